@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the data file lives: an explicit path, else `EMOTIONS_FILE`, else the user's defaults folder.
+public enum DataLocation {
+    /// The data file's path.
+    ///
+    /// In order: `explicitPath` (from `--file`); `EMOTIONS_FILE`; `$XDG_CONFIG_HOME/emotions/emotions.json`
+    /// when that is an absolute path (the XDG rule); on macOS `~/Library/Application Support/emotions/emotions.json`;
+    /// else `~/.config/emotions/emotions.json`, which is where Foundation keeps UserDefaults on Linux.
+    /// Empty variables count as unset. The home folder is `HOME`, else the user database's entry.
+    ///
+    /// - Throws: `StoreError.noHomeFolder` when a home folder is needed and there is none.
+    public static func path(explicitPath: String? = nil, environment: [String: String]) throws(StoreError) -> String {
+        if let explicitPath { return explicitPath }
+        if let file = environment["EMOTIONS_FILE"], !file.isEmpty { return file }
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return config + "/emotions/emotions.json"
+        }
+        guard let home = homeFolder(environment) else { throw .noHomeFolder }
+        #if os(macOS)
+        return home + "/Library/Application Support/emotions/emotions.json"
+        #else
+        return home + "/.config/emotions/emotions.json"
+        #endif
+    }
+
+    private static func homeFolder(_ environment: [String: String]) -> String? {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+        let home = String(cString: directory)
+        return home.isEmpty ? nil : home
+    }
+}

@@ -1,0 +1,67 @@
+/// A JSON document as written: objects keep their key order and numbers their exact text,
+/// so that keys this version does not know survive a rewrite unchanged.
+public indirect enum JSONValue: Equatable, Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, kept as the literal text it was written with.
+    case number(String)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object, its members in the order they were written.
+    case object([(key: String, value: JSONValue)])
+
+    /// A number value for an integer.
+    public static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    /// The value of `key`, if this is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The integer this number is, if it is written as a whole number that fits in an `Int`.
+    public var integerValue: Int? {
+        guard case let .number(text) = self else { return nil }
+        return Int(text)
+    }
+
+    /// A short name of this value's type for messages: "a string", "an object".
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// Sets `key` to `value` in an object, in place if the key exists, else at the end.
+    public mutating func set(_ key: String, to value: JSONValue) {
+        guard case var .object(members) = self else { return }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append((key, value))
+        }
+        self = .object(members)
+    }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+}

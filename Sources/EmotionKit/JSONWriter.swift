@@ -1,0 +1,66 @@
+extension JSONValue {
+    /// This value as JSON text: two-space indentation, or on one line with `pretty: false`.
+    ///
+    /// One-line output puts a space after each `:` and `,`, the way the command line prints JSON.
+    public func serialized(pretty: Bool = true) -> String {
+        var output = ""
+        write(to: &output, pretty: pretty, indent: 0)
+        return output
+    }
+
+    private func write(to output: inout String, pretty: Bool, indent: Int) {
+        switch self {
+        case .null: output += "null"
+        case let .bool(value): output += value ? "true" : "false"
+        case let .number(text): output += text
+        case let .string(text): JSONValue.writeString(text, to: &output)
+        case let .array(elements):
+            writeContainer("[", "]", elements, to: &output, pretty: pretty, indent: indent) { element, output in
+                element.write(to: &output, pretty: pretty, indent: indent + 1)
+            }
+        case let .object(members):
+            writeContainer("{", "}", members, to: &output, pretty: pretty, indent: indent) { member, output in
+                JSONValue.writeString(member.key, to: &output)
+                output += ": "
+                member.value.write(to: &output, pretty: pretty, indent: indent + 1)
+            }
+        }
+    }
+
+    private func writeContainer<Element>(
+        _ open: String, _ close: String, _ elements: [Element], to output: inout String, pretty: Bool, indent: Int,
+        writeElement: (Element, inout String) -> Void
+    ) {
+        output += open
+        guard !elements.isEmpty else {
+            output += close
+            return
+        }
+        let inner = pretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
+        for (offset, element) in elements.enumerated() {
+            if offset > 0 { output += pretty ? "," : ", " }
+            output += inner
+            writeElement(element, &output)
+        }
+        output += pretty ? "\n" + String(repeating: "  ", count: indent) : ""
+        output += close
+    }
+
+    private static func writeString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,44 @@
+/// What an observer is told, shaped by its `ObservationOptions` the way key-value observing was.
+public struct ObservedChange: Equatable, Sendable {
+    /// The emotion observed.
+    public let emotion: Emotion
+    /// The count before the change; only with `.old`, and never for the initial notification.
+    public let oldValue: Int?
+    /// The count after the change, or the current count initially; only with `.new` or `.initial`.
+    public let newValue: Int?
+    /// Whether this is the notification `.initial` asked for, sent at once when observing starts.
+    public let isInitial: Bool
+
+    /// Creates a notification.
+    public init(emotion: Emotion, oldValue: Int?, newValue: Int?, isInitial: Bool) {
+        self.emotion = emotion
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.isInitial = isInitial
+    }
+
+    init(_ change: Change, options: ObservationOptions) {
+        self.init(
+            emotion: change.emotion,
+            oldValue: options.contains(.old) ? change.old : nil,
+            newValue: options.contains(.new) ? change.new : nil,
+            isInitial: false)
+    }
+}
+
+/// Which values an observer wants, as key-value observing's options did.
+public struct ObservationOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    /// Creates options from their raw bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// Tell the observer the current count at once, before any change.
+    public static let initial = ObservationOptions(rawValue: 1 << 0)
+    /// Include the count before each change.
+    public static let old = ObservationOptions(rawValue: 1 << 1)
+    /// Include the count after each change.
+    public static let new = ObservationOptions(rawValue: 1 << 2)
+}

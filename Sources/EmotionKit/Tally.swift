@@ -1,0 +1,80 @@
+/// The five counts: a value that knows how to apply actions without ever overflowing.
+///
+/// Invariant: every count is zero or more, and so is the total, which always fits in an `Int`.
+public struct Tally: Equatable, Hashable, Sendable {
+    private var counts: [Emotion: Int]
+
+    /// A tally with every count at zero.
+    public init() {
+        counts = [:]
+    }
+
+    /// A tally with the given counts, the others zero; `nil` if a count is negative or the total overflows.
+    public init?(counts: [Emotion: Int]) {
+        var tally = Tally()
+        for (emotion, count) in counts {
+            guard count >= 0 else { return nil }
+            do {
+                try tally.apply(.add(count, to: emotion))
+            } catch {
+                return nil
+            }
+        }
+        self = tally
+    }
+
+    /// The count of one emotion.
+    public subscript(emotion: Emotion) -> Int {
+        counts[emotion] ?? 0
+    }
+
+    /// The sum of all five counts.
+    public var total: Int {
+        // Cannot overflow: `apply` refuses any action that would take the total past `Int.max`.
+        Emotion.allCases.reduce(0) { $0 &+ self[$1] }
+    }
+
+    /// Applies one action; returns the change it made, or `nil` if it changed nothing.
+    ///
+    /// - Throws: `TallyError` if the count would go below zero or the count or total past `Int.max`;
+    ///   the tally is then unchanged.
+    @discardableResult
+    public mutating func apply(_ action: Action) throws(TallyError) -> Change? {
+        switch action {
+        case let .add(amount, emotion):
+            let old = self[emotion]
+            let (new, overflow) = old.addingReportingOverflow(amount)
+            if overflow {
+                throw amount < 0
+                    ? .belowZero(emotion, count: old, amount: amount)
+                    : .overflow(emotion, count: old, amount: amount)
+            }
+            guard new >= 0 else { throw .belowZero(emotion, count: old, amount: amount) }
+            if amount > 0, total.addingReportingOverflow(amount).overflow {
+                throw .totalOverflow(emotion, total: total, amount: amount)
+            }
+            return set(emotion, from: old, to: new)
+        case let .reset(emotion):
+            return set(emotion, from: self[emotion], to: 0)
+        }
+    }
+
+    /// Applies actions in order, all or none; returns the changes they made, no-ops left out.
+    public mutating func apply(_ actions: [Action]) throws(TallyError) -> [Change] {
+        var copy = self
+        var changes: [Change] = []
+        for action in actions {
+            if let change = try copy.apply(action) {
+                changes.append(change)
+            }
+        }
+        self = copy
+        return changes
+    }
+
+    private mutating func set(_ emotion: Emotion, from old: Int, to new: Int) -> Change? {
+        guard old != new else { return nil }
+        counts[emotion] = new
+        return Change(emotion: emotion, old: old, new: new)
+    }
+}

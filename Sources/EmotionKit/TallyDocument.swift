@@ -1,0 +1,81 @@
+/// The data file's contents: a tally, plus whatever else the file held, kept for the next rewrite.
+///
+/// The format is `{"version": 1, "counts": {"happy": 0, …}}`. A missing count is zero; keys this
+/// version does not know, at the top or inside `counts`, are kept as they were written.
+public struct TallyDocument: Equatable, Sendable {
+    /// The format version this program writes, and the newest it reads.
+    public static let currentVersion = 1
+    /// The largest data file read; a tally needs a few hundred bytes.
+    public static let sizeLimit = 1024 * 1024
+
+    /// The counts.
+    public var tally: Tally
+    private var json: JSONValue
+
+    /// A document with the given tally and nothing else.
+    public init(tally: Tally = Tally()) {
+        self.tally = tally
+        json = .object([("version", .integer(TallyDocument.currentVersion)), ("counts", .object([]))])
+    }
+
+    /// Reads a data file's bytes.
+    ///
+    /// - Throws: `DataFileProblem` for anything but a version-1 (or older) object with
+    ///   whole, non-negative counts whose total fits in an `Int`.
+    public init(parsing bytes: [UInt8]) throws(DataFileProblem) {
+        guard bytes.count <= TallyDocument.sizeLimit else { throw .tooLarge(limit: TallyDocument.sizeLimit) }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        guard case .object = json else { throw .notAnObject(found: json.kindDescription) }
+        if let version = json["version"] {
+            guard let number = version.integerValue else { throw .versionNotAnInteger(found: version.describedForMessage) }
+            guard number <= TallyDocument.currentVersion else { throw .newerVersion(number) }
+            guard number >= 1 else { throw .unknownVersion(number) }
+        }
+        var counts: [Emotion: Int] = [:]
+        if let countsValue = json["counts"] {
+            guard case .object = countsValue else { throw .countsNotAnObject(found: countsValue.kindDescription) }
+            for emotion in Emotion.allCases {
+                guard let value = countsValue[emotion.name] else { continue }
+                guard case let .number(text) = value else { throw .countNotANumber(emotion, found: value.describedForMessage) }
+                guard let count = Int(text) else { throw .countNotAnInteger(emotion, text: text) }
+                guard count >= 0 else { throw .negativeCount(emotion, count) }
+                counts[emotion] = count
+            }
+        }
+        guard let tally = Tally(counts: counts) else { throw .totalTooLarge }
+        self.tally = tally
+        self.json = json
+    }
+
+    /// The file's new contents: this tally, at the current version, with every unknown key kept.
+    public func serialized() -> [UInt8] {
+        var counts = json["counts"] ?? .object([])
+        for emotion in Emotion.allCases {
+            counts.set(emotion.name, to: .integer(tally[emotion]))
+        }
+        var document = json
+        document.set("version", to: .integer(TallyDocument.currentVersion))
+        document.set("counts", to: counts)
+        return Array((document.serialized() + "\n").utf8)
+    }
+
+    public static func == (lhs: TallyDocument, rhs: TallyDocument) -> Bool {
+        lhs.serialized() == rhs.serialized()
+    }
+}
+
+extension JSONValue {
+    /// A value for an error message: short values as written, longer ones by their kind.
+    var describedForMessage: String {
+        switch self {
+        case .null, .bool, .number: serialized(pretty: false)
+        case let .string(text) where text.count <= 20: serialized(pretty: false)
+        default: kindDescription
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import EmotionKit
+
+/// Splits a command's words into arguments, option values and flags, as its spec describes.
+///
+/// Options may come before or after positional arguments; `--` ends options; `--name=value` and
+/// `--name value` both work; one-letter flags may be grouped (`-qh`). A word that starts with `-`
+/// and a digit is a (negative) number, not an option.
+struct ArgumentParser {
+    let spec: CommandSpec
+
+    /// Whether `words` ask for help with `-h` or `--help` before any `--`.
+    func asksForHelp(_ words: [String]) -> Bool {
+        for word in words {
+            if word == "--" { return false }
+            if word == "--help" { return true }
+            if isOptionWord(word), !word.hasPrefix("--"), word.dropFirst().contains("h") { return true }
+        }
+        return false
+    }
+
+    /// Parses `words`, all of which belong to this command.
+    func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var positionals: [String] = []
+        var remaining = words[...]
+        while let word = remaining.popFirst() {
+            if word == "--" {
+                positionals.append(contentsOf: remaining)
+                break
+            } else if word.hasPrefix("--") {
+                try parseLong(word, &remaining, into: &parsed)
+            } else if isOptionWord(word) {
+                try parseShort(word, &remaining, into: &parsed)
+            } else {
+                positionals.append(word)
+            }
+        }
+        try assign(positionals, into: &parsed)
+        return parsed
+    }
+
+    private func isOptionWord(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word.count > 1 else { return false }
+        let second = word[word.index(after: word.startIndex)]
+        return !(second.isASCII && second.isNumber)
+    }
+
+    private func parseLong(_ word: String, _ remaining: inout ArraySlice<String>, into parsed: inout ParsedArguments)
+        throws(UsageError)
+    {
+        let body = word.dropFirst(2)
+        let name = String(body.prefix { $0 != "=" })
+        let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+        guard let option = spec.option(named: name) else {
+            let suggestion = Spelling.closest(to: name, among: spec.allOptions.map(\.long)).map { "--\($0)" }
+            throw .unknownOption("--\(name)", suggestion: suggestion)
+        }
+        if option.valueName == nil {
+            guard inlineValue == nil else { throw .unexpectedValue(option: "--\(name)") }
+            parsed.flags.insert(option.long)
+        } else if let inlineValue {
+            parsed.values[option.long] = inlineValue
+        } else {
+            guard let value = remaining.popFirst() else { throw .missingValue(option: "--\(name)") }
+            parsed.values[option.long] = value
+        }
+    }
+
+    private func parseShort(_ word: String, _ remaining: inout ArraySlice<String>, into parsed: inout ParsedArguments)
+        throws(UsageError)
+    {
+        var letters = word.dropFirst()
+        while let letter = letters.popFirst() {
+            guard let option = spec.option(short: letter) else {
+                throw .unknownOption("-\(letter)", suggestion: nil)
+            }
+            guard option.valueName != nil else {
+                parsed.flags.insert(option.long)
+                continue
+            }
+            if !letters.isEmpty {
+                parsed.values[option.long] = String(letters)
+            } else if let value = remaining.popFirst() {
+                parsed.values[option.long] = value
+            } else {
+                throw .missingValue(option: "-\(letter)")
+            }
+            return
+        }
+    }
+
+    private func assign(_ positionals: [String], into parsed: inout ParsedArguments) throws(UsageError) {
+        var remaining = positionals[...]
+        for argument in spec.arguments {
+            if argument.isRepeating {
+                if remaining.isEmpty, !argument.isOptional { throw .missingArgument(argument.label) }
+                parsed.arguments[argument.name] = Array(remaining)
+                remaining = []
+            } else if let value = remaining.popFirst() {
+                parsed.arguments[argument.name] = [value]
+            } else if !argument.isOptional {
+                throw .missingArgument(argument.label)
+            }
+        }
+        if let extra = remaining.first {
+            throw .unexpectedArgument(extra)
+        }
+    }
+}

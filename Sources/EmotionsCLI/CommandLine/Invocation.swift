@@ -1,0 +1,90 @@
+import EmotionKit
+
+/// What a command line asks for: help, the version, or a subcommand to run.
+enum Invocation {
+    /// Print this help text.
+    case help(String)
+    /// Print the version.
+    case version
+    /// Run this command.
+    case run(any Subcommand)
+
+    /// A usage error, with the command whose usage line should follow it.
+    struct Failure: Error {
+        let error: UsageError
+        let spec: CommandSpec
+        let printer: HelpPrinter
+    }
+
+    /// Reads the tool's arguments (without its own name).
+    ///
+    /// Before the subcommand come only the global options: `--file`, `--version`, `-h/--help`.
+    static func parse(_ words: [String]) throws(Failure) -> Invocation {
+        var leading: [String] = []
+        var rest = words[...]
+        let root = Root.helpPrinter
+        func fail(_ error: UsageError) -> Failure { Failure(error: error, spec: Root.spec, printer: root) }
+
+        while let word = rest.first, word.hasPrefix("-"), word != "-" {
+            rest.removeFirst()
+            switch word {
+            case "--":
+                guard rest.first != nil else { throw fail(.missingArgument("<subcommand>")) }
+                break
+            case "-h", "--help": return .help(root.help)
+            case "--version": return .version
+            case "--file":
+                guard let value = rest.popFirst() else { throw fail(.missingValue(option: "--file")) }
+                leading += [word, value]
+                continue
+            case _ where word.hasPrefix("--file="):
+                leading.append(word)
+                continue
+            default:
+                let name = String(word.drop { $0 == "-" }.prefix { $0 != "=" })
+                let suggestion = Spelling.closest(to: name, among: Root.spec.allOptions.map(\.long)).map { "--\($0)" }
+                throw fail(.unknownOption(String(word.prefix { $0 != "=" }), suggestion: suggestion))
+            }
+            break
+        }
+        guard let name = rest.popFirst() else {
+            if leading.isEmpty { return .help(root.help) }
+            throw fail(.missingArgument("<subcommand>"))
+        }
+        if name == Root.helpSpec.name {
+            return try help(for: Array(rest))
+        }
+        guard let command = Root.subcommands.first(where: { $0.spec.name == name }) else {
+            let names = Root.subcommandSpecs.map(\.name)
+            throw fail(.unknownSubcommand(name, suggestion: Spelling.closest(to: name, among: names)))
+        }
+        let printer = HelpPrinter(spec: command.spec)
+        let parser = ArgumentParser(spec: command.spec)
+        let arguments = leading + rest
+        if parser.asksForHelp(arguments) { return .help(printer.help) }
+        do {
+            return .run(try command.init(try parser.parse(arguments)))
+        } catch {
+            throw Failure(error: error, spec: command.spec, printer: printer)
+        }
+    }
+
+    private static func help(for words: [String]) throws(Failure) -> Invocation {
+        let printer = HelpPrinter(spec: Root.helpSpec)
+        let parser = ArgumentParser(spec: Root.helpSpec)
+        if parser.asksForHelp(words) { return .help(printer.help) }
+        let parsed: ParsedArguments
+        do {
+            parsed = try parser.parse(words)
+        } catch {
+            throw Failure(error: error, spec: Root.helpSpec, printer: printer)
+        }
+        guard let name = parsed.value(of: "subcommand") else { return .help(Root.helpPrinter.help) }
+        if name == Root.helpSpec.name { return .help(printer.help) }
+        guard let command = Root.subcommands.first(where: { $0.spec.name == name }) else {
+            let suggestion = Spelling.closest(to: name, among: Root.subcommandSpecs.map(\.name))
+            throw Failure(error: .unknownSubcommand(name, suggestion: suggestion), spec: Root.spec, printer: Root.helpPrinter)
+        }
+        return .help(HelpPrinter(spec: command.spec).help)
+    }
+}

@@ -1,0 +1,79 @@
+import EmotionKit
+
+/// Something wrong with what was typed; the command is not run and nothing changes (exit 64).
+enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An option the command does not have, and the closest one it does.
+    case unknownOption(String, suggestion: String?)
+    /// A subcommand that does not exist, and the closest one that does.
+    case unknownSubcommand(String, suggestion: String?)
+    /// An option that takes a value was given none.
+    case missingValue(option: String)
+    /// A flag was given a value with `=`.
+    case unexpectedValue(option: String)
+    /// A required argument was left out.
+    case missingArgument(String)
+    /// More positional arguments than the command takes.
+    case unexpectedArgument(String)
+    /// A word that is not an emotion.
+    case unknownEmotion(String)
+    /// A count that is not a whole number in range.
+    case invalidCount(String)
+    /// An option's value is empty or otherwise unusable.
+    case invalidValue(String, option: String, reason: String)
+    /// Two options that contradict each other.
+    case conflictingOptions(String, String)
+    /// `reset` given both emotions and `--all`.
+    case resetAllWithEmotions
+    /// `reset` given neither emotions nor `--all`.
+    case nothingToReset
+    /// An environment variable that cannot be used.
+    case invalidEnvironment(name: String, value: String, reason: String)
+
+    /// Whether a usage line and a pointer to help should follow the message.
+    var showsUsage: Bool {
+        if case .invalidEnvironment = self { return false }
+        return true
+    }
+
+    var description: String {
+        switch self {
+        case let .unknownOption(option, suggestion):
+            "Unknown option '\(option)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+        case let .unknownSubcommand(name, suggestion):
+            "Unknown subcommand '\(name)'."
+                + (suggestion.map { " Did you mean '\($0)'?" } ?? " See 'emotions help' for the subcommands.")
+        case let .missingValue(option):
+            "Missing value for '\(option)'."
+        case let .unexpectedValue(option):
+            "The flag '\(option)' takes no value."
+        case let .missingArgument(name):
+            "Missing expected argument '\(name)'."
+        case let .unexpectedArgument(argument):
+            "Unexpected argument '\(argument)'."
+        case let .unknownEmotion(text):
+            "Unknown emotion '\(text)'."
+                + (Emotion.closest(to: text).map { " Did you mean '\($0.name)'?" } ?? "")
+                + " Valid emotions: \(Emotion.allCases.map(\.name).joined(separator: ", "))."
+        case let .invalidCount(text):
+            UsageError.describeInvalidCount(text)
+        case let .invalidValue(value, option, reason):
+            "The value '\(value)' is invalid for '\(option)': \(reason)."
+        case let .conflictingOptions(first, second):
+            "'\(first)' and '\(second)' cannot be used together; choose one."
+        case .resetAllWithEmotions:
+            "Give either emotions to reset or '--all', not both."
+        case .nothingToReset:
+            "Missing expected argument '<emotion>'; name the emotions to reset, or use '--all' for all five."
+        case let .invalidEnvironment(name, value, reason):
+            "The environment variable \(name)='\(value)' is invalid: \(reason). Fix or unset it."
+        }
+    }
+
+    private static func describeInvalidCount(_ text: String) -> String {
+        let digits = text.drop { $0 == "-" || $0 == "+" }
+        if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
+            return "The count '\(text)' is out of range; counts go from \(Int.min) to \(Int.max)."
+        }
+        return "The count '\(text)' is not a whole number; give one such as 3 or -2."
+    }
+}

@@ -1,0 +1,30 @@
+import EmotionKit
+
+/// `emotions add EMOTION N`: adds a whole number, possibly negative, to one emotion.
+struct Add: Subcommand {
+    static let spec = CommandSpec(
+        name: "add",
+        abstract: "Add a whole number, possibly negative, to one emotion.",
+        discussion: "A negative count corrects a mistake. A result below zero or past "
+            + "\(Int.max) is refused and changes nothing.",
+        arguments: [
+            Arguments.emotion(),
+            ArgumentSpec(name: "count", help: "A whole number such as 3 or -2."),
+        ],
+        options: ChangeOptions.specs,
+        examples: ["emotions add sad 3", "emotions add happy -1"])
+
+    let emotion: Emotion
+    let count: Int
+    let options: ChangeOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        emotion = try Arguments.emotion(arguments.value(of: "emotion") ?? "")
+        count = try Arguments.count(arguments.value(of: "count") ?? "")
+        options = try ChangeOptions(arguments)
+    }
+
+    func run(in context: Context) throws {
+        try options.apply([.add(count, to: emotion)], in: context)
+    }
+}

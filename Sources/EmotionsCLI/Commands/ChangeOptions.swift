@@ -1,0 +1,36 @@
+import EmotionKit
+
+/// The options of every subcommand that changes counts: where the file is, and how to print changes.
+struct ChangeOptions: Equatable, Sendable {
+    /// Their specs, for a command's option list.
+    static let specs =
+        [
+            OptionSpec(long: "json", help: "Print each change as a JSON object on a line of its own."),
+            OptionSpec(long: "quiet", short: "q", help: "Print nothing; only the exit status tells."),
+        ] + StoreOptions.specs
+
+    /// Where the data file is.
+    let store: StoreOptions
+    /// How changes are printed.
+    let format: ChangeFormat
+
+    /// Reads the options from parsed words.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        store = try StoreOptions(arguments)
+        switch (arguments.has("json"), arguments.has("quiet")) {
+        case (true, true): throw .conflictingOptions("--json", "--quiet")
+        case (true, false): format = .json
+        case (false, true): format = .quiet
+        case (false, false): format = .text
+        }
+    }
+
+    /// Applies `actions` to the chosen store, printing each change through an observer as it is committed.
+    func apply(_ actions: [Action], in context: Context) throws {
+        let store = try store.makeStore(environment: context.environment)
+        let printer = ChangePrinter(format: format, terminal: context.terminal)
+        let token = try store.observe(options: [.old, .new], printer.print)
+        defer { token.cancel() }
+        try store.apply(actions)
+    }
+}

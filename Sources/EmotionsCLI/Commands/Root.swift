@@ -1,0 +1,30 @@
+/// The `emotions` command itself: its global options and the list of subcommands.
+enum Root {
+    /// The version `--version` prints.
+    static let version = "0.1.0"
+
+    static let spec = CommandSpec(
+        name: "",
+        abstract: "Count how you feel: a tally of five emotions, kept in a file.",
+        discussion: "Emotions: happy 😄, smile 🙂, neutral 😐, upset 😕, sad 😢. The data file is "
+            + "$XDG_CONFIG_HOME/emotions/emotions.json, else ~/.config/emotions/emotions.json; "
+            + "EMOTIONS_FILE or --file choose another.",
+        options: StoreOptions.specs + [OptionSpec(long: "version", help: "Show the version.", isInUsage: false)],
+        examples: ["emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats"])
+
+    /// Every subcommand but `help`, in the order help lists them.
+    static let subcommands: [any Subcommand.Type] = [Tap.self, Add.self, Reset.self, Stats.self]
+
+    /// `help [<subcommand>]`, which the root handles itself.
+    static let helpSpec = CommandSpec(
+        name: "help",
+        abstract: "Show help for emotions or one of its subcommands.",
+        arguments: [ArgumentSpec(name: "subcommand", help: "The subcommand to show help for.", isOptional: true)],
+        examples: ["emotions help tap"])
+
+    /// The specs of every subcommand, `help` last.
+    static var subcommandSpecs: [CommandSpec] { subcommands.map { $0.spec } + [helpSpec] }
+
+    /// The root help printer, which lists the subcommands.
+    static var helpPrinter: HelpPrinter { HelpPrinter(spec: spec, subcommands: subcommandSpecs) }
+}

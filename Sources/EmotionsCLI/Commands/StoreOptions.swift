@@ -1,0 +1,43 @@
+import EmotionKit
+
+/// The options every subcommand shares for choosing the data file.
+struct StoreOptions: Equatable, Sendable {
+    /// Their specs, for a command's option list.
+    static let specs = [
+        OptionSpec(
+            long: "file", valueName: "path",
+            help: "The data file to use; overrides EMOTIONS_FILE and the default place.")
+    ]
+
+    /// The lock wait when `EMOTIONS_LOCK_TIMEOUT` is not set.
+    static let defaultLockTimeout = Duration.seconds(10)
+
+    /// The path given with `--file`, if any.
+    let file: String?
+
+    /// Reads `--file` from parsed words.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        if let file = arguments.values["file"], file.isEmpty {
+            throw .invalidValue(file, option: "--file", reason: "a path cannot be empty")
+        }
+        file = arguments.values["file"]
+    }
+
+    /// The store these options and the environment choose.
+    ///
+    /// - Throws: `UsageError.invalidEnvironment` for an unusable `EMOTIONS_LOCK_TIMEOUT`,
+    ///   `StoreError.noHomeFolder` if there is nowhere to put the file.
+    func makeStore(environment: [String: String]) throws -> TallyStore {
+        let path = try DataLocation.path(explicitPath: file, environment: environment)
+        return TallyStore(path: path, lockTimeout: try StoreOptions.lockTimeout(environment))
+    }
+
+    private static func lockTimeout(_ environment: [String: String]) throws(UsageError) -> Duration {
+        guard let text = environment["EMOTIONS_LOCK_TIMEOUT"], !text.isEmpty else { return defaultLockTimeout }
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+            throw .invalidEnvironment(
+                name: "EMOTIONS_LOCK_TIMEOUT", value: text, reason: "expected a number of seconds from 0 to 86400")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+}

@@ -1,0 +1,28 @@
+import EmotionKit
+
+/// `emotions tap EMOTION...`: adds one to each named emotion.
+struct Tap: Subcommand {
+    static let spec = CommandSpec(
+        name: "tap",
+        abstract: "Add one to each named emotion.",
+        discussion: "A name may repeat to add more than one. Each change is printed as it is saved.",
+        arguments: [Arguments.emotion(isRepeating: true)],
+        options: ChangeOptions.specs,
+        examples: ["emotions tap happy", "emotions tap smile smile sad", "emotions tap very-happy --json"])
+
+    let emotions: [Emotion]
+    let options: ChangeOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        var emotions: [Emotion] = []
+        for name in arguments.values(of: "emotion") {
+            emotions.append(try Arguments.emotion(name))
+        }
+        self.emotions = emotions
+        options = try ChangeOptions(arguments)
+    }
+
+    func run(in context: Context) throws {
+        try options.apply(emotions.map(Action.tap), in: context)
+    }
+}
