@@ -8,7 +8,7 @@ import Darwin
 ///
 /// Every update is a locked read-modify-write: take an exclusive `flock` on `<file>.lock`, read the
 /// file, apply the actions, write a temporary file in the same folder, `fsync` it, `rename` it over
-/// the data file, `fsync` the folder, release the lock. Processes never lose each other's updates,
+/// the data file (the commit point), `fsync` the folder, release the lock. Processes never lose each other's updates,
 /// and readers, which take no lock, only ever see a whole file. Reading never creates anything; the
 /// first update creates the folder (mode 0700) and the file (mode 0600). A data file that cannot be
 /// read as ours, or that has a newer version, is never overwritten.
@@ -203,13 +203,12 @@ public final class TallyStore: Sendable {
             try? fileSystem.remove(temporaryPath)
             throw .inputOutput(error)
         }
-        // The new file is in place; syncing the folder makes the rename itself durable.
-        do {
-            let directory = try fileSystem.open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY, 0)
-            defer { fileSystem.close(directory) }
-            try fileSystem.sync(directory)
-        } catch {
-            throw .inputOutput(error)
+        // The rename is the commit point: every reader now sees the new file, so there is nothing left
+        // to undo. Syncing the folder makes the rename itself survive a power cut; like SQLite's
+        // unixSync, a folder that cannot be opened or synced is not an error of the update.
+        if let directory = try? fileSystem.open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY, 0) {
+            try? fileSystem.sync(directory)
+            fileSystem.close(directory)
         }
     }
 

@@ -1,0 +1,37 @@
+import EmotionKit
+import Testing
+
+@Suite struct DataLocationTests {
+    private let environment = [
+        "HOME": "/home/ana", "XDG_CONFIG_HOME": "/home/ana/.xdg", "EMOTIONS_FILE": "/data/moods.json",
+    ]
+
+    @Test func anExplicitPathBeatsEverything() throws {
+        #expect(try DataLocation.path(explicitPath: "/tmp/x.json", environment: environment) == "/tmp/x.json")
+    }
+
+    @Test func emotionsFileBeatsTheDefaultPlace() throws {
+        #expect(try DataLocation.path(environment: environment) == "/data/moods.json")
+    }
+
+    @Test func xdgConfigHomeIsTheDefaultFolder() throws {
+        var environment = environment
+        environment["EMOTIONS_FILE"] = nil
+        #expect(try DataLocation.path(environment: environment) == "/home/ana/.xdg/emotions/emotions.json")
+    }
+
+    @Test func homeConfigIsTheFallback() throws {
+        #expect(try DataLocation.path(environment: ["HOME": "/home/ana"]) == "/home/ana/.config/emotions/emotions.json")
+    }
+
+    @Test func emptyVariablesAndARelativeXDGFolderCountAsUnset() throws {
+        let environment = ["HOME": "/home/ana", "EMOTIONS_FILE": "", "XDG_CONFIG_HOME": "relative/config"]
+        #expect(try DataLocation.path(environment: environment) == "/home/ana/.config/emotions/emotions.json")
+    }
+
+    @Test func withoutHOMETheUserDatabaseGivesTheHomeFolder() throws {
+        let path = try DataLocation.path(environment: [:])
+        #expect(path.hasSuffix("/.config/emotions/emotions.json"))
+        #expect(path.hasPrefix("/"))
+    }
+}

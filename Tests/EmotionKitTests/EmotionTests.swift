@@ -1,0 +1,48 @@
+import EmotionKit
+import Testing
+
+@Suite struct EmotionTests {
+    @Test func thereAreFiveEmotionsFromHappyToSad() {
+        #expect(Emotion.allCases.map(\.name) == ["happy", "smile", "neutral", "upset", "sad"])
+        #expect(Emotion.happy < Emotion.sad)
+    }
+
+    @Test(arguments: [
+        ("happy", Emotion.happy), ("HAPPY", .happy), ("very-happy", .happy), ("veryHappy", .happy), ("VERYHAPPY", .happy),
+        ("smile", .smile), ("moderate-smile", .smile), ("moderateSmile", .smile),
+        ("neutral", .neutral), ("Neutral", .neutral),
+        ("upset", .upset), ("slightly-upset", .upset), ("slightlyUpset", .upset),
+        ("sad", .sad), ("very-sad", .sad), ("verySad", .sad),
+    ])
+    func parsingAcceptsCanonicalNamesAndAliasesInAnyCase(text: String, emotion: Emotion) {
+        #expect(Emotion(parsing: text) == emotion)
+    }
+
+    @Test(arguments: ["", "hapy", "very happy", "happy ", "😄", "very_sad", "moderate", "0"])
+    func parsingRefusesEverythingElse(text: String) {
+        #expect(Emotion(parsing: text) == nil)
+    }
+
+    @Test(arguments: [
+        ("hapy", Emotion.happy), ("happpy", .happy), ("smiel", .smile), ("netural", .neutral),
+        ("upste", .upset), ("sda", .sad), ("very-hapy", .happy), ("verysd", .sad), ("HAPY", .happy),
+    ])
+    func aTypoSuggestsTheClosestEmotion(typo: String, emotion: Emotion) {
+        #expect(Emotion.closest(to: typo) == emotion)
+    }
+
+    @Test(arguments: ["xyzzy", "q", "completely-different", ""])
+    func nonsenseSuggestsNothing(text: String) {
+        #expect(Emotion.closest(to: text) == nil)
+    }
+
+    @Test func everyEmotionHasTheOriginalAppsEmojiAndKoreanLabel() {
+        #expect(Emotion.allCases.map(\.emoji) == ["😄", "🙂", "😐", "😕", "😢"])
+        #expect(Emotion.allCases.map(\.koreanLabel) == ["완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈"])
+    }
+
+    @Test func acceptedNamesListCanonicalNamesFirst() {
+        #expect(Array(Emotion.acceptedNames.prefix(5)) == ["happy", "smile", "neutral", "upset", "sad"])
+        #expect(Emotion.acceptedNames.contains("slightlyUpset"))
+    }
+}

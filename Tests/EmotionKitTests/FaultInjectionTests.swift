@@ -1,0 +1,113 @@
+import EmotionKit
+import Foundation
+import Synchronization
+import Testing
+
+/// The steps of an update that can fail, each made to fail in turn.
+enum Step: String, CaseIterable, Sendable {
+    case createFolder, openLock, lock, openData, read, createTemporary, write, shortWrite, sync, rename
+}
+
+@Suite struct FaultInjectionTests {
+    /// The real file system, with `step` failing with `code`.
+    private func failing(_ step: Step, with code: Int32 = EIO) -> FileSystem {
+        var fileSystem = FileSystem.live
+        let live = FileSystem.live
+        let fail: @Sendable (String, String) -> SystemError = { SystemError(call: $0, path: $1, errno: code) }
+        switch step {
+        case .createFolder:
+            fileSystem.makeFolder = { path, _ throws(SystemError) in throw fail("mkdir", path) }
+        case .openLock, .openData, .createTemporary:
+            fileSystem.open = { path, flags, mode throws(SystemError) in
+                let isLock = path.hasSuffix(".lock")
+                let isTemporary = path.contains(".tmp-")
+                let isData = !isLock && !isTemporary && flags & O_DIRECTORY == 0
+                if (step == .openLock && isLock) || (step == .openData && isData)
+                    || (step == .createTemporary && isTemporary)
+                {
+                    throw fail("open", path)
+                }
+                return try live.open(path, flags, mode)
+            }
+        case .lock:
+            fileSystem.tryLock = { file throws(SystemError) in throw fail("flock", file.path) }
+        case .read:
+            fileSystem.read = { file, _ throws(SystemError) in throw fail("read", file.path) }
+        case .write:
+            fileSystem.write = { file, _ throws(SystemError) in throw fail("write", file.path) }
+        case .shortWrite:
+            fileSystem.write = { file, bytes throws(SystemError) in
+                try live.write(file, Array(bytes.prefix(bytes.count / 2)))
+                throw fail("write", file.path)
+            }
+        case .sync:
+            fileSystem.sync = { file throws(SystemError) in throw fail("fsync", file.path) }
+        case .rename:
+            fileSystem.rename = { _, destination throws(SystemError) in throw fail("rename", destination) }
+        }
+        return fileSystem
+    }
+
+    private func expectedError(_ step: Step, _ code: Int32) -> (StoreError) -> Bool {
+        { error in
+            switch (step, error) {
+            case (.createFolder, .cannotCreate(let e)), (.openLock, .cannotCreate(let e)),
+                (.createTemporary, .cannotCreate(let e)):
+                return e.errno == code
+            case (.lock, .inputOutput(let e)), (.openData, .inputOutput(let e)), (.read, .inputOutput(let e)),
+                (.write, .inputOutput(let e)), (.shortWrite, .inputOutput(let e)), (.sync, .inputOutput(let e)),
+                (.rename, .inputOutput(let e)):
+                return e.errno == code
+            default:
+                return false
+            }
+        }
+    }
+
+    @Test(arguments: Step.allCases, [EIO, ENOSPC, EACCES])
+    func aFailingStepLeavesTheOldFileTemporaryFilesAndObserversAlone(step: Step, code: Int32) throws {
+        let folder = try TemporaryFolder()
+        let inner = folder.file(step == .createFolder ? "new" : "")
+        let path = (step == .createFolder ? inner : folder.path) + "/emotions.json"
+        let original = #"{"version": 1, "counts": {"happy": 41}}"#
+        if step != .createFolder { try folder.write(original) }
+        let before = folder.bytes(of: path)
+        let store = TallyStore(path: path, fileSystem: failing(step, with: code))
+        let recorder = Recorder()
+        let token = try store.observe(options: [.old, .new], recorder.record)
+
+        #expect {
+            try store.apply(.tap(.happy))
+        } throws: { error in
+            guard let error = error as? StoreError else { return false }
+            return expectedError(step, code)(error)
+        }
+
+        #expect(folder.bytes(of: path) == before, "the data file changed when \(step) failed")
+        let leftovers = try folder.contents().filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "temporary files left when \(step) failed: \(leftovers)")
+        #expect(recorder.changes.isEmpty, "observers were told of a change when \(step) failed")
+        withExtendedLifetime(token) {}
+        #expect(try TallyStore(path: path).apply(.tap(.happy)).count == 1, "the store works again after \(step)")
+    }
+
+    @Test func aFolderThatCannotBeSyncedDoesNotFailTheCommittedUpdate() throws {
+        let folder = try TemporaryFolder()
+        var fileSystem = FileSystem.live
+        let folderPath = folder.path
+        fileSystem.sync = { file throws(SystemError) in
+            if file.path == folderPath { throw SystemError(call: "fsync", path: file.path, errno: EIO) }
+            try FileSystem.live.sync(file)
+        }
+        let store = TallyStore(path: folder.file("emotions.json"), fileSystem: fileSystem)
+        #expect(try store.apply(.tap(.sad)) == [Change(emotion: .sad, old: 0, new: 1)])
+        #expect(try store.read()[.sad] == 1)
+    }
+
+    @Test func errorsNameTheFileTheCallAndWhatToDo() {
+        let error = StoreError.inputOutput(SystemError(call: "write", path: "/x/.emotions.json.tmp-1", errno: ENOSPC))
+        #expect(error.description.contains("/x/.emotions.json.tmp-1"))
+        #expect(error.description.contains("No space left on device"))
+        #expect(error.description.contains("Nothing was changed"))
+    }
+}

@@ -1,0 +1,97 @@
+import EmotionKit
+import Testing
+
+@Suite struct JSONParserTests {
+    private func parse(_ text: String) throws -> JSONValue {
+        try JSONParser.parse(Array(text.utf8))
+    }
+
+    private func error(_ text: String) -> JSONSyntaxError? {
+        do {
+            _ = try JSONParser.parse(Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func parsesEveryKindOfValue() throws {
+        let value = try parse(#" {"a": [1, -2.5e3, true, false, null, "x"], "b": {}} "#)
+        #expect(value == .object([
+            ("a", .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null, .string("x")])),
+            ("b", .object([])),
+        ]))
+    }
+
+    @Test func keepsKeyOrderAndNumberText() throws {
+        let value = try parse(#"{"z": 1.50, "a": 100000000000000000000000}"#)
+        guard case let .object(members) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["z", "a"])
+        #expect(value["z"] == .number("1.50"))
+        #expect(value["a"] == .number("100000000000000000000000"))
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        #expect(try parse(#""a\"b\\c\/d\b\f\n\r\t""#) == .string("a\"b\\c/d\u{8}\u{c}\n\r\t"))
+        #expect(try parse(#""\u00e9\uD83D\uDE04""#) == .string("é😄"))
+    }
+
+    @Test(arguments: [
+        "", " ", "{", "}", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "{a: 1}", "01", "1.", ".5", "-", "1e", "+1",
+        "tru", "nul", "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\uD800\"", "\"\\uDC00\"", "[1 2]", "{} {}", "NaN",
+        "\"tab\there\"", "'single'",
+    ])
+    func refusesWhatIsNotJSON(text: String) {
+        #expect(error(text) != nil)
+    }
+
+    @Test func refusesDuplicateKeys() {
+        let failure = error(#"{"happy": 1, "happy": 2}"#)
+        #expect(failure?.reason.contains("appears twice") == true)
+    }
+
+    @Test func refusesAByteOrderMark() {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8)) }
+    }
+
+    @Test func refusesInvalidUTF8InStrings() {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array("\"".utf8) + [0xFF, 0xFE] + Array("\"".utf8)) }
+    }
+
+    @Test func refusesNestingDeeperThanTheLimit() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(error(deep)?.reason.contains("nest deeper") == true)
+        let allowed = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        #expect(error(allowed) == nil)
+    }
+
+    @Test func errorsGiveTheLineAndColumn() {
+        let failure = error("{\n  \"happy\": 1,\n  \"sad\": x\n}")
+        #expect(failure?.line == 3)
+        #expect(failure?.column == 10)
+        #expect(failure?.description.contains("(line 3, column 10)") == true)
+    }
+
+    @Test func serializingAndParsingAgainGivesTheSameValue() throws {
+        let value = try parse(#"{"a": [1, {"b": "é\n\"\u0001"}], "c": null, "d": [], "e": {}}"#)
+        #expect(try JSONParser.parse(Array(value.serialized().utf8)) == value)
+        #expect(try JSONParser.parse(Array(value.serialized(pretty: false).utf8)) == value)
+    }
+
+    @Test func oneLineOutputHasASpaceAfterColonsAndCommas() {
+        let value = JSONValue.object([("emotion", .string("happy")), ("old", .integer(3)), ("new", .integer(4))])
+        #expect(value.serialized(pretty: false) == #"{"emotion": "happy", "old": 3, "new": 4}"#)
+    }
+
+    @Test func integerValueIsOnlyForWholeNumbersThatFit() {
+        #expect(JSONValue.number("42").integerValue == 42)
+        #expect(JSONValue.number("-0").integerValue == 0)
+        #expect(JSONValue.number("1.0").integerValue == nil)
+        #expect(JSONValue.number("1e2").integerValue == nil)
+        #expect(JSONValue.number("9223372036854775808").integerValue == nil)
+        #expect(JSONValue.string("1").integerValue == nil)
+    }
+}

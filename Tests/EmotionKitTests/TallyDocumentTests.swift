@@ -1,0 +1,108 @@
+import EmotionKit
+import Testing
+
+@Suite struct TallyDocumentTests {
+    private func document(_ text: String) throws -> TallyDocument {
+        try TallyDocument(parsing: Array(text.utf8))
+    }
+
+    private func problem(_ text: String) -> DataFileProblem? {
+        do {
+            _ = try TallyDocument(parsing: Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func anEmptyObjectIsAnEmptyTally() throws {
+        #expect(try document("{}") == TallyDocument())
+        #expect(try document("{}").tally == Tally())
+    }
+
+    @Test func aNewDocumentIsVersionOneWithAllFiveCounts() {
+        let text = String(decoding: TallyDocument().serialized(), as: UTF8.self)
+        #expect(text == """
+            {
+              "version": 1,
+              "counts": {
+                "happy": 0,
+                "smile": 0,
+                "neutral": 0,
+                "upset": 0,
+                "sad": 0
+              }
+            }
+
+            """)
+    }
+
+    @Test func readsCountsAndTreatsMissingOnesAsZero() throws {
+        let tally = try document(#"{"version": 1, "counts": {"happy": 3, "sad": 2}}"#).tally
+        #expect(tally == Tally(counts: [.happy: 3, .sad: 2]))
+    }
+
+    @Test func roundTripsThroughItsOwnOutput() throws {
+        var original = TallyDocument()
+        original.tally = try #require(Tally(counts: [.happy: 7, .neutral: Int.max - 7]))
+        #expect(try TallyDocument(parsing: original.serialized()) == original)
+    }
+
+    @Test func keepsUnknownKeysInTheirPlaceOnRewrite() throws {
+        var parsed = try document(#"{"note": {"keep": [1.50, "x"]}, "counts": {"angry": 4, "happy": 1}, "version": 1}"#)
+        try parsed.tally.apply(.tap(.happy))
+        let text = String(decoding: parsed.serialized(), as: UTF8.self)
+        #expect(text == """
+            {
+              "note": {
+                "keep": [
+                  1.50,
+                  "x"
+                ]
+              },
+              "counts": {
+                "angry": 4,
+                "happy": 2,
+                "smile": 0,
+                "neutral": 0,
+                "upset": 0,
+                "sad": 0
+              },
+              "version": 1
+            }
+
+            """)
+    }
+
+    @Test(arguments: [
+        (#"{"happy": "#, "not valid JSON"),
+        ("[]", "an array where a JSON object was expected"),
+        ("3", "a number where a JSON object was expected"),
+        (#"{"version": "1"}"#, "\"version\" is \"1\", not a whole number"),
+        (#"{"version": 2}"#, "version 2, newer than this emotions understands"),
+        (#"{"version": 0}"#, "version 0"),
+        (#"{"counts": []}"#, "\"counts\" is an array, not an object"),
+        (#"{"counts": {"happy": "3"}}"#, "\"happy\" is \"3\", not a whole number"),
+        (#"{"counts": {"happy": null}}"#, "\"happy\" is null, not a whole number"),
+        (#"{"counts": {"happy": 1.5}}"#, "\"happy\" is 1.5, not a whole number"),
+        (#"{"counts": {"happy": 1e3}}"#, "\"happy\" is 1e3, not a whole number"),
+        (#"{"counts": {"sad": 9223372036854775808}}"#, "\"sad\" is 9223372036854775808, not a whole number"),
+        (#"{"counts": {"sad": -1}}"#, "\"sad\" is -1, below zero"),
+        (#"{"counts": {"happy": 9223372036854775807, "sad": 1}}"#, "add up to more than"),
+        (#"{"counts": {"happy": 1, "happy": 2}}"#, "appears twice"),
+    ])
+    func refusesFilesThatAreNotOurs(text: String, expected: String) {
+        let problem = problem(text)
+        #expect(problem != nil)
+        #expect(problem?.description.contains(expected) == true, "\(String(describing: problem))")
+    }
+
+    @Test func refusesFilesOverTheSizeLimit() {
+        let padding = String(repeating: " ", count: TallyDocument.sizeLimit)
+        #expect(problem("{}" + padding) == .tooLarge(limit: TallyDocument.sizeLimit))
+    }
+
+    @Test func unknownEmotionKeysMayHoldAnything() throws {
+        #expect(try document(#"{"counts": {"angry": "lots", "happy": 1}}"#).tally == Tally(counts: [.happy: 1]))
+    }
+}

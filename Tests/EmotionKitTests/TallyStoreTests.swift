@@ -1,0 +1,150 @@
+import EmotionKit
+import Foundation
+import Testing
+
+@Suite struct TallyStoreTests {
+    @Test func readingAMissingFileGivesZerosAndCreatesNothing() throws {
+        let folder = try TemporaryFolder()
+        let store = TallyStore(path: folder.file("deep/er/emotions.json"))
+        #expect(try store.read() == Tally())
+        #expect(try folder.contents() == [])
+    }
+
+    @Test func theFirstUpdateCreatesPrivateFoldersAndFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("a/b/emotions.json")
+        try TallyStore(path: path).apply(.tap(.happy))
+        for (item, mode) in [(folder.file("a"), 0o700), (folder.file("a/b"), 0o700), (path, 0o600)] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: item)
+            #expect((attributes[.posixPermissions] as? Int) == mode, "\(item)")
+        }
+    }
+
+    @Test func updatesPersistAndReturnTheirChanges() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        let changes = try TallyStore(path: path).apply([.tap(.happy), .add(3, to: .sad)])
+        #expect(changes == [Change(emotion: .happy, old: 0, new: 1), Change(emotion: .sad, old: 0, new: 3)])
+        #expect(try TallyStore(path: path).read() == Tally(counts: [.happy: 1, .sad: 3]))
+    }
+
+    @Test func onlyTheDataFileAndItsLockAreLeftBehind() throws {
+        let folder = try TemporaryFolder()
+        let store = TallyStore(path: folder.file("emotions.json"))
+        for _ in 0..<5 { try store.apply(.tap(.smile)) }
+        #expect(try folder.contents() == ["emotions.json", "emotions.json.lock"])
+    }
+
+    @Test func aNoOpWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        let store = TallyStore(path: folder.file("x/emotions.json"))
+        #expect(try store.apply(.reset(.happy)) == [])
+        #expect(FileManager.default.fileExists(atPath: folder.file("x/emotions.json")) == false)
+    }
+
+    @Test func aRefusedActionLeavesTheFileUntouched() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"version":1,"counts":{"sad":2}}"#)
+        let before = folder.bytes(of: path)
+        #expect(throws: TallyError.belowZero(.sad, count: 2, amount: -3)) {
+            try TallyStore(path: path).apply(.add(-3, to: .sad))
+        }
+        #expect(folder.bytes(of: path) == before)
+    }
+
+    @Test(arguments: [
+        "not json", #"{"version": 2, "counts": {"happy": 1}}"#, #"{"counts": {"happy": -4}}"#,
+        #"{"counts": {"happy": "x"}}"#, "[]", "",
+    ])
+    func anUnreadableFileIsReportedAndNeverOverwritten(text: String) throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(text)
+        let before = folder.bytes(of: path)
+        let store = TallyStore(path: path)
+        #expect {
+            try store.apply(.tap(.happy))
+        } throws: { error in
+            guard case let .unreadableDataFile(reported, _) = error as? StoreError else { return false }
+            return reported == path
+        }
+        #expect(throws: StoreError.self) { try store.read() }
+        #expect(folder.bytes(of: path) == before)
+        #expect(try folder.contents() == ["emotions.json", "emotions.json.lock"])
+    }
+
+    @Test func unknownKeysSurviveAnUpdate() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"version": 1, "theme": "dark", "counts": {"happy": 1, "angry": 9}}"#)
+        try TallyStore(path: path).apply(.tap(.happy))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""theme": "dark""#))
+        #expect(text.contains(#""angry": 9"#))
+        #expect(text.contains(#""happy": 2"#))
+    }
+
+    @Test func aSymbolicLinkToTheDataFileStaysALink() throws {
+        let folder = try TemporaryFolder()
+        let target = try folder.write(#"{"counts": {"sad": 1}}"#, to: "real.json")
+        let link = folder.file("emotions.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try TallyStore(path: link).apply(.tap(.sad))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try TallyStore(path: target).read()[.sad] == 2)
+    }
+
+    @Test func aWriterGivesUpWhenTheLockIsHeldTooLong() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"counts": {"happy": 1}}"#)
+        let holder = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        let store = TallyStore(path: path, lockTimeout: .milliseconds(100))
+        let started = ContinuousClock.now
+        #expect(throws: StoreError.lockTimeout(lockFile: path + ".lock", timeout: .milliseconds(100))) {
+            try store.apply(.tap(.happy))
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(try store.read()[.happy] == 1)
+    }
+
+    @Test func aWriterWaitsForTheLockAndThenProceeds() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        let holder = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+        #expect(flock(holder, LOCK_EX) == 0)
+        let release = Task {
+            try await Task.sleep(for: .milliseconds(200))
+            close(holder)
+        }
+        try TallyStore(path: path, lockTimeout: .seconds(10)).apply(.tap(.neutral))
+        try await release.value
+        #expect(try TallyStore(path: path).read()[.neutral] == 1)
+    }
+
+    @Test func threadsSharingOneFileLoseNoUpdate() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    let store = TallyStore(path: path)  // A store each, as separate processes would have.
+                    for _ in 0..<25 { try store.apply(.tap(Emotion.allCases[index % 5])) }
+                }
+            }
+        }
+        let tally = try TallyStore(path: path).read()
+        #expect(tally.total == 200)
+        #expect(tally == Tally(counts: [.happy: 50, .smile: 50, .neutral: 50, .upset: 25, .sad: 25]))
+    }
+
+    @Test func aFolderInTheWayIsReportedAsCannotCreate() throws {
+        let folder = try TemporaryFolder()
+        let blocker = try folder.write("I am a file", to: "blocker")
+        #expect {
+            try TallyStore(path: blocker + "/emotions.json").apply(.tap(.happy))
+        } throws: { error in
+            guard case let .cannotCreate(system) = error as? StoreError else { return false }
+            return system.errno == ENOTDIR
+        }
+    }
+}
