@@ -1,0 +1,79 @@
+@testable import EmotionsCLI
+import Testing
+
+@Suite struct ArgumentParserTests {
+    private let spec = CommandSpec(
+        name: "try",
+        abstract: "A command for tests.",
+        arguments: [ArgumentSpec(name: "first", help: ""), ArgumentSpec(name: "rest", help: "", isOptional: true, isRepeating: true)],
+        options: [
+            OptionSpec(long: "json", help: ""), OptionSpec(long: "quiet", short: "q", help: ""),
+            OptionSpec(long: "file", valueName: "path", help: ""),
+        ])
+
+    private func parse(_ words: String...) throws -> ParsedArguments {
+        try ArgumentParser(spec: spec).parse(words)
+    }
+
+    @Test func optionsMayComeBeforeBetweenOrAfterArguments() throws {
+        let parsed = try parse("--json", "a", "-q", "b", "--file", "f.json", "c")
+        #expect(parsed.values(of: "first") == ["a"])
+        #expect(parsed.values(of: "rest") == ["b", "c"])
+        #expect(parsed.flags == ["json", "quiet"])
+        #expect(parsed.values["file"] == "f.json")
+    }
+
+    @Test func anOptionValueMayFollowAnEqualsSign() throws {
+        #expect(try parse("a", "--file=x=y.json").values["file"] == "x=y.json")
+        #expect(try parse("a", "--file=").values["file"] == "")
+    }
+
+    @Test func theLastValueOfARepeatedOptionWins() throws {
+        #expect(try parse("a", "--file", "one", "--file", "two").values["file"] == "two")
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let parsed = try parse("--", "--json", "-q")
+        #expect(parsed.values(of: "first") == ["--json"])
+        #expect(parsed.values(of: "rest") == ["-q"])
+        #expect(parsed.flags.isEmpty)
+    }
+
+    @Test func negativeNumbersAreArgumentsNotOptions() throws {
+        #expect(try parse("a", "-3", "-0").values(of: "rest") == ["-3", "-0"])
+    }
+
+    @Test func oneLetterFlagsMayBeGrouped() throws {
+        #expect(try parse("-qh", "a").flags == ["quiet", "help"])
+    }
+
+    @Test func aLoneDashIsAnArgument() throws {
+        #expect(try parse("-").values(of: "first") == ["-"])
+    }
+
+    @Test func anUnknownOptionSuggestsTheClosestOne() {
+        #expect(throws: UsageError.unknownOption("--jsno", suggestion: "--json")) { try parse("a", "--jsno") }
+        #expect(throws: UsageError.unknownOption("--bogus", suggestion: nil)) { try parse("a", "--bogus") }
+        #expect(throws: UsageError.unknownOption("-x", suggestion: nil)) { try parse("a", "-x") }
+    }
+
+    @Test func valuesAreRequiredWhereTakenAndRefusedWhereNot() {
+        #expect(throws: UsageError.missingValue(option: "--file")) { try parse("a", "--file") }
+        #expect(throws: UsageError.unexpectedValue(option: "--json")) { try parse("a", "--json=yes") }
+    }
+
+    @Test func missingAndExtraArgumentsAreErrors() {
+        #expect(throws: UsageError.missingArgument("<first>")) { try parse("--json") }
+        let single = ArgumentParser(spec: CommandSpec(name: "one", abstract: "", arguments: [ArgumentSpec(name: "x", help: "")]))
+        #expect(throws: UsageError.unexpectedArgument("b")) { try single.parse(["a", "b"]) }
+    }
+
+    @Test func helpIsAskedForAnywhereBeforeADoubleDash() {
+        let parser = ArgumentParser(spec: spec)
+        #expect(parser.asksForHelp(["a", "--help"]))
+        #expect(parser.asksForHelp(["-h"]))
+        #expect(parser.asksForHelp(["-qh"]))
+        #expect(!parser.asksForHelp(["--", "-h"]))
+        #expect(!parser.asksForHelp(["-3"]))
+    }
+}

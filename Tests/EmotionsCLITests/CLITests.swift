@@ -1,0 +1,84 @@
+import EmotionKit
+@testable import EmotionsCLI
+import Testing
+
+@Suite struct CLITests {
+    @Test func tapPrintsEachChangeAsItIsSaved() throws {
+        let sandbox = try Sandbox()
+        let outcome = sandbox.run("tap", "happy", "happy", "sad")
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "happy: 0 → 1\nhappy: 1 → 2\nsad: 0 → 1\n")
+        #expect(outcome.error == "")
+        #expect(sandbox.run("stats", "happy").output == "2\n")
+    }
+
+    @Test func usageErrorsPrintTheMessageUsageAndAPointerToHelp() throws {
+        let sandbox = try Sandbox()
+        let outcome = sandbox.run("tap", "hapy")
+        #expect(outcome.status == 64)
+        #expect(outcome.output == "")
+        #expect(outcome.error == """
+            Error: Unknown emotion 'hapy'. Did you mean 'happy'? Valid emotions: happy, smile, neutral, upset, sad.
+            Usage: emotions tap <emotion> ... [--json] [-q] [--file <path>]
+              See 'emotions tap --help' for more information.
+
+            """)
+        #expect(sandbox.fileBytes == nil)
+    }
+
+    @Test func refusedArithmeticIsAUsageErrorWithoutAUsageLine() throws {
+        let sandbox = try Sandbox()
+        _ = sandbox.run("add", "sad", "2")
+        let before = sandbox.fileBytes
+        let outcome = sandbox.run("add", "sad", "-3")
+        #expect(outcome.status == 64)
+        #expect(outcome.error.hasPrefix("Error: Cannot add -3 to sad"))
+        #expect(!outcome.error.contains("Usage:"))
+        #expect(sandbox.fileBytes == before)
+    }
+
+    @Test func aCorruptFileExits65NamingTheFile() throws {
+        let sandbox = try Sandbox()
+        _ = sandbox.run("tap", "happy")
+        try "{oops".write(toFile: sandbox.path, atomically: false, encoding: .utf8)
+        for arguments in [["tap", "happy"], ["stats"]] {
+            let outcome = sandbox.run(arguments[0], arguments.count > 1 ? arguments[1] : "--json")
+            #expect(outcome.status == 65)
+            #expect(outcome.error.hasPrefix("Error: The data file \(sandbox.path) cannot be used"))
+        }
+        #expect(sandbox.fileBytes == Array("{oops".utf8).data)
+    }
+
+    @Test func aBadLockTimeoutIsReportedWithoutUsage() throws {
+        let sandbox = try Sandbox()
+        let outcome = sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "soon"])
+        #expect(outcome.status == 64)
+        #expect(outcome.error == "Error: The environment variable EMOTIONS_LOCK_TIMEOUT='soon' is invalid: "
+            + "expected a number of seconds from 0 to 86400. Fix or unset it.\n")
+    }
+
+    @Test func helpAndVersionGoToStandardOutput() throws {
+        let sandbox = try Sandbox()
+        let help = sandbox.run("--help")
+        #expect(help.status == 0 && help.output.hasPrefix("OVERVIEW:") && help.output.hasSuffix("\n") && help.error == "")
+        let version = sandbox.run("--version")
+        #expect(version.status == 0 && version.output == Root.version + "\n")
+    }
+
+    @Test func exitCodesFollowSysexits() {
+        #expect(ExitCode.status(for: UsageError.nothingToReset) == 64)
+        #expect(ExitCode.status(for: TallyError.overflow(.happy, count: 1, amount: 1)) == 64)
+        #expect(ExitCode.status(for: StoreError.unreadableDataFile(path: "x", .totalTooLarge)) == 65)
+        let system = SystemError(call: "open", path: "x", errno: 13)
+        #expect(ExitCode.status(for: StoreError.cannotCreate(system)) == 73)
+        #expect(ExitCode.status(for: StoreError.noHomeFolder) == 73)
+        #expect(ExitCode.status(for: StoreError.inputOutput(system)) == 74)
+        #expect(ExitCode.status(for: StoreError.lockTimeout(lockFile: "x", timeout: .seconds(1))) == 75)
+    }
+}
+
+import Foundation
+
+extension Array where Element == UInt8 {
+    var data: Data { Data(self) }
+}

@@ -1,0 +1,118 @@
+import EmotionKit
+@testable import EmotionsCLI
+import Testing
+
+@Suite struct InvocationTests {
+    private func failure(_ words: [String]) -> Invocation.Failure? {
+        do {
+            _ = try Invocation.parse(words)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func eachSubcommandBecomesItsCommandValue() throws {
+        guard case let .run(tap as Tap) = try Invocation.parse(["tap", "happy", "very-sad", "happy"]) else {
+            Issue.record("not a tap")
+            return
+        }
+        #expect(tap.emotions == [.happy, .sad, .happy])
+        #expect(tap.options.format == .text)
+
+        guard case let .run(add as Add) = try Invocation.parse(["add", "--json", "sad", "-2"]) else {
+            Issue.record("not an add")
+            return
+        }
+        #expect(add.emotion == .sad && add.count == -2 && add.options.format == .json)
+
+        guard case let .run(reset as Reset) = try Invocation.parse(["reset", "--all", "-q"]) else {
+            Issue.record("not a reset")
+            return
+        }
+        #expect(reset.emotions == Emotion.allCases && reset.options.format == .quiet)
+
+        guard case let .run(stats as Stats) = try Invocation.parse(["stats", "Sad", "--json"]) else {
+            Issue.record("not stats")
+            return
+        }
+        #expect(stats.emotion == .sad && stats.isJSON)
+    }
+
+    @Test func theFileOptionMayComeBeforeTheSubcommand() throws {
+        guard case let .run(stats as Stats) = try Invocation.parse(["--file", "/tmp/a.json", "stats"]) else {
+            Issue.record("not stats")
+            return
+        }
+        #expect(stats.store.file == "/tmp/a.json")
+        guard case let .run(tap as Tap) = try Invocation.parse(["--file=/tmp/a.json", "tap", "happy", "--file", "/tmp/b.json"])
+        else {
+            Issue.record("not a tap")
+            return
+        }
+        #expect(tap.options.store.file == "/tmp/b.json")
+    }
+
+    @Test func noArgumentsHelpAndDashHAllShowTheSameHelp() throws {
+        let expected = Root.helpPrinter.help
+        for words in [[], ["help"], ["-h"], ["--help"]] {
+            guard case let .help(text) = try Invocation.parse(words) else {
+                Issue.record("no help for \(words)")
+                continue
+            }
+            #expect(text == expected)
+        }
+    }
+
+    @Test func subcommandHelpComesFromHelpOrDashH() throws {
+        let expected = HelpPrinter(spec: Tap.spec).help
+        for words in [["help", "tap"], ["tap", "-h"], ["tap", "hapy", "--help"]] {
+            guard case let .help(text) = try Invocation.parse(words) else {
+                Issue.record("no help for \(words)")
+                continue
+            }
+            #expect(text == expected)
+        }
+    }
+
+    @Test func versionIsAsked() throws {
+        guard case .version = try Invocation.parse(["--version"]) else {
+            Issue.record("no version")
+            return
+        }
+    }
+
+    @Test(arguments: [
+        (["tpa"], UsageError.unknownSubcommand("tpa", suggestion: "tap")),
+        (["stat"], .unknownSubcommand("stat", suggestion: "stats")),
+        (["frobnicate"], .unknownSubcommand("frobnicate", suggestion: nil)),
+        (["help", "rest"], .unknownSubcommand("rest", suggestion: "reset")),
+        (["--verison"], .unknownOption("--verison", suggestion: "--version")),
+        (["--json", "stats"], .unknownOption("--json", suggestion: nil)),
+        (["--file"], .missingValue(option: "--file")),
+        (["--file", "x.json"], .missingArgument("<subcommand>")),
+        (["tap"], .missingArgument("<emotion>")),
+        (["tap", "hapy"], .unknownEmotion("hapy")),
+        (["tap", "happy", "--jsno"], .unknownOption("--jsno", suggestion: "--json")),
+        (["tap", "happy", "--json", "--quiet"], .conflictingOptions("--json", "--quiet")),
+        (["tap", "happy", "--file="], .invalidValue("", option: "--file", reason: "a path cannot be empty")),
+        (["add", "sad"], .missingArgument("<count>")),
+        (["add", "sad", "1.5"], .invalidCount("1.5")),
+        (["add", "sad", "5x"], .invalidCount("5x")),
+        (["add", "sad", "0x10"], .invalidCount("0x10")),
+        (["add", "sad", ""], .invalidCount("")),
+        (["add", "sad", "99999999999999999999"], .invalidCount("99999999999999999999")),
+        (["add", "sad", "1", "2"], .unexpectedArgument("2")),
+        (["reset"], .nothingToReset),
+        (["reset", "sad", "--all"], .resetAllWithEmotions),
+        (["stats", "happy", "sad"], .unexpectedArgument("sad")),
+    ])
+    func badWordsAreUsageErrors(words: [String], expected: UsageError) {
+        #expect(failure(words)?.error == expected)
+    }
+
+    @Test func aUsageErrorCarriesTheCommandWhoseUsageToShow() {
+        #expect(failure(["tap", "hapy"])?.spec.name == "tap")
+        #expect(failure(["tpa"])?.spec.name == "")
+    }
+}

@@ -1,0 +1,41 @@
+import EmotionsCLI
+import Foundation
+import Synchronization
+
+/// What one in-process run of the command line printed, and its exit status.
+struct Outcome {
+    let status: Int32
+    let output: String
+    let error: String
+}
+
+/// Runs the command line in-process with a data file in a fresh temporary folder.
+final class Sandbox {
+    let folder: String
+    var path: String { folder + "/emotions.json" }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.path + "/emotions-cli-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    }
+
+    /// Runs `emotions` with `arguments`, the data file chosen by `EMOTIONS_FILE`.
+    func run(_ arguments: String..., environment: [String: String] = [:]) -> Outcome {
+        let output = Mutex("")
+        let error = Mutex("")
+        let terminal = Terminal(
+            writeOutput: { text in output.withLock { $0 += text } },
+            writeError: { text in error.withLock { $0 += text } })
+        let base = ["HOME": folder, "EMOTIONS_FILE": path]
+        let cli = CLI(arguments: arguments, environment: base.merging(environment) { $1 }, terminal: terminal)
+        let status = cli.run()
+        return Outcome(status: status, output: output.withLock { $0 }, error: error.withLock { $0 })
+    }
+
+    /// The data file's bytes, or nil if it does not exist.
+    var fileBytes: Data? { FileManager.default.contents(atPath: path) }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
