@@ -9,7 +9,11 @@ public enum Environment {
     /// Every variable of this process, read from `environ`; of a repeated name, the first wins, as `getenv` has it.
     public static func current() -> [String: String] {
         var variables: [String: String] = [:]
-        var entry = environ
+        #if canImport(Darwin)
+        guard var entry = _NSGetEnviron()?.pointee else { return [:] }
+        #else
+        guard var entry = Optional(environ) else { return [:] }
+        #endif
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
             if let equals = text.firstIndex(of: "=") {
