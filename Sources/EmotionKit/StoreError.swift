@@ -22,8 +22,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .inputOutput(error):
             "Cannot \(StoreError.verb(for: error.call)) \(error.path): \(error.reason). Nothing was changed."
         case let .lockTimeout(lockFile, timeout):
-            "Another emotions process has held the lock \(lockFile) for \(StoreError.format(timeout)); "
-                + "gave up. Try again, or raise EMOTIONS_LOCK_TIMEOUT (seconds); nothing was changed."
+            "Gave up after waiting \(StoreError.format(timeout)) for the lock \(lockFile), which another "
+                + "emotions process holds. Try again, or raise EMOTIONS_LOCK_TIMEOUT (seconds); nothing was changed."
         case .noHomeFolder:
             "Cannot tell where to keep the data file: HOME is not set and there is no home folder. "
                 + "Set HOME or EMOTIONS_FILE, or pass --file PATH."

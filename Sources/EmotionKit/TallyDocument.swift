@@ -1,7 +1,8 @@
 /// The data file's contents: a tally, plus whatever else the file held, kept for the next rewrite.
 ///
 /// The format is `{"version": 1, "counts": {"happy": 0, …}}`. A missing count is zero; keys this
-/// version does not know, at the top or inside `counts`, are kept as they were written.
+/// version does not know are kept as they were written: at the top in their place, inside
+/// `counts` after the five emotions, which are always written in order.
 public struct TallyDocument: Equatable, Sendable {
     /// The format version this program writes, and the newest it reads.
     public static let currentVersion = 1
@@ -54,11 +55,15 @@ public struct TallyDocument: Equatable, Sendable {
 
     /// The file's new contents: this tally, at the current version, with every unknown key kept.
     public func serialized() -> [UInt8] {
-        var counts = json["counts"] ?? .object([])
-        for emotion in Emotion.allCases {
-            counts.set(emotion.name, to: .integer(tally[emotion]))
+        var unknownCounts: [(key: String, value: JSONValue)] = []
+        if case let .object(members) = json["counts"] {
+            unknownCounts = members.filter { Emotion(rawValue: $0.key) == nil }
         }
+        let counts = JSONValue.object(Emotion.allCases.map { ($0.name, .integer(tally[$0])) } + unknownCounts)
         var document = json
+        if document["version"] == nil, case let .object(members) = document {
+            document = .object([("version", .integer(TallyDocument.currentVersion))] + members)
+        }
         document.set("version", to: .integer(TallyDocument.currentVersion))
         document.set("counts", to: counts)
         return Array((document.serialized() + "\n").utf8)

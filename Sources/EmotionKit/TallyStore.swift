@@ -41,13 +41,24 @@ public final class TallyStore: Sendable {
     ///
     /// Observers hear of each change after the file is saved and the lock released, on this
     /// thread; they hear nothing if anything fails. No-op actions (adding zero, resetting a
-    /// zero) make no change, and if nothing changes the file is not written.
+    /// zero) make no change, and if nothing changes the file is not written; nor is anything
+    /// created (folder, lock file) if the data file does not exist yet.
     ///
     /// - Throws: `TallyError` if an action is refused; `StoreError` if the file cannot be read,
     ///   locked, created or saved. Either way the data file is as it was.
     @discardableResult
     public func apply(_ actions: [Action]) throws -> [Change] {
-        let target = fileSystem.resolve(path) ?? path
+        guard let target = fileSystem.resolve(path) else {
+            // No data file yet: the counts are all zero. If the actions change nothing from there,
+            // that is their result, and no folder, lock or file needs creating.
+            var empty = Tally()
+            if try empty.apply(actions).isEmpty { return [] }
+            return try update(path, applying: actions)
+        }
+        return try update(target, applying: actions)
+    }
+
+    private func update(_ target: String, applying actions: [Action]) throws -> [Change] {
         let folder = TallyStore.folder(of: target)
         try makeFolders(folder)
         let lock = try takeLock(for: target)

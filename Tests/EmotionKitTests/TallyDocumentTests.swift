@@ -48,7 +48,7 @@ import Testing
         #expect(try TallyDocument(parsing: original.serialized()) == original)
     }
 
-    @Test func keepsUnknownKeysInTheirPlaceOnRewrite() throws {
+    @Test func keepsUnknownKeysOnRewrite() throws {
         var parsed = try document(#"{"note": {"keep": [1.50, "x"]}, "counts": {"angry": 4, "happy": 1}, "version": 1}"#)
         try parsed.tally.apply(.tap(.happy))
         let text = String(decoding: parsed.serialized(), as: UTF8.self)
@@ -61,12 +61,12 @@ import Testing
                 ]
               },
               "counts": {
-                "angry": 4,
                 "happy": 2,
                 "smile": 0,
                 "neutral": 0,
                 "upset": 0,
-                "sad": 0
+                "sad": 0,
+                "angry": 4
               },
               "version": 1
             }
@@ -100,6 +100,11 @@ import Testing
     @Test func refusesFilesOverTheSizeLimit() {
         let padding = String(repeating: " ", count: TallyDocument.sizeLimit)
         #expect(problem("{}" + padding) == .tooLarge(limit: TallyDocument.sizeLimit))
+    }
+
+    @Test func aMissingVersionIsWrittenFirst() throws {
+        let text = String(decoding: try document(#"{"counts": {"sad": 1}}"#).serialized(), as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"version\": 1,\n  \"counts\": {\n    \"happy\": 0,"))
     }
 
     @Test func unknownEmotionKeysMayHoldAnything() throws {

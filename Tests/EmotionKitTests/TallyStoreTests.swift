@@ -35,11 +35,26 @@ import Testing
         #expect(try folder.contents() == ["emotions.json", "emotions.json.lock"])
     }
 
-    @Test func aNoOpWritesNothing() throws {
+    @Test func aNoOpOnAStoreThatDoesNotExistCreatesNothing() throws {
         let folder = try TemporaryFolder()
         let store = TallyStore(path: folder.file("x/emotions.json"))
-        #expect(try store.apply(.reset(.happy)) == [])
-        #expect(FileManager.default.fileExists(atPath: folder.file("x/emotions.json")) == false)
+        #expect(try store.apply(Action.resetAll + [.add(0, to: .sad)]) == [])
+        #expect(try folder.contents() == [])
+    }
+
+    @Test func aNoOpOnAnExistingStoreLeavesTheFileAsItWas() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"counts":{"sad":2}}"#)
+        #expect(try TallyStore(path: path).apply(.reset(.happy)) == [])
+        #expect(folder.bytes(of: path) == Data(#"{"counts":{"sad":2}}"#.utf8))
+    }
+
+    @Test func aRefusedActionOnAStoreThatDoesNotExistCreatesNothing() throws {
+        let folder = try TemporaryFolder()
+        #expect(throws: TallyError.belowZero(.happy, count: 0, amount: -1)) {
+            try TallyStore(path: folder.file("x/emotions.json")).apply(.add(-1, to: .happy))
+        }
+        #expect(try folder.contents() == [])
     }
 
     @Test func aRefusedActionLeavesTheFileUntouched() throws {

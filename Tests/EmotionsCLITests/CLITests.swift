@@ -49,6 +49,13 @@ import Testing
         #expect(sandbox.fileBytes == Array("{oops".utf8).data)
     }
 
+    @Test func anUnknownSubcommandWithNoSuggestionPointsToHelpOnce() throws {
+        let outcome = try Sandbox().run("help", "nope")
+        #expect(outcome.status == 64)
+        #expect(outcome.error == "Error: Unknown subcommand 'nope'.\nUsage: emotions [--file <path>] <subcommand>\n"
+            + "  See 'emotions --help' for more information.\n")
+    }
+
     @Test func aBadLockTimeoutIsReportedWithoutUsage() throws {
         let sandbox = try Sandbox()
         let outcome = sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "soon"])

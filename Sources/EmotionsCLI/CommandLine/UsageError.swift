@@ -41,7 +41,7 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             "Unknown option '\(option)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
         case let .unknownSubcommand(name, suggestion):
             "Unknown subcommand '\(name)'."
-                + (suggestion.map { " Did you mean '\($0)'?" } ?? " See 'emotions help' for the subcommands.")
+                + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
         case let .missingValue(option):
             "Missing value for '\(option)'."
         case let .unexpectedValue(option):

@@ -6,7 +6,7 @@ struct ChangeOptions: Equatable, Sendable {
     static let specs =
         [
             OptionSpec(long: "json", help: "Print each change as a JSON object on a line of its own."),
-            OptionSpec(long: "quiet", short: "q", help: "Print nothing; only the exit status tells."),
+            OptionSpec(long: "quiet", short: "q", help: "Print no change lines; errors still go to standard error."),
         ] + StoreOptions.specs
 
     /// Where the data file is.

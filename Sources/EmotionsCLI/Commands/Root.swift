@@ -7,10 +7,16 @@ enum Root {
         name: "",
         abstract: "Count how you feel: a tally of five emotions, kept in a file.",
         discussion: "Emotions: happy 😄, smile 🙂, neutral 😐, upset 😕, sad 😢. The data file is "
-            + "$XDG_CONFIG_HOME/emotions/emotions.json, else ~/.config/emotions/emotions.json; "
-            + "EMOTIONS_FILE or --file choose another.",
+            + "$XDG_CONFIG_HOME/emotions/emotions.json when XDG_CONFIG_HOME is an absolute path, else "
+            + defaultFile + "; EMOTIONS_FILE or --file choose another.",
         options: StoreOptions.specs + [OptionSpec(long: "version", help: "Show the version.", isInUsage: false)],
         examples: ["emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats"])
+
+    #if os(macOS)
+    private static let defaultFile = "~/Library/Application Support/emotions/emotions.json"
+    #else
+    private static let defaultFile = "~/.config/emotions/emotions.json"
+    #endif
 
     /// Every subcommand but `help`, in the order help lists them.
     static let subcommands: [any Subcommand.Type] = [Tap.self, Add.self, Reset.self, Stats.self]
