@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+/// Where the data file lives, how it is created, and how the tool treats what it finds there.
+struct DataFileTests {
+    // MARK: - Location
+
+    @Test func theDefaultDataFileIsInTheConfigFolderOfHome() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "upset"), stdout: "upset: 0 → 1\n")
+        #expect(sandbox.text(of: sandbox.defaultDataFile) == DataFile.text(Counts(upset: 1)))
+        // Every folder on the way to the file, and the file; nothing else but its lock.
+        let components = Sandbox.defaultDataFilePath.split(separator: "/")
+        let expected = components.indices.map { components[...$0].joined(separator: "/") }
+        #expect(sandbox.contentsOfHome().filter { !$0.hasSuffix(".lock") } == expected.sorted())
+    }
+
+    @Test func fileOptionBeatsTheEnvironmentVariableAndXDG() async throws {
+        let sandbox = try Sandbox()
+        let chosen = sandbox.root.appendingPathComponent("chosen.json")
+        let environment = [
+            "EMOTIONS_FILE": sandbox.root.appendingPathComponent("from-env.json").path,
+            "XDG_CONFIG_HOME": sandbox.root.appendingPathComponent("xdg").path,
+        ]
+        expectSuccess(try await sandbox.run("tap", "sad", "--file", chosen.path, environment: environment), stdout: "sad: 0 → 1\n")
+        #expect(sandbox.text(of: chosen) == DataFile.text(Counts(sad: 1)))
+        #expect(!sandbox.exists(sandbox.root.appendingPathComponent("from-env.json")))
+        #expect(!sandbox.exists(sandbox.root.appendingPathComponent("xdg")))
+        #expect(sandbox.contentsOfHome() == [])
+
+        expectSuccess(try await sandbox.run("stats", "sad", "--file", chosen.path, environment: environment), stdout: "1\n")
+    }
+
+    @Test func environmentVariableBeatsXDG() async throws {
+        let sandbox = try Sandbox()
+        let fromEnvironment = sandbox.root.appendingPathComponent("from-env.json")
+        let environment = [
+            "EMOTIONS_FILE": fromEnvironment.path, "XDG_CONFIG_HOME": sandbox.root.appendingPathComponent("xdg").path,
+        ]
+        expectSuccess(try await sandbox.run("tap", "smile", environment: environment), stdout: "smile: 0 → 1\n")
+        #expect(sandbox.text(of: fromEnvironment) == DataFile.text(Counts(smile: 1)))
+        #expect(!sandbox.exists(sandbox.root.appendingPathComponent("xdg")))
+        #expect(sandbox.contentsOfHome() == [])
+
+        expectSuccess(try await sandbox.run("stats", "smile", environment: environment), stdout: "1\n")
+    }
+
+    @Test func absoluteXDGConfigHomeBeatsTheConfigFolderOfHome() async throws {
+        let sandbox = try Sandbox()
+        let xdg = sandbox.root.appendingPathComponent("xdg")
+        let environment = ["XDG_CONFIG_HOME": xdg.path]
+        expectSuccess(try await sandbox.run("tap", "neutral", environment: environment), stdout: "neutral: 0 → 1\n")
+        #expect(sandbox.text(of: xdg.appendingPathComponent("emotions/emotions.json")) == DataFile.text(Counts(neutral: 1)))
+        #expect(sandbox.contentsOfHome() == [])
+
+        expectSuccess(try await sandbox.run("stats", "neutral", environment: environment), stdout: "1\n")
+        expectSuccess(try await sandbox.run("stats", "neutral"), stdout: "0\n")
+    }
+
+    @Test func relativeXDGConfigHomeIsIgnored() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(
+            try await sandbox.run("tap", "happy", environment: ["XDG_CONFIG_HOME": "relative-xdg"]),
+            stdout: "happy: 0 → 1\n")
+        #expect(sandbox.text(of: sandbox.defaultDataFile) == DataFile.text(Counts(happy: 1)))
+        #expect(!sandbox.contentsOfHome().contains { $0.hasPrefix("relative-xdg") })
+    }
+
+    @Test(arguments: [
+        ["--file", "PATH", "tap", "happy"], ["--file=PATH", "tap", "happy"], ["tap", "--file", "PATH", "happy"],
+        ["tap", "happy", "--file", "PATH"], ["tap", "happy", "--file=PATH"],
+    ])
+    func fileOptionWorksBeforeOrAfterTheSubcommandWithOrWithoutEquals(template: [String]) async throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.root.appendingPathComponent("nested/folder/tally.json")
+        let arguments = template.map { $0.replacingOccurrences(of: "PATH", with: file.path) }
+        expectSuccess(try await sandbox.run(arguments), stdout: "happy: 0 → 1\n")
+        #expect(sandbox.text(of: file) == DataFile.text(Counts(happy: 1)))
+        #expect(sandbox.contentsOfHome() == [])
+
+        let statsArguments = arguments.map { $0 == "tap" ? "stats" : $0 }
+        expectSuccess(try await sandbox.run(statsArguments), stdout: "1\n")
+    }
+
+    // MARK: - Creation
+
+    @Test func firstWriteCreatesThePrivateFolderAndFile() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "-q", "happy"), stdout: "")
+        let components = Sandbox.defaultDataFilePath.split(separator: "/")
+        for end in components.indices.dropLast() {
+            let folder = components[...end].joined(separator: "/")
+            #expect(try sandbox.permissions(of: sandbox.home.appendingPathComponent(folder)) == 0o700, "\(folder)")
+        }
+        #expect(try sandbox.permissions(of: sandbox.defaultDataFile) == 0o600)
+    }
+
+    @Test func firstWriteWithFileOptionCreatesEveryMissingFolderPrivate() async throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.root.appendingPathComponent("a/b/tally.json")
+        expectSuccess(try await sandbox.run("tap", "-q", "happy", "--file", file.path), stdout: "")
+        #expect(try sandbox.permissions(of: sandbox.root.appendingPathComponent("a")) == 0o700)
+        #expect(try sandbox.permissions(of: sandbox.root.appendingPathComponent("a/b")) == 0o700)
+        #expect(try sandbox.permissions(of: file) == 0o600)
+    }
+
+    @Test(arguments: [["stats"], ["stats", "sad"], ["stats", "--json"], ["stats", "happy", "--json"]])
+    func statsNeverCreatesAnything(arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        let xdg = sandbox.root.appendingPathComponent("xdg")
+        let file = sandbox.root.appendingPathComponent("x/y/tally.json")
+        let fromEnvironment = sandbox.root.appendingPathComponent("e/tally.json")
+        for (extra, environment) in [
+            ([String](), [String: String]()), ([], ["XDG_CONFIG_HOME": xdg.path]),
+            ([], ["EMOTIONS_FILE": fromEnvironment.path]), (["--file", file.path], [:]),
+        ] {
+            let outcome = try await sandbox.run(arguments + extra, environment: environment)
+            #expect(outcome.status == 0, "\(outcome)")
+            #expect(outcome.stderr == "", "\(outcome)")
+        }
+        #expect(sandbox.contentsOfHome() == [])
+        for path in ["xdg", "x", "e"] {
+            #expect(!sandbox.exists(sandbox.root.appendingPathComponent(path)), "stats created \(path)")
+        }
+    }
+
+    // MARK: - Contents
+
+    @Test func unknownKeysArePreservedOnRewrite() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(
+            #"{"note": "keep me", "version": 1, "counts": {"happy": 2, "custom": 7}, "extra": [1, {"a": null}]}"#,
+            to: sandbox.defaultDataFile)
+        expectSuccess(try await sandbox.run("tap", "happy", "sad"), stdout: "happy: 2 → 3\nsad: 0 → 1\n")
+        let object = try #require(DataFile.object(sandbox.text()), "\(sandbox.text() ?? "no file")")
+        #expect(object["note"] as? String == "keep me")
+        #expect(object["version"] as? Int == 1)
+        let extra = try #require(object["extra"] as? [Any])
+        #expect(extra.count == 2)
+        #expect(extra.first as? Int == 1)
+        #expect((extra.last as? [String: Any])?["a"] is NSNull)
+        let counts = try #require(object["counts"] as? [String: Any])
+        #expect(counts["custom"] as? Int == 7)
+        #expect(DataFile.counts(sandbox.text()) == Counts(happy: 3, sad: 1))
+        #expect(Set(object.keys) == ["note", "version", "counts", "extra"])
+    }
+
+    @Test func missingCountsAreZero() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(#"{"version": 1, "counts": {"sad": 4}}"#, to: sandbox.defaultDataFile)
+        expectSuccess(
+            try await sandbox.run("stats", "--json"),
+            stdout: #"{"counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 4}, "total": 4}"# + "\n")
+        expectSuccess(try await sandbox.run("tap", "happy"), stdout: "happy: 0 → 1\n")
+        #expect(DataFile.counts(sandbox.text()) == Counts(happy: 1, sad: 4), "\(sandbox.text() ?? "no file")")
+        #expect(DataFile.object(sandbox.text())?["version"] as? Int == 1)
+    }
+
+    @Test(arguments: ["{}", "{}\n", #"{"version": 1}"#, #"{"counts": {}}"#, " \n{ }\n "])
+    func anEmptyObjectIsAnEmptyTally(text: String) async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(text, to: sandbox.defaultDataFile)
+        expectSuccess(
+            try await sandbox.run("stats", "--json"),
+            stdout: #"{"counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}, "total": 0}"# + "\n")
+        expectSuccess(try await sandbox.run("tap", "neutral"), stdout: "neutral: 0 → 1\n")
+        #expect(DataFile.counts(sandbox.text()) == Counts(neutral: 1), "\(sandbox.text() ?? "no file")")
+        #expect(DataFile.object(sandbox.text())?["version"] as? Int == 1)
+    }
+
+    static let unusableFiles: [(label: String, text: String)] = [
+        ("not JSON", "not json"),
+        ("empty", ""),
+        ("truncated", #"{"version": 1, "counts": {"happy": 3"#),
+        ("trailing garbage", #"{"counts": {}} x"#),
+        ("count is a string", #"{"version": 1, "counts": {"happy": "3"}}"#),
+        ("count is a fraction", #"{"version": 1, "counts": {"smile": 1.5}}"#),
+        ("count is null", #"{"version": 1, "counts": {"sad": null}}"#),
+        ("count is negative", #"{"version": 1, "counts": {"upset": -1}}"#),
+        ("count past Int.max", #"{"version": 1, "counts": {"happy": 9223372036854775808}}"#),
+        ("total past Int.max", #"{"version": 1, "counts": {"happy": 9223372036854775807, "sad": 1}}"#),
+        ("counts is an array", #"{"version": 1, "counts": [1, 2]}"#),
+        ("version is a string", #"{"version": "1", "counts": {}}"#),
+        ("newer version", #"{"version": 2, "counts": {"happy": 1}}"#),
+        ("array", "[1, 2]"),
+        ("string", #""happy""#),
+        ("number", "42"),
+        ("null", "null"),
+    ]
+
+    @Test(arguments: unusableFiles)
+    func anUnusableDataFileIsRefusedAndLeftExactlyAsItWas(label: String, text: String) async throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.defaultDataFile
+        try sandbox.write(text, to: file)
+        let before = sandbox.bytes(of: file)
+        for arguments in [["tap", "happy"], ["add", "sad", "1"], ["reset", "--all"], ["stats"], ["stats", "--json"]] {
+            let outcome = try await sandbox.run(arguments)
+            expectFailure(outcome, status: 65, mentioning: [file.path])
+            #expect(sandbox.bytes(of: file) == before, "\(label): \(outcome.commandLine) changed the file")
+        }
+        let folder = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+        #expect(folder.filter { !$0.hasSuffix(".lock") } == ["emotions.json"], "left behind: \(folder)")
+    }
+}

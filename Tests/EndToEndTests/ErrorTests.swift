@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every exit status the tool can end with, reached from outside, and what it prints on the way.
+struct ErrorTests {
+    // MARK: - 64, usage
+
+    @Test(arguments: [
+        ["tap"], ["tap", "hapy"], ["tap", "--bogus", "happy"], ["tap", "happy", "--json", "-q"], ["tap", "-x", "happy"],
+        ["add", "happy"], ["add", "happy", "1.5"], ["add", "happy", "1", "2"], ["add", "sad", "-1"],
+        ["reset"], ["reset", "--all", "happy"], ["stats", "happy", "sad"], ["stats", "--quiet"],
+        ["tpa"], ["help", "tpa"], ["--bogus"], ["--file"], ["--file", "x.json"],
+    ])
+    func usageErrorsExit64WithAMessageOnStandardErrorOnly(arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run(arguments)
+        expectFailure(outcome, status: 64)
+        #expect(!sandbox.exists(sandbox.defaultDataFile))
+    }
+
+    @Test(arguments: ["abc", "-1", "86401", "nan", "inf"])
+    func anUnusableLockTimeoutIsAUsageError(timeout: String) async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": timeout])
+        expectFailure(outcome, status: 64, mentioning: ["EMOTIONS_LOCK_TIMEOUT"])
+        #expect(!sandbox.exists(sandbox.defaultDataFile))
+    }
+
+    // MARK: - 65, a data file that is not ours
+
+    @Test func aCorruptDataFileExits65NamingTheFile() async throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.root.appendingPathComponent("tally.json")
+        try sandbox.write(#"{"version": 1, "counts": {"happy": 1"#, to: file)
+        let before = sandbox.bytes(of: file)
+        let outcome = try await sandbox.run("tap", "happy", "--file", file.path)
+        expectFailure(outcome, status: 65, mentioning: [file.path])
+        #expect(outcome.stderrLines.count == 1, "\(outcome)")
+        #expect(sandbox.bytes(of: file) == before)
+    }
+
+    // MARK: - 73, cannot create
+
+    @Test(arguments: ["blocker/tally.json", "blocker/deeper/tally.json"])
+    func aDataFileUnderARegularFileCannotBeCreated(relativePath: String) async throws {
+        let sandbox = try Sandbox()
+        let blocker = sandbox.root.appendingPathComponent("blocker")
+        try sandbox.write("I am a file, not a folder\n", to: blocker)
+        let file = sandbox.root.appendingPathComponent(relativePath)
+        for (arguments, environment) in [
+            (["tap", "happy", "--file", file.path], [String: String]()),
+            (["add", "sad", "2"], ["EMOTIONS_FILE": file.path]),
+        ] {
+            let outcome = try await sandbox.run(arguments, environment: environment)
+            expectFailure(outcome, status: 73, mentioning: [blocker.path])
+            #expect(sandbox.text(of: blocker) == "I am a file, not a folder\n")
+        }
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
+    @Test func aConfigFolderUnderARegularFileCannotBeCreated() async throws {
+        let sandbox = try Sandbox()
+        let blocker = sandbox.root.appendingPathComponent("blocker")
+        try sandbox.write("", to: blocker)
+        let viaXDG = try await sandbox.run("tap", "happy", environment: ["XDG_CONFIG_HOME": blocker.path])
+        expectFailure(viaXDG, status: 73, mentioning: [blocker.path])
+        let viaHome = try await sandbox.run("tap", "happy", environment: ["HOME": blocker.path])
+        expectFailure(viaHome, status: 73, mentioning: [blocker.path])
+        #expect(sandbox.bytes(of: blocker) == Data())
+    }
+
+    // MARK: - 74, other input and output
+
+    @Test(arguments: [["tap", "happy"], ["stats"]])
+    func aDataFileThatIsAFolderCannotBeRead(arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        let folder = sandbox.root.appendingPathComponent("folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outcome = try await sandbox.run(arguments + ["--file", folder.path])
+        expectFailure(outcome, status: 74, mentioning: [folder.path])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    // MARK: - 75, lock timeout
+
+    @Test func aHeldLockMakesAWriterGiveUpWith75AndChangeNothing() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 3))
+        let before = sandbox.bytes(of: sandbox.defaultDataFile)
+        let lockPath = sandbox.defaultDataFile.path + ".lock"
+
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(lock >= 0, "cannot open \(lockPath): errno \(errno)")
+        defer { close(lock) }
+        try #require(flock(lock, LOCK_EX | LOCK_NB) == 0, "cannot lock \(lockPath): errno \(errno)")
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        let outcome = try await sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "0.2"])
+        let elapsed = clock.now - started
+
+        expectFailure(outcome, status: 75, mentioning: [lockPath])
+        #expect(elapsed < .seconds(5), "giving up took \(elapsed)")
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+
+        // Readers take no lock, so stats still works while the lock is held.
+        expectSuccess(try await sandbox.run("stats", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "0.2"]), stdout: "3\n")
+    }
+
+    @Test func aWriterWaitsForALockThatIsReleasedInTime() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 3))
+        let lockPath = sandbox.defaultDataFile.path + ".lock"
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(lock >= 0, "cannot open \(lockPath): errno \(errno)")
+        defer { close(lock) }
+        try #require(flock(lock, LOCK_EX | LOCK_NB) == 0, "cannot lock \(lockPath): errno \(errno)")
+
+        async let outcome = sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "15"])
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 3)), "the writer did not wait for the lock")
+        flock(lock, LOCK_UN)
+        expectSuccess(try await outcome, stdout: "happy: 3 → 4\n")
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 4)))
+    }
+}
