@@ -1,5 +1,7 @@
 /// What is wrong with a data file's contents, in words that say how to fix it.
 public enum DataFileProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A folder, FIFO, device or socket where the data file should be.
+    case notARegularFile(FileKind)
     /// Larger than a tally file can reasonably be.
     case tooLarge(limit: Int)
     /// Not valid JSON.
@@ -8,8 +10,8 @@ public enum DataFileProblem: Error, Equatable, Sendable, CustomStringConvertible
     case notAnObject(found: String)
     /// `version` is not a whole number.
     case versionNotAnInteger(found: String)
-    /// `version` is newer than this program understands.
-    case newerVersion(Int)
+    /// `version` is newer than this program understands; the version as written.
+    case newerVersion(String)
     /// `version` is below 1.
     case unknownVersion(Int)
     /// `counts` is not an object.
@@ -26,6 +28,8 @@ public enum DataFileProblem: Error, Equatable, Sendable, CustomStringConvertible
     /// What is wrong, naming the offending part of the file.
     public var description: String {
         switch self {
+        case let .notARegularFile(kind):
+            kind == .folder ? "it is a folder, not a file" : "it is not a regular file (a FIFO, socket or device)"
         case let .tooLarge(limit):
             "it is larger than \(limit / 1024) KiB, far more than a tally needs"
         case let .invalidJSON(error):

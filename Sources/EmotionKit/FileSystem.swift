@@ -42,8 +42,12 @@ public struct FileSystem: Sendable {
     public var remove: @Sendable (_ path: String) throws(SystemError) -> Void
     /// Creates one folder; `mkdir`. Throws with `EEXIST` if something is already there.
     public var makeFolder: @Sendable (_ path: String, _ mode: UInt32) throws(SystemError) -> Void
+    /// What kind of thing is at a path, following links, or `nil` if nothing is; `stat`.
+    public var kind: @Sendable (_ path: String) -> FileKind?
     /// The path with every symbolic link resolved, or `nil` if it does not exist; `realpath`.
     public var resolve: @Sendable (_ path: String) -> String?
+    /// Where a symbolic link points, as written in the link, or `nil` if the path is no link; `readlink`.
+    public var linkDestination: @Sendable (_ path: String) -> String?
     /// Waits a little, between attempts to take a lock; `nanosleep`.
     public var pause: @Sendable (_ duration: Duration) -> Void
 
@@ -58,7 +62,9 @@ public struct FileSystem: Sendable {
         rename: @escaping @Sendable (String, String) throws(SystemError) -> Void,
         remove: @escaping @Sendable (String) throws(SystemError) -> Void,
         makeFolder: @escaping @Sendable (String, UInt32) throws(SystemError) -> Void,
+        kind: @escaping @Sendable (String) -> FileKind?,
         resolve: @escaping @Sendable (String) -> String?,
+        linkDestination: @escaping @Sendable (String) -> String?,
         pause: @escaping @Sendable (Duration) -> Void
     ) {
         self.open = open
@@ -70,7 +76,9 @@ public struct FileSystem: Sendable {
         self.rename = rename
         self.remove = remove
         self.makeFolder = makeFolder
+        self.kind = kind
         self.resolve = resolve
+        self.linkDestination = linkDestination
         self.pause = pause
     }
 
@@ -125,10 +133,25 @@ public struct FileSystem: Sendable {
         makeFolder: { path, mode throws(SystemError) in
             _ = try retryingInterrupts("mkdir", path) { mkdir(path, mode_t(mode)) }
         },
+        kind: { path in
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: return .regularFile
+            case S_IFDIR: return .folder
+            default: return .other
+            }
+        },
         resolve: { path in
             guard let resolved = realpath(path, nil) else { return nil }
             defer { free(resolved) }
-            return String(cString: resolved)
+            return String(validatingCString: resolved)
+        },
+        linkDestination: { path in
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            return String(validating: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         },
         pause: { duration in
             let (seconds, attoseconds) = duration.components

@@ -20,7 +20,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "Cannot create \(error.path): \(error.reason). Check that its folder is writable, "
                 + "or choose another place with --file or EMOTIONS_FILE; nothing was changed."
         case let .inputOutput(error):
-            "Cannot \(StoreError.verb(for: error.call)) \(error.path): \(error.reason). Nothing was changed."
+            "Cannot \(StoreError.verb(for: error.call)) \(error.path): \(error.reason). Check the file, its "
+                + "folder's permissions and free space, or choose another file with --file; nothing was changed."
         case let .lockTimeout(lockFile, timeout):
             "Gave up after waiting \(StoreError.format(timeout)) for the lock \(lockFile), which another "
                 + "emotions process holds. Try again, or raise EMOTIONS_LOCK_TIMEOUT (seconds); nothing was changed."

@@ -74,7 +74,7 @@ public struct Tally: Equatable, Hashable, Sendable {
 
     private mutating func set(_ emotion: Emotion, from old: Int, to new: Int) -> Change? {
         guard old != new else { return nil }
-        counts[emotion] = new
+        counts[emotion] = new == 0 ? nil : new  // Zeros are not stored, so equal tallies compare equal.
         return Change(emotion: emotion, old: old, new: new)
     }
 }

@@ -15,10 +15,10 @@ public enum TallyError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "Nothing was changed; use a smaller amount or 'emotions reset \(emotion.name)'."
         case let .overflow(emotion, count, amount):
             "Cannot add \(amount) to \(emotion.name): its count is \(count) and would pass the largest "
-                + "count, \(Int.max). Nothing was changed."
+                + "count, \(Int.max). Nothing was changed; use a smaller amount."
         case let .totalOverflow(emotion, total, amount):
             "Cannot add \(amount) to \(emotion.name): the total of all counts is \(total) and would pass "
-                + "the largest count, \(Int.max). Nothing was changed."
+                + "the largest count, \(Int.max). Nothing was changed; use a smaller amount or reset some counts."
         }
     }
 }

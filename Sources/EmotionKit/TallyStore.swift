@@ -34,7 +34,8 @@ public final class TallyStore: Sendable {
     ///
     /// - Throws: `StoreError.unreadableDataFile` or `.inputOutput`.
     public func read() throws(StoreError) -> Tally {
-        try load(from: path).tally
+        try requireRegularFile(path)
+        return try load(from: path).tally
     }
 
     /// Applies `actions` in order, all or none, and saves the result; returns the changes made.
@@ -48,12 +49,14 @@ public final class TallyStore: Sendable {
     ///   locked, created or saved. Either way the data file is as it was.
     @discardableResult
     public func apply(_ actions: [Action]) throws -> [Change] {
-        guard let target = fileSystem.resolve(path) else {
+        let (target, exists) = try writeTarget()
+        if exists {
+            try requireRegularFile(target)
+        } else {
             // No data file yet: the counts are all zero. If the actions change nothing from there,
             // that is their result, and no folder, lock or file needs creating.
             var empty = Tally()
             if try empty.apply(actions).isEmpty { return [] }
-            return try update(path, applying: actions)
         }
         return try update(target, applying: actions)
     }
@@ -127,10 +130,36 @@ public final class TallyStore: Sendable {
 
     // MARK: - The file
 
+    /// The file an update writes, with links resolved, and whether it exists.
+    ///
+    /// A link to a file that does not exist yet is followed, as a shell's `>` would, so that the
+    /// first update creates the link's destination rather than replacing the link.
+    private func writeTarget() throws(StoreError) -> (path: String, exists: Bool) {
+        var candidate = path
+        for _ in 0..<TallyStore.maximumLinks {
+            if let resolved = fileSystem.resolve(candidate) { return (resolved, true) }
+            guard let destination = fileSystem.linkDestination(candidate) else { return (candidate, false) }
+            let folder = TallyStore.folder(of: candidate)
+            candidate = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
+        }
+        throw .cannotCreate(SystemError(call: "readlink", path: path, errno: ELOOP))
+    }
+
+    /// How many links in a row `writeTarget` follows, as Linux's own limit for a path.
+    private static let maximumLinks = 40
+
+    /// Throws unless the path is a regular file or nothing at all: a folder or a FIFO is no data file.
+    private func requireRegularFile(_ path: String) throws(StoreError) {
+        if let kind = fileSystem.kind(path), kind != .regularFile {
+            throw .unreadableDataFile(path: path, .notARegularFile(kind))
+        }
+    }
+
     private func load(from path: String) throws(StoreError) -> TallyDocument {
         let file: FileSystem.Descriptor
         do {
-            file = try fileSystem.open(path, O_RDONLY, 0)
+            // Non-blocking, so that a FIFO put in the file's place after the check cannot hang us.
+            file = try fileSystem.open(path, O_RDONLY | O_NONBLOCK, 0)
         } catch where error.errno == ENOENT {
             return TallyDocument()
         } catch {

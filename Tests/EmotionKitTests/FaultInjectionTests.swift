@@ -108,6 +108,7 @@ enum Step: String, CaseIterable, Sendable {
         let error = StoreError.inputOutput(SystemError(call: "write", path: "/x/.emotions.json.tmp-1", errno: ENOSPC))
         #expect(error.description.contains("/x/.emotions.json.tmp-1"))
         #expect(error.description.contains("No space left on device"))
-        #expect(error.description.contains("Nothing was changed"))
+        #expect(error.description.contains("free space"))
+        #expect(error.description.contains("nothing was changed"))
     }
 }

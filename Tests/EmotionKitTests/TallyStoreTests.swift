@@ -107,6 +107,47 @@ import Testing
         #expect(try TallyStore(path: target).read()[.sad] == 2)
     }
 
+    @Test func aDanglingLinkIsFollowedSoTheFirstUpdateCreatesItsDestination() throws {
+        let folder = try TemporaryFolder()
+        let link = folder.file("emotions.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "dotfiles/moods.json")
+        #expect(try TallyStore(path: link).read() == Tally())
+        try TallyStore(path: link).apply(.tap(.sad))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "dotfiles/moods.json")
+        #expect(try TallyStore(path: folder.file("dotfiles/moods.json")).read()[.sad] == 1)
+        #expect(try TallyStore(path: link).read()[.sad] == 1)
+    }
+
+    @Test func aLinkLoopIsReportedAsCannotCreate() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.file("a"), withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("b"), withDestinationPath: "a")
+        #expect {
+            try TallyStore(path: folder.file("a")).apply(.tap(.happy))
+        } throws: { error in
+            guard case let .cannotCreate(system) = error as? StoreError else { return false }
+            return system.errno == ELOOP
+        }
+    }
+
+    @Test func aFolderOrFIFOInTheFilesPlaceIsRefusedBeforeAnythingIsCreated() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.file("fifo.json")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let cases: [(String, FileKind)] = [(folder.path, .folder), (fifo, .other)]
+        for (path, kind) in cases {
+            let store = TallyStore(path: path)
+            #expect(throws: StoreError.unreadableDataFile(path: path, .notARegularFile(kind))) { try store.read() }
+            #expect {
+                try store.apply(.tap(.happy))
+            } throws: { error in
+                guard case .unreadableDataFile(_, .notARegularFile(kind)) = error as? StoreError else { return false }
+                return true
+            }
+            #expect(!FileManager.default.fileExists(atPath: path + ".lock"))
+        }
+    }
+
     @Test func aWriterGivesUpWhenTheLockIsHeldTooLong() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(#"{"counts": {"happy": 1}}"#)

@@ -80,6 +80,13 @@ import Testing
         #expect(try tally.apply(.add(0, to: .happy)) == nil)
     }
 
+    @Test func aTallyBackAtZeroEqualsANewOne() throws {
+        var tally = Tally()
+        try tally.apply([.add(3, to: .happy), .reset(.happy), .tap(.sad), .add(-1, to: .sad)])
+        #expect(tally == Tally())
+        #expect(tally.hashValue == Tally().hashValue)
+    }
+
     @Test func resetAllSetsEveryCountToZero() throws {
         var tally = try #require(Tally(counts: [.happy: 3, .upset: 1]))
         let changes = try tally.apply(Action.resetAll)

@@ -75,16 +75,38 @@ struct ErrorTests {
         #expect(sandbox.bytes(of: blocker) == Data())
     }
 
-    // MARK: - 74, other input and output
-
     @Test(arguments: [["tap", "happy"], ["stats"]])
-    func aDataFileThatIsAFolderCannotBeRead(arguments: [String]) async throws {
+    func aDataFileThatIsAFolderIsRefusedWithoutCreatingALockBesideIt(arguments: [String]) async throws {
         let sandbox = try Sandbox()
         let folder = sandbox.root.appendingPathComponent("folder")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let outcome = try await sandbox.run(arguments + ["--file", folder.path])
-        expectFailure(outcome, status: 74, mentioning: [folder.path])
+        expectFailure(outcome, status: 65, mentioning: [folder.path, "is a folder, not a file"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + ".lock"))
+    }
+
+    @Test(arguments: [["tap", "happy"], ["stats"]])
+    func aFIFOAsTheDataFileIsRefusedAtOnceInsteadOfHanging(arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        let fifo = sandbox.root.appendingPathComponent("fifo.json")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        let outcome = try await sandbox.run(arguments + ["--file", fifo.path], timeout: .seconds(5))
+        expectFailure(outcome, status: 65, mentioning: [fifo.path, "not a regular file"])
+    }
+
+    @Test func aPathThatIsNotUTF8IsRefusedRatherThanReplaced() async throws {
+        // Foundation passes arguments as Strings, so the shell puts the raw byte into the path.
+        let sandbox = try Sandbox()
+        let binary = try Emotions.binary().path
+        for script in [
+            #"exec "$0" tap happy --file "$(printf 'mood\377.json')""#,
+            #"EMOTIONS_FILE="$(printf 'mood\377.json')" exec "$0" tap happy"#,
+        ] {
+            let outcome = try await sandbox.runShell(script, binary: binary)
+            expectFailure(outcome, status: 64, mentioning: ["is not valid UTF-8"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home.path) == [], "\(script)")
+        }
     }
 
     // MARK: - 75, lock timeout

@@ -68,16 +68,16 @@ enum Emotions {
         return URL(fileURLWithPath: NSString.path(withComponents: Array(components[..<bundleIndex])), isDirectory: true)
     }
 
-    /// Runs the binary with exactly `environment`, in `directory`, and captures everything it prints.
+    /// Runs the binary (or `executable`) with exactly `environment`, in `directory`, and captures everything it prints.
     ///
     /// Output goes to files in `captureFolder`, so no pipe can fill up and block the child. Standard
     /// input is `stdin` if given, else empty (end of file at once). A run that outlives `timeout`
     /// is killed with `SIGKILL` and reported as a failure.
     static func run(
         _ arguments: [String], environment: [String: String], directory: URL, captureFolder: URL,
-        stdin: String? = nil, timeout: Duration = defaultTimeout
+        stdin: String? = nil, timeout: Duration = defaultTimeout, executable: URL? = nil
     ) async throws -> Outcome {
-        let binary = try binary()
+        let binary = try executable ?? binary()
         let runID = UUID().uuidString
         let outputFile = captureFolder.appendingPathComponent("\(runID).stdout")
         let errorFile = captureFolder.appendingPathComponent("\(runID).stderr")

@@ -61,6 +61,13 @@ final class Sandbox: Sendable {
             captureFolder: capture, stdin: stdin, timeout: timeout)
     }
 
+    /// Runs `script` with `/bin/sh -c`, its `$0` being `binary`: for arguments a `String` cannot hold.
+    func runShell(_ script: String, binary: String) async throws -> Outcome {
+        try await Emotions.run(
+            ["-c", script, binary], environment: baseEnvironment, directory: home, captureFolder: capture,
+            executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
     /// Writes `text` to `file`, creating its folders.
     func write(_ text: String, to file: URL) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

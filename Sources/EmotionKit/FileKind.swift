@@ -1,0 +1,9 @@
+/// What a path names, as far as the store cares.
+public enum FileKind: Equatable, Sendable {
+    /// A regular file: the only kind a data file may be.
+    case regularFile
+    /// A folder.
+    case folder
+    /// Anything else: a FIFO, a socket, a device.
+    case other
+}
