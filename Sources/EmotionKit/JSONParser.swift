@@ -1,24 +1,11 @@
-/// Why a text is not the JSON we accept, and where.
-public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What is wrong, in words.
-    public let reason: String
-    /// The 1-based line of the offending byte.
-    public let line: Int
-    /// The 1-based column (in bytes) of the offending byte.
-    public let column: Int
-
-    /// `unexpected character 'x' (line 1, column 38)`.
-    public var description: String { "\(reason) (line \(line), column \(column))" }
-}
-
 /// A strict RFC 8259 JSON parser over UTF-8 bytes.
 ///
 /// Stricter than most on purpose, because a data file that is not exactly what it seems must not be
 /// rewritten: duplicate keys, a byte order mark, invalid UTF-8, control characters in strings and
 /// nesting deeper than `maximumDepth` are all errors.
-public struct JSONParser {
+package struct JSONParser {
     /// How deeply arrays and objects may nest.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var index = 0
@@ -29,7 +16,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON value that must fill `bytes`, apart from white space around it.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw parser.error("the file starts with a byte order mark; save it as UTF-8 without one")
@@ -61,7 +48,7 @@ public struct JSONParser {
         try enterContainer()
         index += 1
         var members: [(key: String, value: JSONValue)] = []
-        var keys = Set<String>()
+        var keys = Set<[UInt8]>()  // By bytes: "é" precomposed and decomposed are different keys.
         skipWhiteSpace()
         if consume(UInt8(ascii: "}")) {
             depth -= 1
@@ -74,7 +61,7 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            guard keys.insert(key).inserted else {
+            guard keys.insert(Array(key.utf8)).inserted else {
                 index = keyStart
                 throw error("the key \"\(key)\" appears twice in one object")
             }

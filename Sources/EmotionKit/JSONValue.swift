@@ -1,6 +1,6 @@
 /// A JSON document as written: objects keep their key order and numbers their exact text,
 /// so that keys this version does not know survive a rewrite unchanged.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -15,22 +15,22 @@ public indirect enum JSONValue: Equatable, Sendable {
     case object([(key: String, value: JSONValue)])
 
     /// A number value for an integer.
-    public static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+    package static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
 
     /// The value of `key`, if this is an object that has it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The integer this number is, if it is written as a whole number that fits in an `Int`.
-    public var integerValue: Int? {
+    package var integerValue: Int? {
         guard case let .number(text) = self else { return nil }
         return Int(text)
     }
 
     /// A short name of this value's type for messages: "a string", "an object".
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -41,8 +41,17 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// A value for an error message: short values as written, longer ones by their kind.
+    var describedForMessage: String {
+        switch self {
+        case .null, .bool, .number: serialized(pretty: false)
+        case let .string(text) where text.count <= 20: serialized(pretty: false)
+        default: kindDescription
+        }
+    }
+
     /// Sets `key` to `value` in an object, in place if the key exists, else at the end.
-    public mutating func set(_ key: String, to value: JSONValue) {
+    package mutating func set(_ key: String, to value: JSONValue) {
         guard case var .object(members) = self else { return }
         if let index = members.firstIndex(where: { $0.key == key }) {
             members[index].value = value
@@ -52,7 +61,8 @@ public indirect enum JSONValue: Equatable, Sendable {
         self = .object(members)
     }
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    /// Whether two values are the same JSON, member order and number text included.
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b

@@ -2,7 +2,7 @@ extension JSONValue {
     /// This value as JSON text: two-space indentation, or on one line with `pretty: false`.
     ///
     /// One-line output puts a space after each `:` and `,`, the way the command line prints JSON.
-    public func serialized(pretty: Bool = true) -> String {
+    package func serialized(pretty: Bool = true) -> String {
         var output = ""
         write(to: &output, pretty: pretty, indent: 0)
         return output

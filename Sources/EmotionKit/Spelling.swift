@@ -1,10 +1,10 @@
 /// Finds the intended word behind a typo, for "Did you mean …?" suggestions.
-public enum Spelling {
+package enum Spelling {
     /// The candidate closest to `text` by edit distance, if it is close enough to be a likely typo.
     ///
     /// A candidate qualifies when at most a third of `text` (and at least one character) must change,
     /// or when one is a prefix of the other; ties go to the earlier candidate.
-    public static func closest(to text: String, among candidates: [String]) -> String? {
+    package static func closest(to text: String, among candidates: [String]) -> String? {
         let input = Array(text)
         guard !input.isEmpty else { return nil }
         let limit = max(1, input.count / 3)

@@ -3,18 +3,18 @@
 /// The format is `{"version": 1, "counts": {"happy": 0, …}}`. A missing count is zero; keys this
 /// version does not know are kept as they were written: at the top in their place, inside
 /// `counts` after the five emotions, which are always written in order.
-public struct TallyDocument: Equatable, Sendable {
+package struct TallyDocument: Equatable, Sendable {
     /// The format version this program writes, and the newest it reads.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
     /// The largest data file read; a tally needs a few hundred bytes.
-    public static let sizeLimit = 1024 * 1024
+    package static let sizeLimit = 1024 * 1024
 
     /// The counts.
-    public var tally: Tally
+    package var tally: Tally
     private var json: JSONValue
 
     /// A document with the given tally and nothing else.
-    public init(tally: Tally = Tally()) {
+    package init(tally: Tally = Tally()) {
         self.tally = tally
         json = .object([("version", .integer(TallyDocument.currentVersion)), ("counts", .object([]))])
     }
@@ -23,7 +23,7 @@ public struct TallyDocument: Equatable, Sendable {
     ///
     /// - Throws: `DataFileProblem` for anything but a version-1 (or older) object with
     ///   whole, non-negative counts whose total fits in an `Int`.
-    public init(parsing bytes: [UInt8]) throws(DataFileProblem) {
+    package init(parsing bytes: [UInt8]) throws(DataFileProblem) {
         guard bytes.count <= TallyDocument.sizeLimit else { throw .tooLarge(limit: TallyDocument.sizeLimit) }
         let json: JSONValue
         do {
@@ -33,8 +33,12 @@ public struct TallyDocument: Equatable, Sendable {
         }
         guard case .object = json else { throw .notAnObject(found: json.kindDescription) }
         if let version = json["version"] {
+            if case let .number(text) = version, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber),
+                version.integerValue.map({ $0 > TallyDocument.currentVersion }) ?? true
+            {
+                throw .newerVersion(text)  // Any whole number past ours, however large.
+            }
             guard let number = version.integerValue else { throw .versionNotAnInteger(found: version.describedForMessage) }
-            guard number <= TallyDocument.currentVersion else { throw .newerVersion(number) }
             guard number >= 1 else { throw .unknownVersion(number) }
         }
         var counts: [Emotion: Int] = [:]
@@ -54,7 +58,7 @@ public struct TallyDocument: Equatable, Sendable {
     }
 
     /// The file's new contents: this tally, at the current version, with every unknown key kept.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var unknownCounts: [(key: String, value: JSONValue)] = []
         if case let .object(members) = json["counts"] {
             unknownCounts = members.filter { Emotion(rawValue: $0.key) == nil }
@@ -69,18 +73,8 @@ public struct TallyDocument: Equatable, Sendable {
         return Array((document.serialized() + "\n").utf8)
     }
 
-    public static func == (lhs: TallyDocument, rhs: TallyDocument) -> Bool {
+    /// Whether two documents would write the same file.
+    package static func == (lhs: TallyDocument, rhs: TallyDocument) -> Bool {
         lhs.serialized() == rhs.serialized()
-    }
-}
-
-extension JSONValue {
-    /// A value for an error message: short values as written, longer ones by their kind.
-    var describedForMessage: String {
-        switch self {
-        case .null, .bool, .number: serialized(pretty: false)
-        case let .string(text) where text.count <= 20: serialized(pretty: false)
-        default: kindDescription
-        }
     }
 }

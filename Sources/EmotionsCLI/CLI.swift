@@ -7,15 +7,27 @@ import EmotionKit
 public struct CLI: Sendable {
     private let arguments: [String]
     private let context: Context
+    private var inputProblem: UsageError?
 
     /// A command line with these arguments (without the tool's own name), environment and terminal.
     public init(arguments: [String], environment: [String: String], terminal: Terminal) {
         self.arguments = arguments
         context = Context(environment: environment, terminal: terminal)
+        inputProblem = nil
+    }
+
+    /// The command line this process was started with.
+    public init(_ input: ProcessInput, terminal: Terminal) {
+        self.init(arguments: input.arguments, environment: input.environment, terminal: terminal)
+        inputProblem = input.problem
     }
 
     /// Runs the command line and returns the process's exit status.
     public func run() -> Int32 {
+        if let inputProblem {
+            report(inputProblem)
+            return ExitCode.status(for: inputProblem)
+        }
         do {
             switch try Invocation.parse(arguments) {
             case let .help(text):

@@ -5,5 +5,4 @@ import Darwin
 #endif
 import EmotionsCLI
 
-let cli = CLI(arguments: Array(CommandLine.arguments.dropFirst()), environment: Environment.current(), terminal: .standard)
-exit(cli.run())
+exit(CLI(ProcessInput.current(), terminal: .standard).run())

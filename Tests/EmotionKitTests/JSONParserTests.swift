@@ -53,6 +53,16 @@ import Testing
         #expect(failure?.reason.contains("appears twice") == true)
     }
 
+    @Test func keysThatDifferOnlyInUnicodeNormalisationAreDifferentKeys() throws {
+        let value = try parse("{\"\u{E9}\": 1, \"e\u{301}\": 2}")
+        guard case let .object(members) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.count == 2)
+        #expect(Array(value.serialized().utf8).count == Array(try parse(value.serialized()).serialized().utf8).count)
+    }
+
     @Test func refusesAByteOrderMark() {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8)) }
     }

@@ -52,8 +52,19 @@ import Testing
     @Test func anUnknownSubcommandWithNoSuggestionPointsToHelpOnce() throws {
         let outcome = try Sandbox().run("help", "nope")
         #expect(outcome.status == 64)
-        #expect(outcome.error == "Error: Unknown subcommand 'nope'.\nUsage: emotions [--file <path>] <subcommand>\n"
+        #expect(outcome.error == "Error: Unknown subcommand 'nope'\nUsage: emotions [--file <path>] <subcommand>\n"
             + "  See 'emotions --help' for more information.\n")
+    }
+
+    @Test func inputThatIsNotUTF8IsReportedBeforeAnythingRuns() throws {
+        let sandbox = try Sandbox()
+        let input = ProcessInput(arguments: ["tap", "happy"], environment: ["EMOTIONS_FILE": sandbox.path],
+            problem: .notUTF8("argument 3", shownAs: "mood\u{FFFD}.json"))
+        let outcome = sandbox.run(input)
+        #expect(outcome.status == 64)
+        #expect(outcome.error == "Error: The argument 3, 'mood\u{FFFD}.json', is not valid UTF-8; emotions reads "
+            + "names and paths as UTF-8 text. Use a UTF-8 path or rename the file.\n")
+        #expect(sandbox.fileBytes == nil)
     }
 
     @Test func aBadLockTimeoutIsReportedWithoutUsage() throws {

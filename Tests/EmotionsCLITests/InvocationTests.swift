@@ -75,6 +75,14 @@ import Testing
         }
     }
 
+    @Test func anOptionsValueIsNeverAHelpRequest() throws {
+        guard case let .run(tap as Tap) = try Invocation.parse(["tap", "--file", "-h", "happy"]) else {
+            Issue.record("not a tap")
+            return
+        }
+        #expect(tap.options.store.file == "-h")
+    }
+
     @Test func versionIsAsked() throws {
         guard case .version = try Invocation.parse(["--version"]) else {
             Issue.record("no version")
@@ -91,6 +99,9 @@ import Testing
         (["--json", "stats"], .unknownOption("--json", suggestion: nil)),
         (["--file"], .missingValue(option: "--file")),
         (["--file", "x.json"], .missingArgument("<subcommand>")),
+        (["-qh"], .unknownOption("-q", suggestion: nil)),
+        (["TAP"], .unknownSubcommand("TAP", suggestion: "tap")),
+        (["help", "Stats"], .unknownSubcommand("Stats", suggestion: "stats")),
         (["tap"], .missingArgument("<emotion>")),
         (["tap", "hapy"], .unknownEmotion("hapy")),
         (["tap", "happy", "--jsno"], .unknownOption("--jsno", suggestion: "--json")),

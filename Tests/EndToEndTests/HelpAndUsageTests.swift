@@ -99,7 +99,7 @@ struct HelpAndUsageTests {
     @Test func unknownOptionIsNamed() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "--bogus", "happy")
-        expectUsageError(outcome, command: "emotions tap", message: "Unknown option '--bogus'.")
+        expectUsageError(outcome, command: "emotions tap", message: "Unknown option '--bogus'")
         #expect(!outcome.stderr.contains("Did you mean"), "\(outcome)")
         #expect(sandbox.contentsOfHome() == [])
     }
@@ -114,7 +114,7 @@ struct HelpAndUsageTests {
     @Test func unknownOptionBeforeTheSubcommandShowsTheToolsUsage() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("--bogus", "tap", "happy")
-        expectUsageError(outcome, command: "emotions", message: "Unknown option '--bogus'.")
+        expectUsageError(outcome, command: "emotions", message: "Unknown option '--bogus'")
         #expect(sandbox.contentsOfHome() == [])
     }
 

@@ -8,12 +8,25 @@ import EmotionKit
 struct ArgumentParser {
     let spec: CommandSpec
 
-    /// Whether `words` ask for help with `-h` or `--help` before any `--`.
+    /// Whether `words` ask for help with `-h` or `--help` before any `--`; an option's value never does.
     func asksForHelp(_ words: [String]) -> Bool {
-        for word in words {
+        var remaining = words[...]
+        while let word = remaining.popFirst() {
             if word == "--" { return false }
-            if word == "--help" { return true }
-            if isOptionWord(word), !word.hasPrefix("--"), word.dropFirst().contains("h") { return true }
+            guard isOptionWord(word) else { continue }
+            if word.hasPrefix("--") {
+                let name = String(word.dropFirst(2))
+                if name == OptionSpec.help.long { return true }
+                if spec.option(named: name)?.valueName != nil { remaining = remaining.dropFirst() }
+                continue
+            }
+            for letter in word.dropFirst() {
+                if letter == OptionSpec.help.short { return true }
+                if spec.option(short: letter)?.valueName != nil {
+                    if word.hasSuffix(String(letter)) { remaining = remaining.dropFirst() }
+                    break
+                }
+            }
         }
         return false
     }

@@ -40,6 +40,12 @@ enum Invocation {
             case _ where word.hasPrefix("--file="):
                 leading.append(word)
                 continue
+            case _ where !word.hasPrefix("--"):
+                // Grouped letters: help if every one is -h, else the first that is not a global option.
+                guard let letter = word.dropFirst().first(where: { $0 != OptionSpec.help.short }) else {
+                    return .help(root.help)
+                }
+                throw fail(.unknownOption("-\(letter)", suggestion: nil))
             default:
                 let name = String(word.drop { $0 == "-" }.prefix { $0 != "=" })
                 let suggestion = Spelling.closest(to: name, among: Root.spec.allOptions.map(\.long)).map { "--\($0)" }
@@ -56,7 +62,7 @@ enum Invocation {
         }
         guard let command = Root.subcommands.first(where: { $0.spec.name == name }) else {
             let names = Root.subcommandSpecs.map(\.name)
-            throw fail(.unknownSubcommand(name, suggestion: Spelling.closest(to: name, among: names)))
+            throw fail(.unknownSubcommand(name, suggestion: Spelling.closest(to: name.lowercased(), among: names)))
         }
         let printer = HelpPrinter(spec: command.spec)
         let parser = ArgumentParser(spec: command.spec)
@@ -82,7 +88,7 @@ enum Invocation {
         guard let name = parsed.value(of: "subcommand") else { return .help(Root.helpPrinter.help) }
         if name == Root.helpSpec.name { return .help(printer.help) }
         guard let command = Root.subcommands.first(where: { $0.spec.name == name }) else {
-            let suggestion = Spelling.closest(to: name, among: Root.subcommandSpecs.map(\.name))
+            let suggestion = Spelling.closest(to: name.lowercased(), among: Root.subcommandSpecs.map(\.name))
             throw Failure(error: .unknownSubcommand(name, suggestion: suggestion), spec: Root.spec, printer: Root.helpPrinter)
         }
         return .help(HelpPrinter(spec: command.spec).help)

@@ -26,30 +26,33 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case resetAllWithEmotions
     /// `reset` given neither emotions nor `--all`.
     case nothingToReset
+    /// An argument or environment variable whose bytes are not UTF-8, and how it looks with them replaced.
+    case notUTF8(String, shownAs: String)
     /// An environment variable that cannot be used.
     case invalidEnvironment(name: String, value: String, reason: String)
 
     /// Whether a usage line and a pointer to help should follow the message.
     var showsUsage: Bool {
-        if case .invalidEnvironment = self { return false }
-        return true
+        switch self {
+        case .invalidEnvironment, .notUTF8: false
+        default: true
+        }
     }
 
     var description: String {
         switch self {
         case let .unknownOption(option, suggestion):
-            "Unknown option '\(option)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+            "Unknown option '\(option)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
         case let .unknownSubcommand(name, suggestion):
-            "Unknown subcommand '\(name)'."
-                + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+            "Unknown subcommand '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
         case let .missingValue(option):
-            "Missing value for '\(option)'."
+            "Missing value for '\(option)'"
         case let .unexpectedValue(option):
             "The flag '\(option)' takes no value."
         case let .missingArgument(name):
-            "Missing expected argument '\(name)'."
+            "Missing expected argument '\(name)'"
         case let .unexpectedArgument(argument):
-            "Unexpected argument '\(argument)'."
+            "Unexpected argument '\(argument)'"
         case let .unknownEmotion(text):
             "Unknown emotion '\(text)'."
                 + (Emotion.closest(to: text).map { " Did you mean '\($0.name)'?" } ?? "")
@@ -64,6 +67,9 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             "Give either emotions to reset or '--all', not both."
         case .nothingToReset:
             "Missing expected argument '<emotion>'; name the emotions to reset, or use '--all' for all five."
+        case let .notUTF8(what, shownAs):
+            "The \(what), '\(shownAs)', is not valid UTF-8; emotions reads names and paths as UTF-8 text. "
+                + "Use a UTF-8 path or rename the file."
         case let .invalidEnvironment(name, value, reason):
             "The environment variable \(name)='\(value)' is invalid: \(reason). Fix or unset it."
         }

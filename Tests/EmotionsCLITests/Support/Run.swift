@@ -1,4 +1,4 @@
-import EmotionsCLI
+@testable import EmotionsCLI
 import Foundation
 import Synchronization
 
@@ -21,14 +21,22 @@ final class Sandbox {
 
     /// Runs `emotions` with `arguments`, the data file chosen by `EMOTIONS_FILE`.
     func run(_ arguments: String..., environment: [String: String] = [:]) -> Outcome {
+        let base = ["HOME": folder, "EMOTIONS_FILE": path]
+        return run { CLI(arguments: arguments, environment: base.merging(environment) { $1 }, terminal: $0) }
+    }
+
+    /// Runs `emotions` as a process with this input would.
+    func run(_ input: ProcessInput) -> Outcome {
+        run { CLI(input, terminal: $0) }
+    }
+
+    private func run(_ makeCLI: (Terminal) -> CLI) -> Outcome {
         let output = Mutex("")
         let error = Mutex("")
         let terminal = Terminal(
             writeOutput: { text in output.withLock { $0 += text } },
             writeError: { text in error.withLock { $0 += text } })
-        let base = ["HOME": folder, "EMOTIONS_FILE": path]
-        let cli = CLI(arguments: arguments, environment: base.merging(environment) { $1 }, terminal: terminal)
-        let status = cli.run()
+        let status = makeCLI(terminal).run()
         return Outcome(status: status, output: output.withLock { $0 }, error: error.withLock { $0 })
     }
 

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the process was given: its arguments and environment, read as UTF-8 text.
+///
+/// Bytes that are not UTF-8 are never silently replaced: an argument, or a variable the tool
+/// reads, that is not valid UTF-8 would otherwise name a different file than the user meant.
+public struct ProcessInput: Sendable {
+    /// The environment variables the tool reads; only these must be valid UTF-8.
+    static let variablesRead = ["EMOTIONS_FILE", "EMOTIONS_LOCK_TIMEOUT", "XDG_CONFIG_HOME", "HOME"]
+
+    /// The arguments after the tool's own name.
+    let arguments: [String]
+    /// The variables that are valid UTF-8; of a repeated name, the first, as `getenv` has it.
+    let environment: [String: String]
+    /// The first argument or read variable that is not valid UTF-8, if any.
+    let problem: UsageError?
+
+    /// This process's arguments and environment.
+    public static func current() -> ProcessInput {
+        var problem: UsageError?
+        var arguments: [String] = []
+        let argv = UnsafeBufferPointer(start: CommandLine.unsafeArgv, count: Int(CommandLine.argc))
+        for (index, pointer) in argv.dropFirst().enumerated() {
+            guard let pointer else { continue }
+            if let argument = String(validatingCString: pointer) {
+                arguments.append(argument)
+            } else {
+                problem = problem ?? .notUTF8("argument \(index + 1)", shownAs: String(cString: pointer))
+            }
+        }
+        var environment: [String: String] = [:]
+        for pointer in environmentEntries() {
+            guard let entry = String(validatingCString: pointer) else {
+                let lossy = String(cString: pointer)
+                let name = String(lossy.prefix { $0 != "=" })
+                if variablesRead.contains(name) {
+                    problem = problem ?? .notUTF8("environment variable \(name)", shownAs: String(lossy.dropFirst(name.count + 1)))
+                }
+                continue
+            }
+            guard let equals = entry.firstIndex(of: "=") else { continue }
+            let name = String(entry[..<equals])
+            if environment[name] == nil {
+                environment[name] = String(entry[entry.index(after: equals)...])
+            }
+        }
+        return ProcessInput(arguments: arguments, environment: environment, problem: problem)
+    }
+
+    private static func environmentEntries() -> [UnsafeMutablePointer<CChar>] {
+        #if canImport(Darwin)
+        guard var entry = _NSGetEnviron()?.pointee else { return [] }
+        #else
+        guard var entry = Optional(environ) else { return [] }
+        #endif
+        var entries: [UnsafeMutablePointer<CChar>] = []
+        while let pointer = entry.pointee {
+            entries.append(pointer)
+            entry += 1
+        }
+        return entries
+    }
+}
