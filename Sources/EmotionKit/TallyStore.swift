@@ -27,9 +27,6 @@ public final class TallyStore: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// The lock file beside the data file, which writers `flock`; it is never removed.
-    public var lockPath: String { path + ".lock" }
-
     /// The current counts; all zero if the data file does not exist yet.
     ///
     /// - Throws: `StoreError.unreadableDataFile` or `.inputOutput`.
@@ -180,7 +177,7 @@ public final class TallyStore: Sendable {
     }
 
     private func makeFolders(_ folder: String) throws(StoreError) {
-        guard !folder.isEmpty, fileSystem.resolve(folder) == nil else { return }
+        guard !folder.isEmpty, fileSystem.kind(folder) == nil else { return }
         try makeFolders(TallyStore.folder(of: folder))
         do {
             try fileSystem.makeFolder(folder, 0o700)
@@ -191,6 +188,7 @@ public final class TallyStore: Sendable {
         }
     }
 
+    /// Opens `<target>.lock`, never removed, and waits up to `lockTimeout` for an exclusive `flock` on it.
     private func takeLock(for target: String) throws(StoreError) -> FileSystem.Descriptor {
         let lockPath = target + ".lock"
         let lock: FileSystem.Descriptor
