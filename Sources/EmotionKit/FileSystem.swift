@@ -50,6 +50,16 @@ public struct FileSystem: Sendable {
     public var linkDestination: @Sendable (_ path: String) -> String?
     /// Waits a little, between attempts to take a lock; `nanosleep`.
     public var pause: @Sendable (_ duration: Duration) -> Void
+    /// The permission bits, owner and group of an open file; `fstat`.
+    public var status: @Sendable (_ file: Descriptor) throws(SystemError) -> FileStatus
+    /// Sets an open file's permission bits; `fchmod`.
+    public var setPermissions: @Sendable (_ file: Descriptor, _ permissions: UInt32) throws(SystemError) -> Void
+    /// Gives an open file to another owner and group; `fchown`.
+    public var setOwner: @Sendable (_ file: Descriptor, _ owner: UInt32, _ group: UInt32) throws(SystemError) -> Void
+    /// The names in a folder, without `.` and `..`; empty if it cannot be read; `readdir`.
+    public var entries: @Sendable (_ folder: String) -> [String]
+    /// The process holding an exclusive `flock` on the open file, if the system says; `/proc/locks`.
+    public var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
 
     /// Creates a file system from its operations; tests use this to replace some of them.
     public init(
@@ -65,7 +75,12 @@ public struct FileSystem: Sendable {
         kind: @escaping @Sendable (String) -> FileKind?,
         resolve: @escaping @Sendable (String) -> String?,
         linkDestination: @escaping @Sendable (String) -> String?,
-        pause: @escaping @Sendable (Duration) -> Void
+        pause: @escaping @Sendable (Duration) -> Void,
+        status: @escaping @Sendable (Descriptor) throws(SystemError) -> FileStatus,
+        setPermissions: @escaping @Sendable (Descriptor, UInt32) throws(SystemError) -> Void,
+        setOwner: @escaping @Sendable (Descriptor, UInt32, UInt32) throws(SystemError) -> Void,
+        entries: @escaping @Sendable (String) -> [String],
+        lockHolder: @escaping @Sendable (Descriptor) -> LockHolder?
     ) {
         self.open = open
         self.close = close
@@ -80,6 +95,11 @@ public struct FileSystem: Sendable {
         self.resolve = resolve
         self.linkDestination = linkDestination
         self.pause = pause
+        self.status = status
+        self.setPermissions = setPermissions
+        self.setOwner = setOwner
+        self.entries = entries
+        self.lockHolder = lockHolder
     }
 
     /// The real file system.
@@ -160,6 +180,37 @@ public struct FileSystem: Sendable {
             while nanosleep(&request, &remaining) != 0, errno == EINTR {
                 request = remaining
             }
+        },
+        status: { file throws(SystemError) in
+            var status = stat()
+            _ = try retryingInterrupts("fstat", file.path) { fstat(file.raw, &status) }
+            return FileStatus(
+                permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid))
+        },
+        setPermissions: { file, permissions throws(SystemError) in
+            _ = try retryingInterrupts("fchmod", file.path) { fchmod(file.raw, mode_t(permissions)) }
+        },
+        setOwner: { file, owner, group throws(SystemError) in
+            _ = try retryingInterrupts("fchown", file.path) { fchown(file.raw, uid_t(owner), gid_t(group)) }
+        },
+        entries: { folder in
+            guard let stream = opendir(folder) else { return [] }
+            defer { closedir(stream) }
+            var names: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                    String(validating: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if let name, name != ".", name != ".." { names.append(name) }
+            }
+            return names
+        },
+        lockHolder: { file in
+            #if os(Linux)
+            LinuxLocks.holder(of: file)
+            #else
+            nil
+            #endif
         }
     )
 }

@@ -4,10 +4,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableDataFile(path: String, DataFileProblem)
     /// The file or a folder on its path could not be created.
     case cannotCreate(SystemError)
+    /// The data file exists but may not be changed: its permissions, or read-only media.
+    case readOnly(SystemError)
     /// Reading, writing, syncing or renaming failed.
     case inputOutput(SystemError)
-    /// Another process held the lock for longer than `timeout`.
-    case lockTimeout(lockFile: String, timeout: Duration)
+    /// The change was saved but its folder could not be flushed to disk, nor the old file put back.
+    case unsyncedChange(SystemError)
+    /// Another process, `holder` if the system tells, held the lock for longer than `timeout`.
+    case lockTimeout(lockFile: String, timeout: Duration, holder: LockHolder?)
     /// There is no way to tell where the data file should live.
     case noHomeFolder
 
@@ -19,16 +23,32 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cannotCreate(error):
             "Cannot create \(error.path): \(error.reason). Check that its folder is writable, "
                 + "or choose another place with --file or EMOTIONS_FILE; nothing was changed."
+        case let .readOnly(error):
+            "The data file \(error.path) cannot be changed: \(error.reason). Make it writable, "
+                + "or choose another file with --file or EMOTIONS_FILE; nothing was changed."
         case let .inputOutput(error):
             "Cannot \(StoreError.verb(for: error.call)) \(error.path): \(error.reason). Check the file, its "
                 + "folder's permissions and free space, or choose another file with --file; nothing was changed."
-        case let .lockTimeout(lockFile, timeout):
-            "Gave up after waiting \(StoreError.format(timeout)) for the lock \(lockFile), which another "
-                + "emotions process holds. Try again, or raise EMOTIONS_LOCK_TIMEOUT (seconds); nothing was changed."
+        case let .unsyncedChange(error):
+            "The change was saved, but \(error.path) cannot be flushed to disk: \(error.reason). "
+                + "It may be lost if the system crashes; check the disk."
+        case let .lockTimeout(lockFile, timeout, holder):
+            "Gave up after waiting \(StoreError.format(timeout)) for the lock \(lockFile): "
+                + "\(StoreError.describe(holder)) holds it. Try again, or raise EMOTIONS_LOCK_TIMEOUT (seconds); "
+                + "nothing was changed."
         case .noHomeFolder:
             "Cannot tell where to keep the data file: HOME is not set and there is no home folder. "
                 + "Set HOME or EMOTIONS_FILE, or pass --file PATH."
         }
+    }
+
+    /// "another emotions process (pid 42)", or what else is known of the holder.
+    private static func describe(_ holder: LockHolder?) -> String {
+        guard let holder else { return "another emotions process" }
+        guard let command = holder.command, command != "emotions" else {
+            return "another emotions process (pid \(holder.pid))"
+        }
+        return "another process (pid \(holder.pid), \(command))"
     }
 
     private static func verb(for call: String) -> String {

@@ -10,8 +10,9 @@ import Darwin
 /// file, apply the actions, write a temporary file in the same folder, `fsync` it, `rename` it over
 /// the data file (the commit point), `fsync` the folder, release the lock. Processes never lose each other's updates,
 /// and readers, which take no lock, only ever see a whole file. Reading never creates anything; the
-/// first update creates the folder (mode 0700) and the file (mode 0600). A data file that cannot be
-/// read as ours, or that has a newer version, is never overwritten.
+/// first update creates the folder (mode 0700) and the file (mode 0600); later updates keep the
+/// file's permissions and owner, and remove temporary files left by killed processes. A data file
+/// that cannot be read as ours, that has a newer version, or that we may not write is never overwritten.
 public final class TallyStore: Sendable {
     /// The data file's path.
     public let path: String
@@ -65,10 +66,11 @@ public final class TallyStore: Sendable {
         let changes: [Change]
         do {
             defer { fileSystem.close(lock) }
-            var document = try load(from: target)
+            let original = try loadForUpdate(target)
+            var document = original.document
             changes = try document.tally.apply(actions)
             if !changes.isEmpty {
-                try save(document, to: target, in: folder)
+                try save(document, over: original, at: target, in: folder)
             }
         }
         observers.notify(changes)
@@ -163,12 +165,52 @@ public final class TallyStore: Sendable {
             throw .inputOutput(error)
         }
         defer { fileSystem.close(file) }
+        return try parse(file)
+    }
+
+    /// The data file as an update finds it: its document, and its bytes and status to restore or keep.
+    private struct Original {
+        var document = TallyDocument()
+        var bytes: [UInt8]?
+        var status: FileStatus?
+    }
+
+    /// Loads the data file for changing it: opened for writing, so that a file we may not change
+    /// (its permissions, read-only media) is refused before anything is written.
+    private func loadForUpdate(_ path: String) throws(StoreError) -> Original {
+        let file: FileSystem.Descriptor
+        do {
+            file = try fileSystem.open(path, O_RDWR | O_NONBLOCK, 0)
+        } catch where error.errno == ENOENT {
+            return Original()
+        } catch where [EACCES, EPERM, EROFS, ETXTBSY].contains(error.errno) {
+            throw .readOnly(error)
+        } catch {
+            throw .inputOutput(error)
+        }
+        defer { fileSystem.close(file) }
+        var original = Original()
+        do {
+            original.status = try fileSystem.status(file)
+            original.bytes = try fileSystem.read(file, TallyDocument.sizeLimit + 1)
+        } catch {
+            throw .inputOutput(error)
+        }
+        original.document = try parse(original.bytes ?? [], from: file.path)
+        return original
+    }
+
+    private func parse(_ file: FileSystem.Descriptor) throws(StoreError) -> TallyDocument {
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(file, TallyDocument.sizeLimit + 1)
         } catch {
             throw .inputOutput(error)
         }
+        return try parse(bytes, from: file.path)
+    }
+
+    private func parse(_ bytes: [UInt8], from path: String) throws(StoreError) -> TallyDocument {
         do {
             return try TallyDocument(parsing: bytes)
         } catch {
@@ -186,17 +228,33 @@ public final class TallyStore: Sendable {
         } catch {
             throw .cannotCreate(error)
         }
+        if let made = try? fileSystem.open(folder, O_RDONLY | O_DIRECTORY, 0) {
+            giveToFolderOwner(made, in: TallyStore.folder(of: folder))
+            fileSystem.close(made)
+        }
+    }
+
+    /// When root changes a tally in another user's folder (`sudo` keeps `HOME`), gives what it
+    /// creates there to the folder's owner, so that the user is not locked out of their own tally.
+    private func giveToFolderOwner(_ file: FileSystem.Descriptor, in folder: String) {
+        guard geteuid() == 0, let owner = ownerOfFolder(folder), let current = try? fileSystem.status(file),
+            current.owner != owner.owner || current.group != owner.group
+        else { return }
+        try? fileSystem.setOwner(file, owner.owner, owner.group)
+    }
+
+    private func ownerOfFolder(_ folder: String) -> FileStatus? {
+        guard let opened = try? fileSystem.open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY, 0) else {
+            return nil
+        }
+        defer { fileSystem.close(opened) }
+        return try? fileSystem.status(opened)
     }
 
     /// Opens `<target>.lock`, never removed, and waits up to `lockTimeout` for an exclusive `flock` on it.
     private func takeLock(for target: String) throws(StoreError) -> FileSystem.Descriptor {
-        let lockPath = target + ".lock"
-        let lock: FileSystem.Descriptor
-        do {
-            lock = try fileSystem.open(lockPath, O_RDWR | O_CREAT, 0o600)
-        } catch {
-            throw .cannotCreate(error)
-        }
+        let lock = try openLock(target + ".lock")
+        giveToFolderOwner(lock, in: TallyStore.folder(of: target))
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: lockTimeout)
         var wait = Duration.milliseconds(1)
@@ -210,17 +268,69 @@ public final class TallyStore: Sendable {
             }
             if acquired { return lock }
             guard clock.now < deadline else {
+                let holder = fileSystem.lockHolder(lock)
                 fileSystem.close(lock)
-                throw .lockTimeout(lockFile: lockPath, timeout: lockTimeout)
+                throw .lockTimeout(lockFile: lock.path, timeout: lockTimeout, holder: holder)
             }
             fileSystem.pause(min(wait, deadline - clock.now))
             wait = min(wait * 2, .milliseconds(20))
         }
     }
 
-    private func save(_ document: TallyDocument, to target: String, in folder: String) throws(StoreError) {
-        let temporaryPath = (folder.isEmpty ? "" : folder + "/")
-            + ".\(TallyStore.name(of: target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    /// Opens the lock file, creating it if need be. A lock file we may only read (another user's,
+    /// or on read-only media) still locks: `flock` needs no write access.
+    private func openLock(_ lockPath: String) throws(StoreError) -> FileSystem.Descriptor {
+        do {
+            return try fileSystem.open(lockPath, O_RDWR | O_CREAT, 0o600)
+        } catch where [EACCES, EPERM, EROFS].contains(error.errno) {
+            if let readOnly = try? fileSystem.open(lockPath, O_RDONLY, 0) { return readOnly }
+            throw .cannotCreate(error)
+        } catch {
+            throw .cannotCreate(error)
+        }
+    }
+
+    /// Replaces the data file with `document`, keeping the original's permissions and owner;
+    /// then flushes the folder, putting the original back if that fails.
+    private func save(
+        _ document: TallyDocument, over original: Original, at target: String, in folder: String
+    ) throws(StoreError) {
+        try replace(target, in: folder, with: document.serialized(), status: original.status)
+        removeLeftovers(of: target, in: folder)
+        // The rename was the commit point for every reader; syncing the folder makes it survive a
+        // power cut. A folder that cannot be opened, or a file system that cannot sync folders, is
+        // no error of the update (as in SQLite's unixSync). A folder that fails to sync is: the
+        // disk may be failing, so the original is put back and the update fails.
+        let folderPath = folder.isEmpty ? "." : folder
+        guard let directory = try? fileSystem.open(folderPath, O_RDONLY | O_DIRECTORY, 0) else { return }
+        defer { fileSystem.close(directory) }
+        do {
+            try fileSystem.sync(directory)
+        } catch where error.errno == EINVAL || error.errno == ENOTSUP {
+            return
+        } catch let syncError {
+            do {
+                if let bytes = original.bytes {
+                    try replace(target, in: folder, with: bytes, status: original.status)
+                } else {
+                    try fileSystem.remove(target)
+                }
+            } catch {
+                throw .unsyncedChange(syncError)
+            }
+            try? fileSystem.sync(directory)
+            throw .inputOutput(syncError)
+        }
+    }
+
+    /// Atomically replaces `target` with `bytes`: a new file in the same folder, given `status`,
+    /// written in full, flushed, then renamed over `target`. On failure `target` is untouched and
+    /// the new file removed.
+    private func replace(
+        _ target: String, in folder: String, with bytes: [UInt8], status: FileStatus?
+    ) throws(StoreError) {
+        let temporaryPath = (folder.isEmpty ? "" : folder + "/") + TallyStore.temporaryPrefix(of: target)
+            + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let temporary: FileSystem.Descriptor
         do {
             temporary = try fileSystem.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o600)
@@ -229,7 +339,12 @@ public final class TallyStore: Sendable {
         }
         do {
             defer { fileSystem.close(temporary) }
-            try fileSystem.write(temporary, document.serialized())
+            if let status {
+                try keep(status, on: temporary)
+            } else {
+                giveToFolderOwner(temporary, in: folder)
+            }
+            try fileSystem.write(temporary, bytes)
             try fileSystem.sync(temporary)
         } catch {
             try? fileSystem.remove(temporaryPath)
@@ -241,13 +356,38 @@ public final class TallyStore: Sendable {
             try? fileSystem.remove(temporaryPath)
             throw .inputOutput(error)
         }
-        // The rename is the commit point: every reader now sees the new file, so there is nothing left
-        // to undo. Syncing the folder makes the rename itself survive a power cut; like SQLite's
-        // unixSync, a folder that cannot be opened or synced is not an error of the update.
-        if let directory = try? fileSystem.open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY, 0) {
-            try? fileSystem.sync(directory)
-            fileSystem.close(directory)
+    }
+
+    /// Gives a new file the original's owner, where we may (as root, or to a group we are in),
+    /// and its permission bits, so that an update never changes who may read the tally.
+    private func keep(_ status: FileStatus, on file: FileSystem.Descriptor) throws(SystemError) {
+        if status.owner != UInt32(geteuid()) || status.group != UInt32(getegid()) {
+            try? fileSystem.setOwner(file, status.owner, status.group)
         }
+        if status.permissions != 0o600 {
+            try fileSystem.setPermissions(file, status.permissions)
+        }
+    }
+
+    /// Removes temporary files left by processes killed while saving. Only a lock holder writes
+    /// one, and we hold the lock, so every other is a leftover.
+    private func removeLeftovers(of target: String, in folder: String) {
+        let prefix = TallyStore.temporaryPrefix(of: target)
+        for name in fileSystem.entries(folder.isEmpty ? "." : folder) where TallyStore.isTemporary(name, prefix) {
+            try? fileSystem.remove((folder.isEmpty ? "" : folder + "/") + name)
+        }
+    }
+
+    /// `.emotions.json.tmp-`: how the names of the data file's temporary files begin.
+    private static func temporaryPrefix(of target: String) -> String {
+        ".\(name(of: target)).tmp-"
+    }
+
+    /// Whether `name` is `<prefix><pid>-<random>`, as `replace` names its files, and nothing else.
+    private static func isTemporary(_ name: String, _ prefix: String) -> Bool {
+        guard name.hasPrefix(prefix) else { return false }
+        let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
     static func folder(of path: String) -> String {

@@ -7,7 +7,7 @@ enum ExitCode {
     /// A bug: an error no case below expects.
     static let internalError: Int32 = 70
 
-    /// The status for an error: 64 usage, 65 bad data file, 73 cannot create, 74 other I/O, 75 lock timeout.
+    /// The status for an error: 64 usage, 65 bad data file, 73 cannot create or change, 74 other I/O, 75 lock timeout.
     static func status(for error: any Error) -> Int32 {
         switch error {
         case is UsageError, is TallyError:
@@ -15,8 +15,8 @@ enum ExitCode {
         case let error as StoreError:
             switch error {
             case .unreadableDataFile: return 65
-            case .cannotCreate, .noHomeFolder: return 73
-            case .inputOutput: return 74
+            case .cannotCreate, .readOnly, .noHomeFolder: return 73
+            case .inputOutput, .unsyncedChange: return 74
             case .lockTimeout: return 75
             }
         default:

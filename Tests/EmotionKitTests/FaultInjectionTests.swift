@@ -5,7 +5,7 @@ import Testing
 
 /// The steps of an update that can fail, each made to fail in turn.
 enum Step: String, CaseIterable, Sendable {
-    case createFolder, openLock, lock, openData, read, createTemporary, write, shortWrite, sync, rename
+    case createFolder, openLock, lock, openData, read, createTemporary, write, shortWrite, sync, rename, syncFolder
 }
 
 @Suite struct FaultInjectionTests {
@@ -44,6 +44,12 @@ enum Step: String, CaseIterable, Sendable {
             fileSystem.sync = { file throws(SystemError) in throw fail("fsync", file.path) }
         case .rename:
             fileSystem.rename = { _, destination throws(SystemError) in throw fail("rename", destination) }
+        case .syncFolder:
+            // After the commit point: the store must put the old file back.
+            fileSystem.sync = { file throws(SystemError) in
+                if live.kind(file.path) == .folder { throw fail("fsync", file.path) }
+                try live.sync(file)
+            }
         }
         return fileSystem
     }
@@ -54,9 +60,13 @@ enum Step: String, CaseIterable, Sendable {
             case (.createFolder, .cannotCreate(let e)), (.openLock, .cannotCreate(let e)),
                 (.createTemporary, .cannotCreate(let e)):
                 return e.errno == code
-            case (.lock, .inputOutput(let e)), (.openData, .inputOutput(let e)), (.read, .inputOutput(let e)),
+            case (.openData, .readOnly(let e)) where code == EACCES:
+                return e.errno == code  // A file we may not open for writing is read-only to us.
+            case (.openData, .inputOutput(let e)) where code != EACCES:
+                return e.errno == code
+            case (.lock, .inputOutput(let e)), (.read, .inputOutput(let e)),
                 (.write, .inputOutput(let e)), (.shortWrite, .inputOutput(let e)), (.sync, .inputOutput(let e)),
-                (.rename, .inputOutput(let e)):
+                (.rename, .inputOutput(let e)), (.syncFolder, .inputOutput(let e)):
                 return e.errno == code
             default:
                 return false
@@ -91,17 +101,62 @@ enum Step: String, CaseIterable, Sendable {
         #expect(try TallyStore(path: path).apply(.tap(.happy)).count == 1, "the store works again after \(step)")
     }
 
-    @Test func aFolderThatCannotBeSyncedDoesNotFailTheCommittedUpdate() throws {
+    @Test func aFolderThatFailsToSyncOnTheFirstSaveLeavesNoFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        let store = TallyStore(path: path, fileSystem: failing(.syncFolder))
+        #expect(throws: StoreError.inputOutput(SystemError(call: "fsync", path: folder.path, errno: EIO))) {
+            try store.apply(.tap(.sad))
+        }
+        #expect(try folder.contents() == ["emotions.json.lock"])
+    }
+
+    @Test(arguments: [EINVAL, ENOTSUP])
+    func aFileSystemThatCannotSyncFoldersDoesNotFailTheUpdate(code: Int32) throws {
         let folder = try TemporaryFolder()
         var fileSystem = FileSystem.live
         let folderPath = folder.path
         fileSystem.sync = { file throws(SystemError) in
-            if file.path == folderPath { throw SystemError(call: "fsync", path: file.path, errno: EIO) }
+            if file.path == folderPath { throw SystemError(call: "fsync", path: file.path, errno: code) }
             try FileSystem.live.sync(file)
         }
         let store = TallyStore(path: folder.file("emotions.json"), fileSystem: fileSystem)
         #expect(try store.apply(.tap(.sad)) == [Change(emotion: .sad, old: 0, new: 1)])
         #expect(try store.read()[.sad] == 1)
+    }
+
+    @Test func aFolderThatCannotBeOpenedToSyncDoesNotFailTheUpdate() throws {
+        let folder = try TemporaryFolder()
+        var fileSystem = FileSystem.live
+        fileSystem.open = { path, flags, mode throws(SystemError) in
+            if flags & O_DIRECTORY != 0 { throw SystemError(call: "open", path: path, errno: EACCES) }
+            return try FileSystem.live.open(path, flags, mode)
+        }
+        let store = TallyStore(path: folder.file("emotions.json"), fileSystem: fileSystem)
+        #expect(try store.apply(.tap(.upset)) == [Change(emotion: .upset, old: 0, new: 1)])
+    }
+
+    @Test func aFailedSyncWhoseRestoreAlsoFailsSaysTheChangeWasSaved() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"version": 1, "counts": {"happy": 41}}"#)
+        var fileSystem = failing(.syncFolder)
+        let renames = Mutex(0)
+        fileSystem.rename = { source, destination throws(SystemError) in
+            let count = renames.withLock { $0 += 1; return $0 }
+            if count > 1 { throw SystemError(call: "rename", path: destination, errno: EIO) }
+            try FileSystem.live.rename(source, destination)
+        }
+        let recorder = Recorder()
+        let store = TallyStore(path: path, fileSystem: fileSystem)
+        let token = try store.observe(options: [.new], recorder.record)
+        #expect(throws: StoreError.unsyncedChange(SystemError(call: "fsync", path: folder.path, errno: EIO))) {
+            try store.apply(.tap(.happy))
+        }
+        withExtendedLifetime(token) {}
+        #expect(try TallyStore(path: path).read()[.happy] == 42)
+        #expect(try folder.contents() == ["emotions.json", "emotions.json.lock"])
+        #expect(StoreError.unsyncedChange(SystemError(call: "fsync", path: "/f", errno: EIO)).description
+            .contains("The change was saved, but /f cannot be flushed to disk"))
     }
 
     @Test func errorsNameTheFileTheCallAndWhatToDo() {

@@ -90,8 +90,10 @@ import Testing
         let system = SystemError(call: "open", path: "x", errno: 13)
         #expect(ExitCode.status(for: StoreError.cannotCreate(system)) == 73)
         #expect(ExitCode.status(for: StoreError.noHomeFolder) == 73)
+        #expect(ExitCode.status(for: StoreError.readOnly(system)) == 73)
         #expect(ExitCode.status(for: StoreError.inputOutput(system)) == 74)
-        #expect(ExitCode.status(for: StoreError.lockTimeout(lockFile: "x", timeout: .seconds(1))) == 75)
+        #expect(ExitCode.status(for: StoreError.unsyncedChange(system)) == 74)
+        #expect(ExitCode.status(for: StoreError.lockTimeout(lockFile: "x", timeout: .seconds(1), holder: nil)) == 75)
     }
 }
 

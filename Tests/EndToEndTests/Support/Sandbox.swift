@@ -10,7 +10,8 @@ final class Sandbox: Sendable {
     let root: URL
     /// The HOME the binary sees, empty at first.
     let home: URL
-    private let capture: URL
+    /// Where runs' output is captured, outside HOME.
+    let capture: URL
 
     /// Creates the folders.
     init() throws {

@@ -1,0 +1,88 @@
+import EmotionKit
+import Foundation
+import Testing
+
+/// How an update treats the files around the data file: leftovers, permissions, owners, messages.
+@Suite struct TallyStoreFileTests {
+    @Test func theNextSaveRemovesTemporaryFilesLeftByKilledProcessesAndNothingElse() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"version": 1, "counts": {"happy": 2}}"#)
+        let leftovers = [".emotions.json.tmp-4242-17", ".emotions.json.tmp-1-4294967295"]
+        let bystanders = [
+            ".emotions.json.tmp-notes", ".emotions.json.tmp-12-", ".emotions.json.tmp-1-2-3",
+            ".other.json.tmp-1-2", "emotions.json.tmp-1-2", "emotions.json.bak",
+        ]
+        for name in leftovers + bystanders {
+            try folder.write("half a file", to: name)
+        }
+        let store = TallyStore(path: path)
+
+        #expect(try store.read()[.happy] == 2)
+        #expect(try folder.contents().count == 1 + leftovers.count + bystanders.count, "a read removed files")
+        try store.apply(.reset(.neutral))  // A no-op: nothing is saved, so nothing is cleaned.
+        #expect(try folder.contents().contains(leftovers[0]))
+
+        try store.apply(.tap(.happy))
+        #expect(try folder.contents() == (["emotions.json", "emotions.json.lock"] + bystanders).sorted())
+        #expect(try store.read()[.happy] == 3)
+    }
+
+    @Test func anUpdateKeepsTheFilesPermissions() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"counts": {"sad": 1}}"#)
+        for permissions in [0o640, 0o644, 0o600, 0o660, 0o604] {
+            #expect(chmod(path, mode_t(permissions)) == 0)
+            try TallyStore(path: path).apply(.tap(.sad))
+            #expect(try permissionsOf(path) == permissions)
+        }
+        #expect(try TallyStore(path: path).read()[.sad] == 6)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a file to another owner"))
+    func anUpdateByRootKeepsTheFilesOwner() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"counts": {"smile": 1}}"#)
+        #expect(chown(path, 65534, 65534) == 0)
+        try TallyStore(path: path).apply(.tap(.smile))
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_uid == 65534 && status.st_gid == 65534, "root took the user's file")
+        #expect(try TallyStore(path: path).read()[.smile] == 2)
+    }
+
+    @Test func theFirstSaveCreatesAPrivateFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        let previous = umask(0)
+        defer { umask(previous) }
+        try TallyStore(path: path).apply(.tap(.upset))
+        #expect(try permissionsOf(path) == 0o600)
+        #expect(try permissionsOf(path + ".lock") == 0o600)
+    }
+
+    @Test func aLockTimeoutNamesTheHoldersPid() {
+        let plain = StoreError.lockTimeout(lockFile: "/x/e.json.lock", timeout: .seconds(10), holder: nil)
+        #expect(plain.description.contains("another emotions process holds it"))
+        let ours = StoreError.lockTimeout(
+            lockFile: "/x/e.json.lock", timeout: .milliseconds(1500), holder: LockHolder(pid: 4242, command: "emotions"))
+        #expect(ours.description.contains("waiting 1500 ms for the lock /x/e.json.lock"))
+        #expect(ours.description.contains("another emotions process (pid 4242) holds it"))
+        let other = StoreError.lockTimeout(
+            lockFile: "/x/e.json.lock", timeout: .seconds(1), holder: LockHolder(pid: 7, command: "flock"))
+        #expect(other.description.contains("another process (pid 7, flock) holds it"))
+        #expect(other.description.contains("EMOTIONS_LOCK_TIMEOUT"))
+    }
+
+    @Test func aReadOnlyErrorSaysWhatToDo() {
+        let error = StoreError.readOnly(SystemError(call: "open", path: "/m/emotions.json", errno: EROFS))
+        #expect(error.description.contains("/m/emotions.json cannot be changed: Read-only file system"))
+        #expect(error.description.contains("Make it writable"))
+        #expect(error.description.contains("nothing was changed"))
+    }
+
+    private func permissionsOf(_ path: String) throws -> Int {
+        var status = stat()
+        try #require(stat(path, &status) == 0)
+        return Int(status.st_mode & 0o7777)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Data files as real users have them: read-only, in folders they may not write, owned by
+/// someone else, on read-only media. Every refusal leaves the file's bytes as they were.
+struct UserFilesTests {
+    private var folder: (Sandbox) -> URL { { $0.defaultDataFile.deletingLastPathComponent() } }
+
+    @Test func aReadOnlyDataFileIsRefusedWith73AndLeftAlone() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 3))
+        try sandbox.giveToUnprivilegedUser()
+        #expect(chmod(sandbox.defaultDataFile.path, 0o444) == 0)
+        let before = sandbox.bytes(of: sandbox.defaultDataFile)
+
+        let outcome = try await sandbox.runUnprivileged("tap", "happy")
+        expectFailure(outcome, status: 73, mentioning: [
+            "The data file \(sandbox.defaultDataFile.path) cannot be changed: Permission denied", "Make it writable",
+        ])
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        #expect(try sandbox.permissions(of: sandbox.defaultDataFile) == 0o444)
+        expectSuccess(try await sandbox.runUnprivileged("stats", "happy"), stdout: "3\n")
+    }
+
+    @Test func aFolderThatMayNotBeWrittenIsRefusedWith73() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(sad: 2))
+        try sandbox.giveToUnprivilegedUser()
+        let folder = folder(sandbox)
+        #expect(chmod(folder.path, 0o500) == 0)
+        defer { chmod(folder.path, 0o700) }
+        let before = sandbox.bytes(of: sandbox.defaultDataFile)
+
+        let outcome = try await sandbox.runUnprivileged("add", "sad", "2")
+        expectFailure(outcome, status: 73, mentioning: ["\(sandbox.defaultDataFile.path).lock", "Permission denied"])
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["emotions.json"])
+    }
+
+    @Test func aLockFileThatMayOnlyBeReadStillLocks() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(smile: 1))
+        let lock = sandbox.defaultDataFile.path + ".lock"
+        try sandbox.write("", to: URL(fileURLWithPath: lock))
+        try sandbox.giveToUnprivilegedUser()
+        #expect(chmod(lock, 0o444) == 0)  // As if another user, or the user by mistake, made it read-only.
+
+        expectSuccess(try await sandbox.runUnprivileged("tap", "smile"), stdout: "smile: 1 → 2\n")
+        #expect(sandbox.text() == DataFile.text(Counts(smile: 2)))
+    }
+
+    @Test func anUpdateKeepsTheFilesPermissions() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(neutral: 1))
+        #expect(chmod(sandbox.defaultDataFile.path, 0o640) == 0)
+        expectSuccess(try await sandbox.run("tap", "neutral"), stdout: "neutral: 1 → 2\n")
+        #expect(try sandbox.permissions(of: sandbox.defaultDataFile) == 0o640)
+    }
+
+    @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root can update a file another user owns"))
+    func rootUpdatingAUsersFileLeavesItTheUsers() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(upset: 4))
+        try sandbox.giveToUnprivilegedUser()
+        expectSuccess(try await sandbox.run("tap", "upset"), stdout: "upset: 4 → 5\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.defaultDataFile.path)
+        #expect((attributes[.ownerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID)
+        #expect((attributes[.groupOwnerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID)
+        // So the user can go on tapping after root did.
+        expectSuccess(try await sandbox.runUnprivileged("tap", "upset"), stdout: "upset: 5 → 6\n")
+    }
+
+    @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root can create files in a folder another user owns"))
+    func whatRootCreatesInAUsersHomeIsTheUsers() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.giveToUnprivilegedUser()
+        expectSuccess(try await sandbox.run("tap", "sad"), stdout: "sad: 0 → 1\n")  // As with sudo, which keeps HOME.
+        for path in sandbox.contentsOfHome() {
+            let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.home.path + "/" + path)
+            #expect((attributes[.ownerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID, "\(path)")
+            #expect((attributes[.groupOwnerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID, "\(path)")
+        }
+        #expect(sandbox.contentsOfHome().count == 4)
+        expectSuccess(try await sandbox.runUnprivileged("tap", "sad"), stdout: "sad: 1 → 2\n")
+    }
+
+    @Test func readOnlyMediaRefuseChangesWith73ButStatsStillReads() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "-q", "happy"), stdout: "")
+        let before = sandbox.bytes(of: sandbox.defaultDataFile)
+
+        let tap = try await sandbox.runOnReadOnlyMedia(folder(sandbox), "tap", "happy")
+        expectFailure(tap, status: 73, mentioning: [sandbox.defaultDataFile.path, "Read-only file system"])
+        let stats = try await sandbox.runOnReadOnlyMedia(folder(sandbox), "stats", "happy")
+        expectSuccess(stats, stdout: "1\n")
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+    }
+
+    @Test func aFirstTapOnReadOnlyMediaIsRefusedWith73AndCreatesNothing() async throws {
+        let sandbox = try Sandbox()
+        let tap = try await sandbox.runOnReadOnlyMedia(sandbox.home, "tap", "happy")
+        expectFailure(tap, status: 73, mentioning: [sandbox.home.path + "/.config", "Read-only file system"])
+        #expect(sandbox.contentsOfHome() == [])
+    }
+}
