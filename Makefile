@@ -6,9 +6,11 @@ DESTDIR       ?=
 ARGS          ?=
 RELEASE_FLAGS ?=
 BIN           := .build/release/emotions
+# The unit-test targets; the end-to-end tests' stress and crash runs are too slow under the sanitizers.
+SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests
 
 .DEFAULT_GOAL := build
-.PHONY: build release run test install uninstall clean help
+.PHONY: build release run test sanitize check install uninstall clean help
 
 # Build everything in debug mode (.build/debug/emotions).
 build:
@@ -25,6 +27,16 @@ run:
 # Build and run all the tests.
 test:
 	$(SWIFT) test
+
+# Run the unit tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
+sanitize:
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/leaks.supp:print_suppressions=0 \
+		$(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address $(SANITIZE_TESTS)
+	TSAN_OPTIONS=halt_on_error=1 \
+		$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread $(SANITIZE_TESTS)
+
+# Everything CI runs: all the tests, then the unit tests under the sanitizers.
+check: test sanitize
 
 # Build the release binary and install it as $(DESTDIR)$(PREFIX)/bin/emotions.
 install: release

@@ -70,6 +70,7 @@ public final class TallyStore: Sendable {
             var document = original.document
             changes = try document.tally.apply(actions)
             if !changes.isEmpty {
+                if let refusal = original.writeRefusal { throw StoreError.readOnly(refusal) }
                 try save(document, over: original, at: target, in: folder)
             }
         }
@@ -173,22 +174,36 @@ public final class TallyStore: Sendable {
         var document = TallyDocument()
         var bytes: [UInt8]?
         var status: FileStatus?
+        /// Why the file may not be written, if it may not: its permissions, or read-only media.
+        var writeRefusal: SystemError?
     }
 
-    /// Loads the data file for changing it: opened for writing, so that a file we may not change
-    /// (its permissions, read-only media) is refused before anything is written.
+    /// Loads the data file for changing it, opened for writing, so that a file we may not change
+    /// is refused before anything is written; unless the update turns out to change nothing.
     private func loadForUpdate(_ path: String) throws(StoreError) -> Original {
         let file: FileSystem.Descriptor
+        var refusal: SystemError?
         do {
             file = try fileSystem.open(path, O_RDWR | O_NONBLOCK, 0)
         } catch where error.errno == ENOENT {
             return Original()
         } catch where [EACCES, EPERM, EROFS, ETXTBSY].contains(error.errno) {
-            throw .readOnly(error)
+            refusal = error
+            do {
+                file = try fileSystem.open(path, O_RDONLY | O_NONBLOCK, 0)
+            } catch {
+                throw .inputOutput(error)
+            }
         } catch {
             throw .inputOutput(error)
         }
         defer { fileSystem.close(file) }
+        var original = try load(file)
+        original.writeRefusal = refusal
+        return original
+    }
+
+    private func load(_ file: FileSystem.Descriptor) throws(StoreError) -> Original {
         var original = Original()
         do {
             original.status = try fileSystem.status(file)

@@ -60,11 +60,7 @@ enum Step: String, CaseIterable, Sendable {
             case (.createFolder, .cannotCreate(let e)), (.openLock, .cannotCreate(let e)),
                 (.createTemporary, .cannotCreate(let e)):
                 return e.errno == code
-            case (.openData, .readOnly(let e)) where code == EACCES:
-                return e.errno == code  // A file we may not open for writing is read-only to us.
-            case (.openData, .inputOutput(let e)) where code != EACCES:
-                return e.errno == code
-            case (.lock, .inputOutput(let e)), (.read, .inputOutput(let e)),
+            case (.lock, .inputOutput(let e)), (.openData, .inputOutput(let e)), (.read, .inputOutput(let e)),
                 (.write, .inputOutput(let e)), (.shortWrite, .inputOutput(let e)), (.sync, .inputOutput(let e)),
                 (.rename, .inputOutput(let e)), (.syncFolder, .inputOutput(let e)):
                 return e.errno == code

@@ -60,6 +60,31 @@ import Testing
         #expect(try permissionsOf(path + ".lock") == 0o600)
     }
 
+    @Test(arguments: [EACCES, EROFS])
+    func aFileThatMayNotBeWrittenRefusesChangesButNotNoOps(code: Int32) throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"version": 1, "counts": {"happy": 2}}"#)
+        let before = folder.bytes(of: path)
+        var fileSystem = FileSystem.live
+        fileSystem.open = { path, flags, mode throws(SystemError) in
+            // As for a user without write permission, or on read-only media; root is never refused.
+            if path.hasSuffix("emotions.json"), flags & O_ACCMODE != O_RDONLY {
+                throw SystemError(call: "open", path: path, errno: code)
+            }
+            return try FileSystem.live.open(path, flags, mode)
+        }
+        let store = TallyStore(path: path, fileSystem: fileSystem)
+
+        #expect(try store.apply(.reset(.sad)) == [], "a no-op must not need write access")
+        #expect(throws: StoreError.readOnly(SystemError(call: "open", path: path, errno: code))) {
+            try store.apply(.tap(.happy))
+        }
+        #expect(throws: TallyError.self) { try store.apply(.add(-3, to: .happy)) }  // Refused first for its own reason.
+        #expect(folder.bytes(of: path) == before)
+        #expect(try store.read()[.happy] == 2)
+        #expect(try folder.contents() == ["emotions.json", "emotions.json.lock"])
+    }
+
     @Test func aLockTimeoutNamesTheHoldersPid() {
         let plain = StoreError.lockTimeout(lockFile: "/x/e.json.lock", timeout: .seconds(10), holder: nil)
         #expect(plain.description.contains("another emotions process holds it"))

@@ -26,6 +26,8 @@ struct UserFilesTests {
         #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
         #expect(try sandbox.permissions(of: sandbox.defaultDataFile) == 0o444)
         expectSuccess(try await sandbox.runUnprivileged("stats", "happy"), stdout: "3\n")
+        expectSuccess(try await sandbox.runUnprivileged("reset", "sad"), stdout: "")  // Changes nothing, so allowed.
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
     }
 
     @Test func aFolderThatMayNotBeWrittenIsRefusedWith73() async throws {
