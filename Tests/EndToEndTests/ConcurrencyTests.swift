@@ -7,23 +7,6 @@ struct ConcurrencyTests {
     static let tapsPerWorker = 25
     static let namesInOneCall = 60
 
-    /// One printed change, `happy: 3 → 4`.
-    struct PrintedChange: Hashable {
-        let emotion: String
-        let old: Int
-        let new: Int
-
-        init?(_ line: String) {
-            let parts = line.split(separator: " ")
-            guard parts.count == 4, parts[0].hasSuffix(":"), parts[2] == "→", let old = Int(parts[1]),
-                let new = Int(parts[3])
-            else { return nil }
-            emotion = String(parts[0].dropLast())
-            self.old = old
-            self.new = new
-        }
-    }
-
     @Test func parallelTapsAreNeitherLostNorDoubled() async throws {
         let sandbox = try Sandbox()
         let names = Counts.names
