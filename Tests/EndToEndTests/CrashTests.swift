@@ -15,11 +15,14 @@ struct CrashTests {
     /// How many loops start and kill taps at the same time, so kills also land while other runs wait for the lock or hold it.
     static let killerLoops = 4
     /// How many runs each loop starts, each to be killed after its own random delay.
-    static let killsPerLoop = 150
-    /// How many undisturbed runs are timed first, to learn how long a tap takes here.
-    static let timedRuns = 7
-    /// The longest delay before a kill, in typical runs: long enough that some runs finish first.
-    static let latestKillInTypicalRuns = 2.0
+    static let killsPerLoop = 200
+    /// How many kills a loop makes between two undisturbed taps it times, to learn how long a tap takes
+    /// under the load of the moment (the other loops, and whatever else the machine is doing).
+    static let killsBetweenTimings = 5
+    /// How many of a loop's latest timings its typical tap is the median of.
+    static let timingsKept = 5
+    /// The longest delay before a kill, in typical taps: long enough that some taps finish first.
+    static let latestKillInTypicalTaps = 1.25
     /// What every run taps.
     static let tap = ["tap"] + Counts.names
 
@@ -29,28 +32,18 @@ struct CrashTests {
         let ledger = Ledger()
         let folder = sandbox.defaultDataFile.deletingLastPathComponent()
 
-        var durations: [Duration] = []
-        for run in 0..<Self.timedRuns {
-            let clock = ContinuousClock()
-            let start = clock.now
-            await ledger.start()
-            let timed = try await sandbox.run(Self.tap, killingAfter: Emotions.defaultTimeout)
-            durations.append(clock.now - start)
-            guard case let .exited(outcome) = timed.ending else {
-                Issue.record("seed \(seed): timed run \(run) did not finish within \(Emotions.defaultTimeout)")
-                return
-            }
-            await Self.expectConfirmedTap(outcome, in: ledger, "seed \(seed), timed run \(run)")
-        }
-        let typicalRun = durations.sorted()[durations.count / 2]
-        let latestKill = typicalRun * Self.latestKillInTypicalRuns
+        // The first tap creates the data file, so that every check after a kill has one to read.
+        await ledger.start()
+        let first = try await sandbox.run(Self.tap)
+        await Self.expectConfirmedTap(first, in: ledger, "seed \(seed), first tap")
 
+        var seeds = SeededGenerator(seed: seed)
+        let loopSeeds = (0..<Self.killerLoops).map { _ in seeds.next() }
         let figures = try await withThrowingTaskGroup(of: Figures.self) { group in
-            for loop in 0..<Self.killerLoops {
+            for (loop, loopSeed) in loopSeeds.enumerated() {
                 group.addTask {
-                    var random = SeededGenerator(seed: seed &+ UInt64(loop))
-                    return try await Self.killRepeatedly(
-                        in: sandbox, ledger: ledger, latestKill: latestKill, random: &random,
+                    try await Self.killRepeatedly(
+                        in: sandbox, ledger: ledger, random: SeededGenerator(seed: loopSeed),
                         context: "seed \(seed), loop \(loop)")
                 }
             }
@@ -85,7 +78,8 @@ struct CrashTests {
 
         print(
             """
-            CrashTests: seed \(seed); a tap takes \(typicalRun), kills sent 0–\(latestKill) after the start; \
+            CrashTests: seed \(seed); an undisturbed tap took \(figures.medianTiming) (median of \(figures.timings.count), \
+            longest \(figures.timings.max() ?? .zero)), kills were sent 0–\(Self.latestKillInTypicalTaps)× that after the start; \
             \(figures.attempted) kills attempted, \(figures.killed) hit a running tap, \
             \(figures.leftTemporaryFile) of those left a temporary file, \(before - confirmed) landed after the commit; \
             \(figures.attempted - figures.killed) taps finished first; \(leftBehind.count) temporary files were there \
@@ -101,15 +95,32 @@ struct CrashTests {
         return try #require(UInt64(text), "EMOTIONS_CRASH_SEED=\(text) is not a whole number from 0 to \(UInt64.max)")
     }
 
-    /// Starts taps one after another, each killed after a random delay up to `latestKill`, and checks the file after every one.
+    /// Starts taps one after another, each killed after a random part of a typical tap's duration, and checks
+    /// the data file after every one; every few kills, times an undisturbed tap to keep the typical one current.
     private static func killRepeatedly(
-        in sandbox: Sandbox, ledger: Ledger, latestKill: Duration, random: inout SeededGenerator, context: String
+        in sandbox: Sandbox, ledger: Ledger, random: SeededGenerator, context: String
     ) async throws -> Figures {
         let folder = sandbox.defaultDataFile.deletingLastPathComponent()
-        let latest = Int(latestKill / .microseconds(1))
+        var random = random
         var figures = Figures()
+        var timings: [Duration] = []
         for attempt in 0..<killsPerLoop {
-            let delay = Duration.microseconds(Int.random(in: 0...latest, using: &random))
+            if attempt % killsBetweenTimings == 0 {
+                let clock = ContinuousClock()
+                let start = clock.now
+                await ledger.start()
+                let timed = try await sandbox.run(tap, killingAfter: Emotions.defaultTimeout)
+                let duration = clock.now - start
+                guard case let .exited(outcome) = timed.ending else {
+                    Issue.record("\(context): an undisturbed tap did not finish within \(Emotions.defaultTimeout)")
+                    return figures
+                }
+                await expectConfirmedTap(outcome, in: ledger, "\(context), timed tap before kill \(attempt)")
+                timings = Array((timings + [duration]).suffix(timingsKept))
+                figures.timings.append(duration)
+            }
+            let typical = timings.sorted()[timings.count / 2]
+            let delay = typical * Double.random(in: 0...latestKillInTypicalTaps, using: &random)
             let context = "\(context), kill \(attempt) after \(delay)"
             await ledger.start()
             let run = try await sandbox.run(tap, killingAfter: delay)
@@ -200,11 +211,19 @@ struct CrashTests {
         /// Killed runs whose temporary file was there after they died: the kill landed mid-save. A lower bound:
         /// another loop's save may remove the file before it is looked for.
         var leftTemporaryFile = 0
+        /// How long each undisturbed tap took.
+        var timings: [Duration] = []
+
+        /// The middle of `timings`.
+        var medianTiming: Duration {
+            timings.isEmpty ? .zero : timings.sorted()[timings.count / 2]
+        }
 
         static func += (total: inout Figures, loop: Figures) {
             total.attempted += loop.attempted
             total.killed += loop.killed
             total.leftTemporaryFile += loop.leftTemporaryFile
+            total.timings += loop.timings
         }
     }
 }
