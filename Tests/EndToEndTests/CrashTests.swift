@@ -87,7 +87,8 @@ struct CrashTests {
             """)
     }
 
-    /// `EMOTIONS_CRASH_SEED` if set, else a new random seed; every failure names it, so the same delays can be tried again.
+    /// `EMOTIONS_CRASH_SEED` if set, else a new random seed; every failure names it, so the same kill points can be
+    /// tried again (as parts of a typical tap: the machine's timing is never the same twice).
     private static func seed() throws -> UInt64 {
         guard let text = ProcessInfo.processInfo.environment["EMOTIONS_CRASH_SEED"] else {
             return .random(in: .min ... .max)
