@@ -23,6 +23,8 @@ struct CrashTests {
     static let timingsKept = 5
     /// The longest delay before a kill, in typical taps: long enough that some taps finish first.
     static let latestKillInTypicalTaps = 1.25
+    /// How many more kills, one at a time after the loops, may be tried to leave a temporary file for the final tap to remove.
+    static let killsToLeaveATemporaryFile = 200
     /// What every run taps.
     static let tap = ["tap"] + Counts.names
 
@@ -39,11 +41,11 @@ struct CrashTests {
 
         var seeds = SeededGenerator(seed: seed)
         let loopSeeds = (0..<Self.killerLoops).map { _ in seeds.next() }
-        let figures = try await withThrowingTaskGroup(of: Figures.self) { group in
+        var figures = try await withThrowingTaskGroup(of: Figures.self) { group in
             for (loop, loopSeed) in loopSeeds.enumerated() {
                 group.addTask {
                     try await Self.killRepeatedly(
-                        in: sandbox, ledger: ledger, random: SeededGenerator(seed: loopSeed),
+                        Self.killsPerLoop, in: sandbox, ledger: ledger, random: SeededGenerator(seed: loopSeed),
                         context: "seed \(seed), loop \(loop)")
                 }
             }
@@ -51,11 +53,21 @@ struct CrashTests {
         }
         #expect(figures.killed > 0, "seed \(seed): no kill hit a running tap in \(figures.attempted); nothing was tested")
 
+        // A save may already have removed what the kills left, so kill taps alone, with no other save to
+        // follow, until one dies mid-save: the final tap must then find a temporary file to remove.
+        let loneKills = try await Self.killRepeatedly(
+            Self.killsToLeaveATemporaryFile, untilOneLeavesATemporaryFile: true, in: sandbox, ledger: ledger,
+            random: SeededGenerator(seed: seeds.next()), context: "seed \(seed), alone")
+        figures += loneKills
+
         // One more tap after all the kills: it succeeds, and the count it starts from holds every confirmed
         // tap and at most the taps that were started.
         let confirmed = await ledger.confirmedTaps
         let started = await ledger.started
         let leftBehind = try Self.temporaryFiles(in: folder)
+        #expect(
+            !leftBehind.isEmpty,
+            "seed \(seed): \(loneKills.attempted) kills left no temporary file; the final check would prove nothing")
         let final = try await sandbox.run(Self.tap)
         #expect(final.status == 0, "seed \(seed): \(final)")
         #expect(final.stderr == "", "seed \(seed): \(final)")
@@ -80,7 +92,7 @@ struct CrashTests {
             """
             CrashTests: seed \(seed); an undisturbed tap took \(figures.medianTiming) (median of \(figures.timings.count), \
             longest \(figures.timings.max() ?? .zero)), kills were sent 0–\(Self.latestKillInTypicalTaps)× that after the start; \
-            \(figures.attempted) kills attempted, \(figures.killed) hit a running tap, \
+            \(figures.attempted) kills attempted (\(loneKills.attempted) alone after the loops), \(figures.killed) hit a running tap, \
             \(figures.leftTemporaryFile) of those left a temporary file, \(before - confirmed) landed after the commit; \
             \(figures.attempted - figures.killed) taps finished first; \(leftBehind.count) temporary files were there \
             before the final tap, \(stillLeft.count) after it.
@@ -96,16 +108,18 @@ struct CrashTests {
         return try #require(UInt64(text), "EMOTIONS_CRASH_SEED=\(text) is not a whole number from 0 to \(UInt64.max)")
     }
 
-    /// Starts taps one after another, each killed after a random part of a typical tap's duration, and checks
-    /// the data file after every one; every few kills, times an undisturbed tap to keep the typical one current.
+    /// Starts `kills` taps one after another (or fewer, if one is to leave a temporary file and does), each
+    /// killed after a random part of a typical tap's duration, and checks the data file after every one;
+    /// every few kills, times an undisturbed tap to keep the typical one current.
     private static func killRepeatedly(
-        in sandbox: Sandbox, ledger: Ledger, random: SeededGenerator, context: String
+        _ kills: Int, untilOneLeavesATemporaryFile: Bool = false, in sandbox: Sandbox, ledger: Ledger,
+        random: SeededGenerator, context: String
     ) async throws -> Figures {
         let folder = sandbox.defaultDataFile.deletingLastPathComponent()
         var random = random
         var figures = Figures()
         var timings: [Duration] = []
-        for attempt in 0..<killsPerLoop {
+        for attempt in 0..<kills {
             if attempt % killsBetweenTimings == 0 {
                 let clock = ContinuousClock()
                 let start = clock.now
@@ -138,6 +152,7 @@ struct CrashTests {
                 }
             }
             await expectIntactDataFile(in: sandbox, ledger: ledger, context)
+            if untilOneLeavesATemporaryFile, figures.leftTemporaryFile > 0 { break }
         }
         return figures
     }
