@@ -3,33 +3,23 @@ import Testing
 
 /// Many processes changing one data file at the same time.
 struct ConcurrencyTests {
-    static let workers = 8
-    static let tapsPerWorker = 25
+    /// How many processes tap at once in the stress test, each one run after another.
+    static let writers = 8
+    /// How many runs of `tap` each writer makes, one emotion each.
+    static let tapsPerWriter = 200
+    /// How many names one more run taps in a single call, beside the writers.
     static let namesInOneCall = 60
+    /// How many loops run `stats --json` over and over while the writers tap.
+    static let readers = 2
+    /// The fewest reads each reader must make for its observations to count.
+    static let minimumReadsPerReader = 50
 
-    /// One printed change, `happy: 3 → 4`.
-    struct PrintedChange: Hashable {
-        let emotion: String
-        let old: Int
-        let new: Int
-
-        init?(_ line: String) {
-            let parts = line.split(separator: " ")
-            guard parts.count == 4, parts[0].hasSuffix(":"), parts[2] == "→", let old = Int(parts[1]),
-                let new = Int(parts[3])
-            else { return nil }
-            emotion = String(parts[0].dropLast())
-            self.old = old
-            self.new = new
-        }
-    }
-
-    @Test func parallelTapsAreNeitherLostNorDoubled() async throws {
+    @Test func parallelTapsAreNeitherLostNorDoubledWhileReadersSeeWholeTallies() async throws {
         let sandbox = try Sandbox()
         let names = Counts.names
-        // Worker w's i-th run taps one emotion, moving through all five so every emotion is contended.
-        let plan = (0..<Self.workers).map { worker in
-            (0..<Self.tapsPerWorker).map { names[(worker + $0) % names.count] }
+        // Writer w's i-th run taps one emotion, moving through all five so every emotion is contended.
+        let plan = (0..<Self.writers).map { writer in
+            (0..<Self.tapsPerWriter).map { names[(writer + $0) % names.count] }
         }
         let bigCall = (0..<Self.namesInOneCall).map { names[$0 % names.count] }
 
@@ -38,25 +28,24 @@ struct ConcurrencyTests {
             expected[name] += 1
         }
 
-        let outcomes = try await withThrowingTaskGroup(of: [Outcome].self) { group in
-            for runs in plan {
-                group.addTask {
-                    var outcomes: [Outcome] = []
-                    for name in runs {
-                        outcomes.append(try await sandbox.run("tap", name))
-                    }
-                    return outcomes
-                }
+        let readers = (0..<Self.readers).map { _ in
+            Task { try await Self.readUntilCancelled(sandbox) }
+        }
+        defer {
+            for reader in readers {
+                reader.cancel()
             }
-            group.addTask { [try await sandbox.run(["tap"] + bigCall)] }
-            var all: [Outcome] = []
-            for try await outcomes in group {
-                all += outcomes
-            }
-            return all
+        }
+        let outcomes = try await Self.tap(plan, alongside: bigCall, in: sandbox)
+        for reader in readers {
+            reader.cancel()
+        }
+        var reads: [[Outcome]] = []
+        for reader in readers {
+            reads.append(try await reader.value)
         }
 
-        #expect(outcomes.count == Self.workers * Self.tapsPerWorker + 1)
+        #expect(outcomes.count == Self.writers * Self.tapsPerWriter + 1)
         var printed: [PrintedChange] = []
         for outcome in outcomes {
             #expect(outcome.status == 0, "\(outcome)")
@@ -82,6 +71,10 @@ struct ConcurrencyTests {
             #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.new == $1.old }, "\(name): \(steps)")
         }
 
+        for (reader, outcomes) in reads.enumerated() {
+            Self.expectWholeRisingTallies(outcomes, reader: reader, final: expected)
+        }
+
         #expect(sandbox.text() == DataFile.text(expected))
         let stats = try await sandbox.run("stats", "--json")
         #expect(DataFile.counts(stats.stdout) == expected, "\(stats)")
@@ -91,13 +84,76 @@ struct ConcurrencyTests {
         #expect(leftovers.sorted() == ["emotions.json", "emotions.json.lock"], "temporary files left: \(leftovers)")
     }
 
+    /// Taps each writer's names one run after another, every writer and the one call with `bigCall` at the same
+    /// time; returns every run.
+    private static func tap(_ plan: [[String]], alongside bigCall: [String], in sandbox: Sandbox) async throws
+        -> [Outcome]
+    {
+        try await withThrowingTaskGroup(of: [Outcome].self) { group in
+            for names in plan {
+                group.addTask {
+                    var outcomes: [Outcome] = []
+                    for name in names {
+                        outcomes.append(try await sandbox.run("tap", name))
+                    }
+                    return outcomes
+                }
+            }
+            group.addTask { [try await sandbox.run(["tap"] + bigCall)] }
+            var all: [Outcome] = []
+            for try await outcomes in group {
+                all += outcomes
+            }
+            return all
+        }
+    }
+
+    /// Runs `stats --json` over and over, without a pause, until the task is cancelled; returns every run.
+    private static func readUntilCancelled(_ sandbox: Sandbox) async throws -> [Outcome] {
+        var reads: [Outcome] = []
+        repeat {
+            reads.append(try await sandbox.run("stats", "--json"))
+        } while !Task.isCancelled
+        return reads
+    }
+
+    /// Expects one reader's runs of `stats --json` to have succeeded enough times, each showing a whole
+    /// tally on its way to `final`, no count ever lower than in an earlier read, some taken mid-way.
+    private static func expectWholeRisingTallies(_ reads: [Outcome], reader: Int, final: Counts) {
+        #expect(reads.count >= minimumReadsPerReader, "reader \(reader) made only \(reads.count) reads")
+        var previous = Counts()
+        var firstWrongStep: String?
+        var wrongSteps = 0
+        var sawTheWritersAtWork = false
+        for (index, read) in reads.enumerated() {
+            let counts = DataFile.counts(read.stdout)
+            let total = DataFile.object(read.stdout)?["total"] as? Int
+            #expect(read.status == 0, "reader \(reader), read \(index): \(read)")
+            #expect(read.stderr == "", "reader \(reader), read \(index): \(read)")
+            guard let counts, total == counts.total else {
+                Issue.record("reader \(reader), read \(index) is not a whole tally with its total: \(read)")
+                continue
+            }
+            if !Counts.names.allSatisfy({ previous[$0] <= counts[$0] && counts[$0] <= final[$0] }) {
+                firstWrongStep = firstWrongStep ?? "read \(index) went from \(previous) to \(counts)"
+                wrongSteps += 1
+            }
+            previous = counts
+            sawTheWritersAtWork = sawTheWritersAtWork || (0 < counts.total && counts.total < final.total)
+        }
+        #expect(
+            firstWrongStep == nil,
+            "reader \(reader) saw a count go down or past the end (\(final)) \(wrongSteps) times")
+        #expect(sawTheWritersAtWork, "reader \(reader) never read while the writers were at work")
+    }
+
     @Test func parallelAddsAndTakesAwayBalanceOut() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(sad: 1000))
         // Eight processes each add 7 five times and take 3 away five times: +20 each, never below zero.
         let amounts = Array(repeating: "7", count: 5) + Array(repeating: "-3", count: 5)
         let outcomes = try await withThrowingTaskGroup(of: [Outcome].self) { group in
-            for _ in 0..<Self.workers {
+            for _ in 0..<Self.writers {
                 group.addTask {
                     var outcomes: [Outcome] = []
                     for amount in amounts {
@@ -115,6 +171,6 @@ struct ConcurrencyTests {
         for outcome in outcomes {
             expectSuccess(outcome, stdout: "")
         }
-        #expect(sandbox.text() == DataFile.text(Counts(sad: 1000 + Self.workers * 20)))
+        #expect(sandbox.text() == DataFile.text(Counts(sad: 1000 + Self.writers * 20)))
     }
 }

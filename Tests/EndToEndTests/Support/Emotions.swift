@@ -130,7 +130,7 @@ enum Emotions {
             group.cancelAll()
             return first
         }
-        let commandLine = (["emotions"] + arguments).map(Outcome.quoted).joined(separator: " ")
+        let commandLine = Outcome.commandLine(arguments)
         if timedOut {
             kill(pid, SIGKILL)
             process.waitUntilExit()
@@ -152,6 +152,7 @@ enum Emotions {
         case binaryNotFound(searched: [String])
         case timedOut(commandLine: String, timeout: Duration)
         case killedBySignal(commandLine: String, signal: Int32)
+        case systemCall(String, errno: Int32)
 
         var description: String {
             switch self {
@@ -162,6 +163,8 @@ enum Emotions {
                 "'\(commandLine)' did not finish within \(timeout); it was killed."
             case let .killedBySignal(commandLine, signal):
                 "'\(commandLine)' was killed by signal \(signal)."
+            case let .systemCall(call, errno):
+                "\(call) failed: \(String(cString: strerror(errno))) (errno \(errno))."
             }
         }
     }
@@ -193,7 +196,12 @@ struct Outcome: Sendable, CustomStringConvertible {
         return lines
     }
 
-    fileprivate static func quoted(_ word: String) -> String {
+    /// `emotions` and `arguments` as a shell would need them typed, for messages.
+    static func commandLine(_ arguments: [String]) -> String {
+        (["emotions"] + arguments).map(quoted).joined(separator: " ")
+    }
+
+    private static func quoted(_ word: String) -> String {
         word.isEmpty || word.contains(where: { " '\"\\$".contains($0) }) ? "'\(word)'" : word
     }
 }

@@ -62,6 +62,12 @@ final class Sandbox: Sendable {
             captureFolder: capture, stdin: stdin, timeout: timeout)
     }
 
+    /// Runs `emotions` with an argument list and the clean environment, and kills it with `SIGKILL` once
+    /// `delay` has passed unless it has exited by then; see `Emotions.run(_:killingAfter:environment:captureFolder:)`.
+    func run(_ arguments: [String], killingAfter delay: Duration) async throws -> KillableRun {
+        try await Emotions.run(arguments, killingAfter: delay, environment: baseEnvironment, captureFolder: capture)
+    }
+
     /// Runs `script` with `/bin/sh -c`, its `$0` being `binary`: for arguments a `String` cannot hold.
     func runShell(_ script: String, binary: String) async throws -> Outcome {
         try await Emotions.run(

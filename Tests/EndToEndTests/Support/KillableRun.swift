@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A run of the binary that was sent `SIGKILL` after a delay unless it had exited by then, and how it ended.
+struct KillableRun: Sendable {
+    /// How the process ended.
+    enum Ending: Sendable {
+        /// It exited by itself before the delay was up.
+        case exited(Outcome)
+        /// It was ended by this signal: `SIGKILL` if the kill hit it while it ran; any other is a crash.
+        case killed(by: Int32)
+    }
+
+    /// The process's ID, which the temporary files it writes are named after.
+    let processID: Int32
+    /// How it ended.
+    let ending: Ending
+}
+
+extension Emotions {
+    /// How often a killable run looks whether its process has ended.
+    static let killablePollInterval = Duration.microseconds(500)
+
+    /// Starts the binary with exactly `environment` and sends it `SIGKILL` once `delay` has passed since it
+    /// started, unless it has exited by then.
+    ///
+    /// Unlike `run`, this starts and reaps the process itself (`posix_spawn`, `waitpid`), so the signal can
+    /// never reach another process that reused the ID: until it is reaped, an exited process keeps its ID
+    /// and the signal does nothing. If the task is cancelled, the process is killed at once. Output goes
+    /// to files in `captureFolder`; standard input is empty. The process starts in the test's working
+    /// directory, which the binary does not use.
+    static func run(
+        _ arguments: [String], killingAfter delay: Duration, environment: [String: String], captureFolder: URL
+    ) async throws -> KillableRun {
+        let binary = try binary()
+        let runID = UUID().uuidString
+        let outputFile = captureFolder.appendingPathComponent("\(runID).stdout")
+        let errorFile = captureFolder.appendingPathComponent("\(runID).stderr")
+        defer {
+            for file in [outputFile, errorFile] {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
+        let processID = try spawn(
+            binary.path, arguments, environment: environment, output: outputFile.path, error: errorFile.path)
+        let status = try await reap(processID, killingAt: ContinuousClock.now.advanced(by: delay))
+
+        // A wait status holds the signal in its low 7 bits, or 0 and the exit status in the next 8.
+        let signal = status & 0x7f
+        guard signal == 0 else { return KillableRun(processID: processID, ending: .killed(by: signal)) }
+        let outcome = Outcome(
+            commandLine: Outcome.commandLine(arguments),
+            status: (status >> 8) & 0xff,
+            stdout: try String(decoding: Data(contentsOf: outputFile), as: UTF8.self),
+            stderr: try String(decoding: Data(contentsOf: errorFile), as: UTF8.self))
+        return KillableRun(processID: processID, ending: .exited(outcome))
+    }
+
+    /// Starts `path` with `arguments` and exactly `environment`, its output and errors written to the files named.
+    private static func spawn(
+        _ path: String, _ arguments: [String], environment: [String: String], output: String, error: String
+    ) throws -> pid_t {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let created = O_WRONLY | O_CREAT | O_TRUNC
+        try check(posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0), "posix_spawn_file_actions_addopen")
+        try check(posix_spawn_file_actions_addopen(&actions, 1, output, created, 0o600), "posix_spawn_file_actions_addopen")
+        try check(posix_spawn_file_actions_addopen(&actions, 2, error, created, 0o600), "posix_spawn_file_actions_addopen")
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for string in argv + envp {
+                free(string)
+            }
+        }
+        var processID: pid_t = 0
+        try check(posix_spawn(&processID, path, &actions, nil, argv, envp), "posix_spawn \(path)")
+        return processID
+    }
+
+    /// Waits for `processID` to end, sending it `SIGKILL` at `deadline` if it still runs then; returns its wait status.
+    private static func reap(_ processID: pid_t, killingAt deadline: ContinuousClock.Instant) async throws -> Int32 {
+        var killed = false
+        while true {
+            var status: Int32 = 0
+            let reaped = waitpid(processID, &status, WNOHANG)
+            if reaped == processID { return status }
+            if reaped == -1, errno != EINTR { try check(errno, "waitpid") }
+            let now = ContinuousClock.now
+            if !killed, now >= deadline || Task.isCancelled {
+                kill(processID, SIGKILL)
+                killed = true
+            }
+            try? await Task.sleep(for: killed ? killablePollInterval : min(killablePollInterval, deadline - now))
+        }
+    }
+
+    /// Throws unless `result`, the value a `posix_spawn` function returns or an `errno`, is 0.
+    private static func check(_ result: Int32, _ call: String) throws {
+        guard result == 0 else { throw Failure.systemCall(call, errno: result) }
+    }
+}
