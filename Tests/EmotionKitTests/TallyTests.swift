@@ -82,7 +82,7 @@ import Testing
 
     @Test func aTallyBackAtZeroEqualsANewOne() throws {
         var tally = Tally()
-        try tally.apply([.add(3, to: .happy), .reset(.happy), .tap(.sad), .add(-1, to: .sad)])
+        _ = try tally.apply([.add(3, to: .happy), .reset(.happy), .tap(.sad), .add(-1, to: .sad)])
         #expect(tally == Tally())
         #expect(tally.hashValue == Tally().hashValue)
     }
