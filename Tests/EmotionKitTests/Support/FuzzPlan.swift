@@ -1,0 +1,58 @@
+import Foundation
+
+/// Which inputs a fuzz test tries: a seed and a number of iterations, fixed so that every run tries
+/// the same inputs, unless `EMOTIONS_FUZZ_SEED` or `EMOTIONS_FUZZ_ITERATIONS` override them.
+///
+/// Iteration `i` draws only from `generator(for: i)`, so a failure is replayed by running again with
+/// the same seed and at least `i + 1` iterations, whatever else the run did.
+struct FuzzPlan: CustomStringConvertible {
+    /// The seed a run uses when `EMOTIONS_FUZZ_SEED` is not set.
+    static let defaultSeed: UInt64 = 0x5EED_E4A7_1045
+
+    /// The seed all iterations derive from.
+    let seed: UInt64
+    /// How many iterations the run tries.
+    let iterations: Int
+
+    /// A plan from the environment, or the seed and `defaultIterations` if it says nothing.
+    ///
+    /// - Throws: `FuzzPlan.Failure` for a value that is not a number, so that a typo fails the test
+    ///   rather than quietly running the defaults.
+    init(defaultIterations: Int, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        seed = try FuzzPlan.number(named: "EMOTIONS_FUZZ_SEED", in: environment, upTo: .max) ?? FuzzPlan.defaultSeed
+        iterations = try FuzzPlan.number(named: "EMOTIONS_FUZZ_ITERATIONS", in: environment, upTo: 1 << 31)
+            .map(Int.init) ?? defaultIterations
+    }
+
+    /// The random numbers of one iteration.
+    func generator(for iteration: Int) -> SeededGenerator {
+        SeededGenerator(seed: seed, stream: UInt64(iteration))
+    }
+
+    /// Names an iteration and how to run it again: what every failure message starts with.
+    func replay(_ iteration: Int) -> String {
+        "seed \(seed), iteration \(iteration) (replay: EMOTIONS_FUZZ_SEED=\(seed) "
+            + "EMOTIONS_FUZZ_ITERATIONS=\(iteration + 1) swift test --filter DataFileFuzzTests)"
+    }
+
+    var description: String { "seed \(seed), \(iterations) iterations" }
+
+    /// An environment variable that is set but not a number.
+    struct Failure: Error, CustomStringConvertible {
+        let name: String
+        let value: String
+        let limit: UInt64
+
+        var description: String { "\(name)=\(value) is not a whole number from 0 to \(limit)" }
+    }
+
+    /// The variable `name` as a decimal or `0x` hexadecimal number, or `nil` if it is not set.
+    private static func number(
+        named name: String, in environment: [String: String], upTo limit: UInt64
+    ) throws -> UInt64? {
+        guard let text = environment[name], !text.isEmpty else { return nil }
+        let parsed = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+        guard let parsed, parsed <= limit else { throw Failure(name: name, value: text, limit: limit) }
+        return parsed
+    }
+}
