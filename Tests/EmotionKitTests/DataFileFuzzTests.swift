@@ -140,7 +140,7 @@ import Testing
         }
     }
 
-    /// A refusal agrees with the parser, and its message is one line.
+    /// A refusal agrees with the parser, and its message is one line of printable text.
     private func checkRefusal(
         _ problem: DataFileProblem, of input: FuzzCase, json: Result<JSONValue, JSONSyntaxError>
     ) {
@@ -157,8 +157,10 @@ import Testing
         default:
             break
         }
+        // A message goes to a terminal: one line, with no escape sequence or other control character from the file.
         let message = problem.description
-        #expect(!message.isEmpty && !message.contains("\n"), "\(input): the message is \(message)")
+        let controls = message.unicodeScalars.filter { $0.value < 0x20 }.map { "U+\(String($0.value, radix: 16))" }
+        #expect(!message.isEmpty && controls.isEmpty, "\(input): \(controls) in \(message.debugDescription)")
     }
 
     private func depth(of value: JSONValue) -> Int {

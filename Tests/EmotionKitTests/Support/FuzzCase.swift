@@ -15,11 +15,14 @@ struct FuzzCase: CustomStringConvertible {
     /// How many of the input's bytes a message shows.
     static let bytesShown = 160
 
-    /// The seed, the iteration, how to replay them, and the input's size and first bytes, escaped.
+    /// The seed, the iteration, how to replay them, and the input's size and first bytes: printable
+    /// ASCII as it is, a backslash doubled, anything else as `\xFF`.
     var description: String {
         var shown: [UInt8] = []
         for byte in bytes.prefix(FuzzCase.bytesShown) {
-            if (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\") {
+            if byte == UInt8(ascii: "\\") {
+                shown += [byte, byte]
+            } else if (0x20..<0x7F).contains(byte) {
                 shown.append(byte)
             } else {
                 let hex = String(byte, radix: 16)

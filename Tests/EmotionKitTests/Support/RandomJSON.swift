@@ -7,7 +7,8 @@ enum RandomJSON {
     /// Names a key is often given: the five emotions, the two keys the format knows, and near misses.
     static let keys = [
         "happy", "smile", "neutral", "upset", "sad", "version", "counts", "Happy", "happy ", "angry", "",
-        "h\\u0061ppy", "\\u0076ersion", "note", "é", "e\\u0301", "😄", "\\ud83d\\ude04", "\\u0000",
+        "h\\u0061ppy", "\\u0076ersion", "note", "é", "e\\u0301", "😄", "\\ud83d\\ude04", "\\u0000", "a\\nb",
+        "\\u001b[2J", "\\u009b", "\\u007f",
     ]
 
     /// Characters that are valid but awkward: combining, astral, invisible, line-separating, control.
@@ -89,6 +90,9 @@ enum RandomJSON {
                 members.append((key, { output, generator in
                     writeValue(to: &output, depth: depth + 1, using: &generator)
                 }))
+            }
+            if generator.chance(0.05), let duplicate = members.randomElement(using: &generator) {
+                members.append(duplicate)
             }
             writeObject(members, to: &output, using: &generator)
         case 1:
