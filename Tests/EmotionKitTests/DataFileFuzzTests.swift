@@ -4,47 +4,25 @@ import Testing
 
 /// Seeded fuzzing of the data file's reader, and of the store on top of it.
 ///
-/// Every run tries the same inputs (see `FuzzPlan`): mutations of `DataFileCorpus`, texts from the
-/// `RandomJSON` grammar, some of them mutated too, and random bytes. Every failure names the seed
-/// and iteration that replay it, and so does the line `CrashNote` writes if an input crashes the process.
+/// Every run tries the same inputs (see `FuzzPlan` and `FuzzCase`): mutations of `DataFileCorpus`,
+/// texts from the `RandomJSON` grammar, some of them mutated too, and random bytes. Every failure names
+/// the seed and iteration that replay it, and so does the line `CrashNote` writes if an input crashes
+/// the process.
 @Suite struct DataFileFuzzTests {
     /// How many inputs the reader tries in a run, unless `EMOTIONS_FUZZ_ITERATIONS` says otherwise.
     static let iterations = 20_000
     /// Every this many iterations, the input also goes through a real store.
     static let storeStride = 8
-
-    private static let mutator = DataFileMutator(corpus: DataFileCorpus.all, sizeLimit: TallyDocument.sizeLimit)
-
-    /// The input of one iteration, drawn only from that iteration's generator.
-    static func input(of iteration: Int, in plan: FuzzPlan, using generator: inout SeededGenerator) -> FuzzCase {
-        let bytes: [UInt8]
-        let source: String
-        switch Int.random(in: 0..<100, using: &generator) {
-        case 0..<40:
-            let file = generator.chance(0.6) ? generator.pick(DataFileCorpus.valid) : generator.pick(DataFileCorpus.all)
-            (bytes, source) = (mutator.mutate(file, using: &generator), "mutated file")
-        case 40..<80:
-            (bytes, source) = (RandomJSON.text(using: &generator), "grammar")
-        case 80..<92:
-            (bytes, source) = (mutator.mutate(RandomJSON.text(using: &generator), using: &generator), "mutated grammar")
-        default:
-            let jsonish = Array(#"{}[]",:-0123456789.eE truefalsnu\ "#.utf8) + [0x00, 0x0A, 0xEF, 0xBB, 0xBF, 0xFF]
-            let anyByte = generator.chance(0.5)
-            bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
-                anyByte ? UInt8.random(in: 0...255, using: &generator) : generator.pick(jsonish)
-            }
-            source = "random bytes"
-        }
-        return FuzzCase(plan: plan, iteration: iteration, source: source, bytes: bytes)
-    }
+    /// What `swift test --filter` takes to run these tests alone.
+    static let filter = "EmotionKitTests.DataFileFuzzTests"
 
     @Test func theReaderNeverCrashesAndEverythingItAcceptsRoundTrips() throws {
-        let plan = try FuzzPlan(defaultIterations: DataFileFuzzTests.iterations)
+        let plan = try FuzzPlan(defaultIterations: DataFileFuzzTests.iterations, testFilter: DataFileFuzzTests.filter)
         var outcomes = FuzzOutcomes()
         let crashNote = CrashNote()
         for iteration in 0..<plan.iterations {
             var generator = plan.generator(for: iteration)
-            let input = DataFileFuzzTests.input(of: iteration, in: plan, using: &generator)
+            let input = FuzzCase(iteration: iteration, of: plan, sizeLimit: TallyDocument.sizeLimit, using: &generator)
             crashNote.set("the reader on \(plan.replay(iteration))")
             checkReader(on: input, outcomes: &outcomes)
         }
@@ -52,14 +30,14 @@ import Testing
     }
 
     @Test func theStoreNeverOverwritesAFileItCannotReadAndTapsExactlyOnce() throws {
-        let plan = try FuzzPlan(defaultIterations: DataFileFuzzTests.iterations)
+        let plan = try FuzzPlan(defaultIterations: DataFileFuzzTests.iterations, testFilter: DataFileFuzzTests.filter)
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         var outcomes = FuzzOutcomes()
         let crashNote = CrashNote()
         for iteration in stride(from: 0, to: plan.iterations, by: DataFileFuzzTests.storeStride) {
             var generator = plan.generator(for: iteration)
-            let input = DataFileFuzzTests.input(of: iteration, in: plan, using: &generator)
+            let input = FuzzCase(iteration: iteration, of: plan, sizeLimit: TallyDocument.sizeLimit, using: &generator)
             let emotion = generator.pick(Emotion.allCases)
             crashNote.set("the store on \(plan.replay(iteration))")
             try Data(input.bytes).write(to: URL(fileURLWithPath: path))

@@ -13,12 +13,19 @@ struct FuzzPlan: CustomStringConvertible {
     let seed: UInt64
     /// How many iterations the run tries.
     let iterations: Int
+    /// The `swift test --filter` that runs the test again.
+    let testFilter: String
 
-    /// A plan from the environment, or the seed and `defaultIterations` if it says nothing.
+    /// A plan from the environment, or the default seed and `defaultIterations` if it says nothing,
+    /// for the test that `testFilter` selects.
     ///
     /// - Throws: `FuzzPlan.Failure` for a value that is not a number, so that a typo fails the test
     ///   rather than quietly running the defaults.
-    init(defaultIterations: Int, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    init(
+        defaultIterations: Int, testFilter: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        self.testFilter = testFilter
         seed = try FuzzPlan.number(named: "EMOTIONS_FUZZ_SEED", in: environment, upTo: .max) ?? FuzzPlan.defaultSeed
         iterations = try FuzzPlan.number(named: "EMOTIONS_FUZZ_ITERATIONS", in: environment, upTo: 1 << 31)
             .map(Int.init) ?? defaultIterations
@@ -32,7 +39,7 @@ struct FuzzPlan: CustomStringConvertible {
     /// Names an iteration and how to run it again: what every failure message starts with.
     func replay(_ iteration: Int) -> String {
         "seed \(seed), iteration \(iteration) (replay: EMOTIONS_FUZZ_SEED=\(seed) "
-            + "EMOTIONS_FUZZ_ITERATIONS=\(iteration + 1) swift test --filter DataFileFuzzTests)"
+            + "EMOTIONS_FUZZ_ITERATIONS=\(iteration + 1) swift test --filter \(testFilter))"
     }
 
     var description: String { "seed \(seed), \(iterations) iterations" }
