@@ -1,14 +1,21 @@
 # Thin wrappers over the swift commands; the README's "Development" section lists them.
 
 SWIFT         ?= swift
+SWIFTC        ?= swiftc
 PREFIX        ?= /usr/local
 DESTDIR       ?=
 ARGS          ?=
 RELEASE_FLAGS ?=
+FUZZ_SECONDS  ?= 60
+FUZZ_ARGS     ?=
 BIN           := .build/release/emotions
+FUZZ_DIR      := .build/fuzz
+FUZZER        := $(FUZZ_DIR)/data-file-fuzzer
+# The toolchain's own linker: the system's gold warns about every symbol of the address sanitizer.
+FUZZ_LINKER   := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 
 .DEFAULT_GOAL := build
-.PHONY: build release run test install uninstall clean help
+.PHONY: build release run test fuzz install uninstall clean help
 
 # Build everything in debug mode (.build/debug/emotions).
 build:
@@ -25,6 +32,17 @@ run:
 # Build and run all the tests.
 test:
 	$(SWIFT) test
+
+# Fuzz the data file's reader with libFuzzer for FUZZ_SECONDS; new inputs and crashes go to .build/fuzz/.
+fuzz: $(FUZZER)
+	mkdir -p $(FUZZ_DIR)/corpus
+	SWIFT_BACKTRACE=enable=no $(FUZZER) $(FUZZ_DIR)/corpus Tests/Fuzz/Corpus -dict=Tests/Fuzz/DataFile.dict \
+		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_ARGS)
+
+$(FUZZER): Sources/EmotionKit/*.swift Tests/Fuzz/DataFileFuzzer.swift
+	mkdir -p $(FUZZ_DIR)
+	$(SWIFTC) -parse-as-library -package-name emotions -module-name DataFileFuzzer -sanitize=fuzzer,address \
+		-O -g $(FUZZ_LINKER) $^ -o $@
 
 # Build the release binary and install it as $(DESTDIR)$(PREFIX)/bin/emotions.
 install: release
