@@ -13,10 +13,14 @@ import Testing
     static let iterations = 20_000
     /// Every this many iterations, the input also goes through a real store.
     static let storeStride = 8
+    /// How many inputs the reader tries before it lets other tests run: each of these tests would
+    /// otherwise hold one of the few threads of Swift's concurrency pool for seconds, and stall the
+    /// end-to-end tests, some of which time what they wait for.
+    static let iterationsBetweenYields = 32
     /// What `swift test --filter` takes to run these tests alone.
     static let filter = "EmotionKitTests.DataFileFuzzTests"
 
-    @Test func theReaderNeverCrashesAndEverythingItAcceptsRoundTrips() throws {
+    @Test func theReaderNeverCrashesAndEverythingItAcceptsRoundTrips() async throws {
         let plan = try FuzzPlan(defaultIterations: DataFileFuzzTests.iterations, testFilter: DataFileFuzzTests.filter)
         var outcomes = FuzzOutcomes()
         let crashNote = CrashNote()
@@ -25,11 +29,12 @@ import Testing
             let input = FuzzCase(iteration: iteration, of: plan, sizeLimit: TallyDocument.sizeLimit, using: &generator)
             crashNote.set("the reader on \(plan.replay(iteration))")
             checkReader(on: input, outcomes: &outcomes)
+            if iteration % DataFileFuzzTests.iterationsBetweenYields == 0 { await Task.yield() }
         }
         outcomes.expectAHealthyMix(of: plan)
     }
 
-    @Test func theStoreNeverOverwritesAFileItCannotReadAndTapsExactlyOnce() throws {
+    @Test func theStoreNeverOverwritesAFileItCannotReadAndTapsExactlyOnce() async throws {
         let plan = try FuzzPlan(defaultIterations: DataFileFuzzTests.iterations, testFilter: DataFileFuzzTests.filter)
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
@@ -44,6 +49,7 @@ import Testing
             checkStore(at: path, on: input, tapping: emotion, outcomes: &outcomes)
             let contents = try folder.contents()
             #expect(Set(contents).isSubset(of: ["emotions.json", "emotions.json.lock"]), "\(input): left \(contents)")
+            await Task.yield()
         }
         outcomes.expectAHealthyMix(of: plan)
     }

@@ -7,7 +7,7 @@ import Testing
 /// linked from EmotionKitTests/Support), so a failure names the seed and iteration that replay it in both.
 @Suite struct DataFileFuzzTests {
     /// How many files a run tries, unless `EMOTIONS_FUZZ_ITERATIONS` says otherwise.
-    static let iterations = 400
+    static let iterations = 300
     /// How many files are tried at once, each in its own sandbox.
     static let parallelRuns = 4
 

@@ -12,8 +12,8 @@ import Darwin
 /// is gone. So a fuzz loop keeps a note, set before each input, and a handler of the crash signals
 /// writes every note that is set, then hands the signal on to whatever handled it before (Swift's
 /// backtracer, or the default), so the crash is still reported as usual; the backtrace shows which
-/// test it was. The handler runs on a stack of its own, so that it can report a stack overflow too.
-/// Notes are cleared when they are released.
+/// test it was. The handler runs on a stack of its own, which `set` gives the calling thread, so that
+/// it can report a stack overflow too. Notes are cleared when they are released.
 final class CrashNote {
     private static let slotCount = 8
     private static let capacity = 1024
@@ -34,11 +34,9 @@ final class CrashNote {
 
     private let slot: Int?
 
-    /// An empty note; creating one also installs the handlers, once per process, and an alternate
-    /// signal stack on this thread, so create it on the thread that runs the inputs.
+    /// An empty note; creating the first one installs the handlers.
     init() {
         _ = CrashNote.installHandlers
-        CrashNote.giveThisThreadASignalStack()
         slot = CrashNote.slotsInUse.withLock { inUse in
             let free = (0..<CrashNote.slotCount).first { !inUse.contains($0) }
             if let free { inUse.insert(free) }
@@ -53,7 +51,11 @@ final class CrashNote {
     }
 
     /// Sets the line written if the process crashes from now on, replacing the last one.
+    ///
+    /// Call it on the thread that then tries the input: an async test may resume on another thread
+    /// after an `await`, and each thread needs its own signal stack.
     func set(_ note: String) {
+        CrashNote.giveThisThreadASignalStack()
         guard let slot else { return }
         let bytes = Array("\nCrashed while trying \(note)\n".utf8.prefix(CrashNote.capacity))
         CrashNote.lengths[slot] = 0
