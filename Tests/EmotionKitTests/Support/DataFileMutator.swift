@@ -48,29 +48,29 @@ struct DataFileMutator {
         let anywhere = Int.random(in: 0...bytes.count, using: &generator)
         let token = generator.pick(DataFileMutator.tokens)
         switch Int.random(in: 0..<100, using: &generator) {
-        case 0..<12 where !bytes.isEmpty:
+        case 0..<12 where !bytes.isEmpty:  // Flip a bit.
             let index = Int.random(in: bytes.indices, using: &generator)
             bytes[index] ^= 1 << UInt8.random(in: 0..<8, using: &generator)
-        case 12..<24 where !bytes.isEmpty:
+        case 12..<24 where !bytes.isEmpty:  // Replace a byte with a token.
             let index = Int.random(in: bytes.indices, using: &generator)
             bytes.replaceSubrange(index...index, with: token)
-        case 40..<52 where !bytes.isEmpty:
-            let range = randomRange(in: bytes, using: &generator)
-            bytes.removeSubrange(range)
-        case 52..<60 where !bytes.isEmpty:
+        case 24..<40:  // Insert a token.
+            bytes.insert(contentsOf: token, at: anywhere)
+        case 40..<52 where !bytes.isEmpty:  // Delete a few bytes.
+            bytes.removeSubrange(randomRange(in: bytes, using: &generator))
+        case 52..<60 where !bytes.isEmpty:  // Duplicate a chunk.
             let chunk = bytes[randomRange(in: bytes, using: &generator)]
             bytes.insert(contentsOf: chunk, at: anywhere)
-        case 60..<66:
+        case 60..<66:  // Cut the end off.
             bytes.removeSubrange(anywhere...)
-        case 66..<76:
+        case 66..<76:  // Splice: this file's start, another's end.
             let other = generator.pick(corpus)
-            let cut = Int.random(in: 0...other.count, using: &generator)
-            bytes = Array(bytes[..<anywhere]) + other[cut...]
+            bytes = Array(bytes[..<anywhere]) + other[Int.random(in: 0...other.count, using: &generator)...]
         case 76..<94:
             bytes = replacingANumber(in: bytes, using: &generator)
-        case 94..<100:
-            bytes = generator.pick(corpus)  // Start again from another file; later edits change it.
-        default:
+        case 94..<100:  // Start again from another file; later edits change it.
+            bytes = generator.pick(corpus)
+        default:  // An empty file cannot take the edits above that need a byte; it gets a token.
             bytes.insert(contentsOf: token, at: anywhere)
         }
         return bytes

@@ -16,6 +16,9 @@ enum RandomJSON {
         "é", "e\u{301}", "😄", "\u{2028}", "\u{7F}", "\u{9B}", "한", "\u{FEFF}", "\u{10FFFF}",
     ]
 
+    /// An object's member: its key, and what writes its value.
+    private typealias Member = (key: String, writeValue: (inout String, inout SeededGenerator) -> Void)
+
     /// One random text.
     static func text(using generator: inout SeededGenerator) -> [UInt8] {
         var output = ""
@@ -29,7 +32,7 @@ enum RandomJSON {
 
     /// An object with `version` and `counts`, usually right, now and then wrong in one way or another.
     private static func writeDataFile(to output: inout String, using generator: inout SeededGenerator) {
-        var members: [(String, (inout String, inout SeededGenerator) -> Void)] = []
+        var members: [Member] = []
         if generator.chance(0.85) {
             members.append(("version", { output, generator in
                 output += generator.chance(0.8) ? "1" : randomNumber(using: &generator)
@@ -53,7 +56,7 @@ enum RandomJSON {
             writeValue(to: &output, depth: 1, using: &generator)
             return
         }
-        var members: [(String, (inout String, inout SeededGenerator) -> Void)] = []
+        var members: [Member] = []
         for name in ["happy", "smile", "neutral", "upset", "sad"] where generator.chance(0.6) {
             members.append((name, { output, generator in
                 if generator.chance(0.95) {
@@ -84,7 +87,7 @@ enum RandomJSON {
         let containers = depth < 6 && generator.chance(0.5 / Double(depth + 1))
         switch containers ? Int.random(in: 0..<2, using: &generator) : Int.random(in: 2..<7, using: &generator) {
         case 0:
-            var members: [(String, (inout String, inout SeededGenerator) -> Void)] = []
+            var members: [Member] = []
             for _ in 0..<Int.random(in: 0...4, using: &generator) {
                 let key = generator.chance(0.5) ? generator.pick(keys) : randomString(using: &generator)
                 members.append((key, { output, generator in
@@ -125,8 +128,7 @@ enum RandomJSON {
     }
 
     private static func writeObject(
-        _ members: [(String, (inout String, inout SeededGenerator) -> Void)], to output: inout String,
-        using generator: inout SeededGenerator
+        _ members: [Member], to output: inout String, using generator: inout SeededGenerator
     ) {
         output += "{"
         for (index, (key, writeMemberValue)) in members.enumerated() {
