@@ -42,14 +42,19 @@ struct FuzzPlan: CustomStringConvertible {
             + "EMOTIONS_FUZZ_ITERATIONS=\(iteration + 1) swift test --filter \(testFilter))"
     }
 
+    /// `seed 104375836414021, 20000 iterations`.
     var description: String { "seed \(seed), \(iterations) iterations" }
 
-    /// An environment variable that is set but not a number.
+    /// An environment variable that is set but not a number in range.
     struct Failure: Error, CustomStringConvertible {
+        /// The variable.
         let name: String
+        /// Its value, as set.
         let value: String
+        /// The largest value it may have.
         let limit: UInt64
 
+        /// `EMOTIONS_FUZZ_ITERATIONS=abc is not a whole number from 0 to 2147483648`.
         var description: String { "\(name)=\(value) is not a whole number from 0 to \(limit)" }
     }
 
