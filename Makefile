@@ -1,16 +1,23 @@
 # Thin wrappers over the swift commands; the README's "Development" section lists them.
 
 SWIFT         ?= swift
+SWIFTC        ?= swiftc
 PREFIX        ?= /usr/local
 DESTDIR       ?=
 ARGS          ?=
 RELEASE_FLAGS ?=
+FUZZ_SECONDS  ?= 60
+FUZZ_ARGS     ?=
 BIN           := .build/release/emotions
+FUZZ_DIR      := .build/fuzz
+FUZZER        := $(FUZZ_DIR)/data-file-fuzzer
+# The toolchain's own linker for sanitized builds: the system's gold warns about every symbol of the address sanitizer.
+LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 # The unit-test targets; the end-to-end tests' stress and crash runs are too slow under the sanitizers.
 SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests
 
 .DEFAULT_GOAL := build
-.PHONY: build release run test sanitize check install uninstall clean help
+.PHONY: build release run test sanitize check fuzz install uninstall clean help
 
 # Build everything in debug mode (.build/debug/emotions).
 build:
@@ -31,12 +38,25 @@ test:
 # Run the unit tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
 sanitize:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/leaks.supp:print_suppressions=0 \
-		$(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address $(SANITIZE_TESTS)
+		$(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address $(SANITIZE_TESTS) \
+		$(addprefix -Xswiftc ,$(LLD))
 	TSAN_OPTIONS=halt_on_error=1 \
-		$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread $(SANITIZE_TESTS)
+		$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread $(SANITIZE_TESTS) \
+		$(addprefix -Xswiftc ,$(LLD))
 
 # Everything CI runs: all the tests, then the unit tests under the sanitizers.
 check: test sanitize
+
+# Fuzz the data file's reader with libFuzzer for FUZZ_SECONDS; new inputs and crashes go to .build/fuzz/.
+fuzz: $(FUZZER)
+	mkdir -p $(FUZZ_DIR)/corpus
+	SWIFT_BACKTRACE=enable=no $(FUZZER) $(FUZZ_DIR)/corpus Tests/Fuzz/Corpus -dict=Tests/Fuzz/DataFile.dict \
+		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_ARGS)
+
+$(FUZZER): Sources/EmotionKit/*.swift Tests/Fuzz/DataFileFuzzer.swift
+	mkdir -p $(FUZZ_DIR)
+	$(SWIFTC) -parse-as-library -package-name emotions -module-name DataFileFuzzer -sanitize=fuzzer,address \
+		-O -g $(LLD) $^ -o $@
 
 # Build the release binary and install it as $(DESTDIR)$(PREFIX)/bin/emotions.
 install: release

@@ -63,7 +63,8 @@ package struct JSONParser {
             let key = try parseString()
             guard keys.insert(Array(key.utf8)).inserted else {
                 index = keyStart
-                throw error("the key \"\(key)\" appears twice in one object")
+                // Quoted as JSON, so that a key holding a newline or an escape sequence cannot reach a terminal raw.
+                throw error("the key \(JSONValue.string(key).serialized(pretty: false)) appears twice in one object")
             }
             skipWhiteSpace()
             guard consume(UInt8(ascii: ":")) else { throw error("expected ':' but found \(describeCurrent())") }

@@ -53,6 +53,15 @@ import Testing
         #expect(failure?.reason.contains("appears twice") == true)
     }
 
+    @Test(arguments: [
+        (#"{"a\u001b[2Jb": 1, "a\u001b[2Jb": 2}"#, #"the key "a\u001b[2Jb" appears twice in one object"#),
+        (#"{"1\n2": 1, "1\n2": 2}"#, #"the key "1\n2" appears twice in one object"#),
+        (#"{"happy": 1, "happy": 2}"#, #"the key "happy" appears twice in one object"#),
+    ])
+    func quotesARepeatedKeyAsJSONSoThatNoControlCharacterReachesTheTerminal(text: String, reason: String) {
+        #expect(error(text)?.reason == reason)
+    }
+
     @Test func keysThatDifferOnlyInUnicodeNormalisationAreDifferentKeys() throws {
         let value = try parse("{\"\u{E9}\": 1, \"e\u{301}\": 2}")
         guard case let .object(members) = value else {
