@@ -17,7 +17,7 @@ LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests
 
 .DEFAULT_GOAL := build
-.PHONY: build release run test sanitize check fuzz install uninstall clean help
+.PHONY: build release run test sanitize fuzz install uninstall clean help
 
 # Build everything in debug mode (.build/debug/emotions).
 build:
@@ -31,9 +31,10 @@ release:
 run:
 	$(SWIFT) run emotions $(ARGS)
 
-# Build and run all the tests.
+# Build and run every test, then the unit tests again under the sanitizers: what CI runs.
 test:
 	$(SWIFT) test
+	$(MAKE) sanitize
 
 # Run the unit tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
 sanitize:
@@ -43,9 +44,6 @@ sanitize:
 	TSAN_OPTIONS=halt_on_error=1 \
 		$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread $(SANITIZE_TESTS) \
 		$(addprefix -Xswiftc ,$(LLD))
-
-# Everything CI runs: all the tests, then the unit tests under the sanitizers.
-check: test sanitize
 
 # Fuzz the data file's reader with libFuzzer for FUZZ_SECONDS; new inputs and crashes go to .build/fuzz/.
 fuzz: $(FUZZER)
