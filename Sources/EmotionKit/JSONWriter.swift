@@ -55,7 +55,8 @@ extension JSONValue {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                // C0, DEL and C1 controls, escaped so that no quoted value can drive a terminal (C1 0x9B is CSI).
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -143,7 +143,8 @@ import Testing
         }
         // A message goes to a terminal: one line, with no escape sequence or other control character from the file.
         let message = problem.description
-        let controls = message.unicodeScalars.filter { $0.value < 0x20 }.map { "U+\(String($0.value, radix: 16))" }
+        let controls = message.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            .map { "U+\(String($0.value, radix: 16))" }
         #expect(!message.isEmpty && controls.isEmpty, "\(input): \(controls) in \(message.debugDescription)")
     }
 

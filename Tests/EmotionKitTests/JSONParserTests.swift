@@ -56,6 +56,7 @@ import Testing
     @Test(arguments: [
         (#"{"a\u001b[2Jb": 1, "a\u001b[2Jb": 2}"#, #"the key "a\u001b[2Jb" appears twice in one object"#),
         (#"{"1\n2": 1, "1\n2": 2}"#, #"the key "1\n2" appears twice in one object"#),
+        (#"{"\u009b2J\u007f": 1, "\u009b2J\u007f": 2}"#, #"the key "\u009b2J\u007f" appears twice in one object"#),
         (#"{"happy": 1, "happy": 2}"#, #"the key "happy" appears twice in one object"#),
     ])
     func quotesARepeatedKeyAsJSONSoThatNoControlCharacterReachesTheTerminal(text: String, reason: String) {

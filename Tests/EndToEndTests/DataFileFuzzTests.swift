@@ -122,7 +122,8 @@ import Testing
         #expect(outcome.status == 65, "\(input): \(outcome)")
         #expect(outcome.stdout == "", "\(input): \(outcome)")
         #expect(outcome.stderr.hasPrefix("Error: ") && outcome.stderr.contains(file.path), "\(input): \(outcome)")
-        let controls = outcome.stderr.dropLast().unicodeScalars.filter { $0.value < 0x20 }
+        let controls = outcome.stderr.dropLast().unicodeScalars
+            .filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
         #expect(outcome.stderr.hasSuffix("\n") && controls.isEmpty, "\(input): not one printable line: \(outcome)")
         #expect(sandbox.bytes(of: file) == Data(input.bytes), "\(input): the file was changed")
         let folder = (try? FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)) ?? []

@@ -92,7 +92,8 @@ private func checkRefusal(_ problem: DataFileProblem, json: Result<JSONValue, JS
         break
     }
     let message = problem.description
-    let isOnePrintableLine = !message.isEmpty && !message.unicodeScalars.contains { $0.value < 0x20 }
+    let isOnePrintableLine = !message.isEmpty
+        && !message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     require(isOnePrintableLine, "a control character in the message \(message.debugDescription)")
 }
 
