@@ -22,7 +22,7 @@ struct CrashTests {
     /// How many of a loop's latest timings its typical tap is the median of.
     static let timingsKept = 5
     /// The longest delay before a kill, in typical taps: long enough that some taps finish first.
-    static let latestKillInTypicalTaps = 1.25
+    static let latestKillInTypicalTaps = 0.75
     /// How many more kills, one at a time after the loops, may be tried to leave a temporary file for the final tap to remove.
     static let killsToLeaveATemporaryFile = 200
     /// What every run taps.
