@@ -5,7 +5,9 @@ SWIFTC        ?= swiftc
 PREFIX        ?= /usr/local
 DESTDIR       ?=
 ARGS          ?=
-RELEASE_FLAGS ?=
+# On Linux, a fully static release binary: no Swift runtime or glibc to load at start-up, which
+# halves the start-up time and takes peak memory under 8 MiB (see the README's "Performance").
+RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -static-executable)
 FUZZ_SECONDS  ?= 60
 FUZZ_ARGS     ?=
 BIN           := .build/release/emotions
@@ -23,7 +25,7 @@ SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests
 build:
 	$(SWIFT) build
 
-# Build an optimized binary at .build/release/emotions; RELEASE_FLAGS are passed on.
+# Build an optimized binary at .build/release/emotions, fully static on Linux; RELEASE_FLAGS replace the default.
 release:
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 

@@ -32,23 +32,31 @@ public struct ProcessInput: Sendable {
                 problem = problem ?? .notUTF8("argument \(index + 1)", shownAs: String(cString: pointer))
             }
         }
+        // Only the variables the tool reads are decoded: start-up pays for four names, not the whole environment.
         var environment: [String: String] = [:]
         for pointer in environmentEntries() {
-            guard let entry = String(validatingCString: pointer) else {
-                let lossy = String(cString: pointer)
-                let name = String(lossy.prefix { $0 != "=" })
-                if variablesRead.contains(name) {
-                    problem = problem ?? .notUTF8("environment variable \(name)", shownAs: String(lossy.dropFirst(name.count + 1)))
-                }
-                continue
-            }
-            guard let equals = entry.firstIndex(of: "=") else { continue }
-            let name = String(entry[..<equals])
-            if environment[name] == nil {
-                environment[name] = String(entry[entry.index(after: equals)...])
+            guard let name = variableRead(by: pointer), environment[name] == nil else { continue }
+            let value = pointer + name.utf8.count + 1
+            if let text = String(validatingCString: value) {
+                environment[name] = text
+            } else {
+                problem = problem ?? .notUTF8("environment variable \(name)", shownAs: String(cString: value))
             }
         }
         return ProcessInput(arguments: arguments, environment: environment, problem: problem)
+    }
+
+    /// The name of the variable `entry` (`NAME=value`) sets, if it is one the tool reads.
+    private static func variableRead(by entry: UnsafeMutablePointer<CChar>) -> String? {
+        variablesRead.first { name in
+            var index = 0
+            for byte in name.utf8 {
+                // A shorter entry ends in NUL, which no name holds, so this never reads past it.
+                guard UInt8(bitPattern: entry[index]) == byte else { return false }
+                index += 1
+            }
+            return entry[index] == CChar(UInt8(ascii: "="))
+        }
     }
 
     private static func environmentEntries() -> [UnsafeMutablePointer<CChar>] {
