@@ -92,7 +92,8 @@ def apply(counts, actions):
 def update(path, actions):
     path = os.path.realpath(path)
     folder, name = os.path.split(path)
-    os.makedirs(folder, mode=0o700, exist_ok=True)
+    os.umask(0o077)  # makedirs gives its mode only to the last folder; every new one should be 0700.
+    os.makedirs(folder, exist_ok=True)
     lock = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)
