@@ -10,6 +10,8 @@ ARGS          ?=
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -static-executable)
 FUZZ_SECONDS  ?= 60
 FUZZ_ARGS     ?=
+BENCH_ROUNDS  ?= 200
+PYTHON        ?= python3
 BIN           := .build/release/emotions
 FUZZ_DIR      := .build/fuzz
 FUZZER        := $(FUZZ_DIR)/data-file-fuzzer
@@ -19,7 +21,7 @@ LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests
 
 .DEFAULT_GOAL := build
-.PHONY: build release run test sanitize fuzz install uninstall clean help
+.PHONY: build release run test sanitize fuzz bench install uninstall clean help
 
 # Build everything in debug mode (.build/debug/emotions).
 build:
@@ -57,6 +59,10 @@ $(FUZZER): Sources/EmotionKit/*.swift Tests/Fuzz/DataFileFuzzer.swift
 	mkdir -p $(FUZZ_DIR)
 	$(SWIFTC) -parse-as-library -package-name emotions -module-name DataFileFuzzer -sanitize=fuzzer,address \
 		-O -g $(LLD) $^ -o $@
+
+# Time the release binary against a C floor, Python and shell+jq for BENCH_ROUNDS rounds; see bench/run.py.
+bench: release
+	BENCH_ROUNDS=$(BENCH_ROUNDS) SWIFT="$(SWIFT)" CC="$(CC)" $(PYTHON) bench/run.py $(BIN)
 
 # Build the release binary and install it as $(DESTDIR)$(PREFIX)/bin/emotions.
 install: release
