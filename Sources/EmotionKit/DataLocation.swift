@@ -15,12 +15,19 @@ public enum DataLocation {
     ///
     /// - Throws: `StoreError.noHomeFolder` when a home folder is needed and there is none.
     public static func path(explicitPath: String? = nil, environment: [String: String]) throws(StoreError) -> String {
+        try path(explicitPath: explicitPath) { environment[$0] }
+    }
+
+    /// The data file's path, reading each environment variable through `variable`; see `path(explicitPath:environment:)`.
+    public static func path(
+        explicitPath: String? = nil, variable: (String) -> String?
+    ) throws(StoreError) -> String {
         if let explicitPath { return explicitPath }
-        if let file = environment["EMOTIONS_FILE"], !file.isEmpty { return file }
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+        if let file = variable("EMOTIONS_FILE"), !file.isEmpty { return file }
+        if let config = variable("XDG_CONFIG_HOME"), config.hasPrefix("/") {
             return config + "/emotions/emotions.json"
         }
-        guard let home = homeFolder(environment) else { throw .noHomeFolder }
+        guard let home = homeFolder(variable) else { throw .noHomeFolder }
         #if os(macOS)
         return home + "/Library/Application Support/emotions/emotions.json"
         #else
@@ -28,8 +35,8 @@ public enum DataLocation {
         #endif
     }
 
-    private static func homeFolder(_ environment: [String: String]) -> String? {
-        if let home = environment["HOME"], !home.isEmpty { return home }
+    private static func homeFolder(_ variable: (String) -> String?) -> String? {
+        if let home = variable("HOME"), !home.isEmpty { return home }
         guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
         let home = String(cString: directory)
         return home.isEmpty ? nil : home

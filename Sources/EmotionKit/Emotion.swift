@@ -79,10 +79,17 @@ public enum Emotion: String, CaseIterable, Sendable, Hashable, Comparable {
 
     /// Orders emotions as the app's buttons were: happy first, sad last.
     public static func < (lhs: Emotion, rhs: Emotion) -> Bool {
-        lhs.order < rhs.order
+        lhs.index < rhs.index
     }
 
-    private var order: Int {
-        Emotion.allCases.firstIndex(of: self) ?? 0
+    /// Its place in `allCases`, from 0 (happy) to 4 (sad).
+    var index: Int {
+        switch self {
+        case .happy: 0
+        case .smile: 1
+        case .neutral: 2
+        case .upset: 3
+        case .sad: 4
+        }
     }
 }

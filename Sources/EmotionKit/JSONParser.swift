@@ -6,6 +6,8 @@
 package struct JSONParser {
     /// How deeply arrays and objects may nest.
     package static let maximumDepth = 64
+    /// How many keys of one object are checked for a repeat one by one, before a hashed set takes over.
+    static let keysSearchedInOrder = 16
 
     private let bytes: [UInt8]
     private var index = 0
@@ -48,7 +50,10 @@ package struct JSONParser {
         try enterContainer()
         index += 1
         var members: [(key: String, value: JSONValue)] = []
-        var keys = Set<[UInt8]>()  // By bytes: "é" precomposed and decomposed are different keys.
+        // Repeated keys are found by bytes ("é" precomposed and decomposed are different keys): by a
+        // look through the keys so far while there are few, as in a data file, which spares start-up
+        // a hashed set; by a set once there are many, so a hostile file cannot make it quadratic.
+        var keys = Set<[UInt8]>()
         skipWhiteSpace()
         if consume(UInt8(ascii: "}")) {
             depth -= 1
@@ -61,7 +66,14 @@ package struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            guard keys.insert(Array(key.utf8)).inserted else {
+            let isRepeated: Bool
+            if members.count < JSONParser.keysSearchedInOrder {
+                isRepeated = members.contains { $0.key.utf8.elementsEqual(key.utf8) }
+            } else {
+                if keys.isEmpty { keys = Set(members.map { Array($0.key.utf8) }) }
+                isRepeated = !keys.insert(Array(key.utf8)).inserted
+            }
+            guard !isRepeated else {
                 index = keyStart
                 // Quoted as JSON, so that a key holding a newline or an escape sequence cannot reach a terminal raw.
                 throw error("the key \(JSONValue.string(key).serialized(pretty: false)) appears twice in one object")

@@ -3,7 +3,7 @@ import Synchronization
 /// The store's list of observers, and the delivery of committed changes to them.
 final class ObserverRegistry: Sendable {
     private struct Observer {
-        let emotions: Set<Emotion>
+        let emotions: [Emotion]  // An array: a Set costs start-up a conformance search.
         let options: ObservationOptions
         let handler: @Sendable (ObservedChange) -> Void
     }
@@ -17,7 +17,7 @@ final class ObserverRegistry: Sendable {
 
     /// Adds an observer; it stays until the returned token ends.
     func add(
-        _ emotions: Set<Emotion>, options: ObservationOptions, handler: @escaping @Sendable (ObservedChange) -> Void
+        _ emotions: [Emotion], options: ObservationOptions, handler: @escaping @Sendable (ObservedChange) -> Void
     ) -> ObservationToken {
         let id = state.withLock { state in
             defer { state.nextID += 1 }

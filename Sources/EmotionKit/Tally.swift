@@ -2,12 +2,12 @@
 ///
 /// Invariant: every count is zero or more, and so is the total, which always fits in an `Int`.
 public struct Tally: Equatable, Hashable, Sendable {
-    private var counts: [Emotion: Int]
+    /// The counts in `Emotion.allCases` order: a fixed array, as a dictionary costs start-up time
+    /// in metadata and hashing for five keys known in advance.
+    private var counts = [Int](repeating: 0, count: Emotion.allCases.count)
 
     /// A tally with every count at zero.
-    public init() {
-        counts = [:]
-    }
+    public init() {}
 
     /// A tally with the given counts, the others zero; `nil` if a count is negative or the total overflows.
     public init?(counts: [Emotion: Int]) {
@@ -25,13 +25,13 @@ public struct Tally: Equatable, Hashable, Sendable {
 
     /// The count of one emotion.
     public subscript(emotion: Emotion) -> Int {
-        counts[emotion] ?? 0
+        counts[emotion.index]
     }
 
     /// The sum of all five counts.
     public var total: Int {
         // Cannot overflow: `apply` refuses any action that would take the total past `Int.max`.
-        Emotion.allCases.reduce(0) { $0 &+ self[$1] }
+        counts.reduce(0, &+)
     }
 
     /// Applies one action; returns the change it made, or `nil` if it changed nothing.
@@ -74,7 +74,7 @@ public struct Tally: Equatable, Hashable, Sendable {
 
     private mutating func set(_ emotion: Emotion, from old: Int, to new: Int) -> Change? {
         guard old != new else { return nil }
-        counts[emotion] = new == 0 ? nil : new  // Zeros are not stored, so equal tallies compare equal.
+        counts[emotion.index] = new
         return Change(emotion: emotion, old: old, new: new)
     }
 }

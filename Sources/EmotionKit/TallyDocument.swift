@@ -41,7 +41,7 @@ package struct TallyDocument: Equatable, Sendable {
             guard let number = version.integerValue else { throw .versionNotAnInteger(found: version.describedForMessage) }
             guard number >= 1 else { throw .unknownVersion(number) }
         }
-        var counts: [Emotion: Int] = [:]
+        var tally = Tally()
         if let countsValue = json["counts"] {
             guard case .object = countsValue else { throw .countsNotAnObject(found: countsValue.kindDescription) }
             for emotion in Emotion.allCases {
@@ -49,10 +49,13 @@ package struct TallyDocument: Equatable, Sendable {
                 guard case let .number(text) = value else { throw .countNotANumber(emotion, found: value.describedForMessage) }
                 guard let count = Int(text) else { throw .countNotAnInteger(emotion, text: text) }
                 guard count >= 0 else { throw .negativeCount(emotion, count) }
-                counts[emotion] = count
+                do {
+                    try tally.apply(.add(count, to: emotion))
+                } catch {
+                    throw .totalTooLarge
+                }
             }
         }
-        guard let tally = Tally(counts: counts) else { throw .totalTooLarge }
         self.tally = tally
         self.json = json
     }

@@ -100,7 +100,7 @@ public final class TallyStore: Sendable {
     public func observe(
         options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange) -> Void
     ) throws(StoreError) -> ObservationToken {
-        try observe(Set(Emotion.allCases), options: options, handler)
+        try observe(Emotion.allCases, options: options, handler)
     }
 
     /// Every change this store commits from now on, as an asynchronous sequence.
@@ -108,7 +108,7 @@ public final class TallyStore: Sendable {
     /// Each use of the property starts its own observation, which ends when the loop over it ends.
     public var changes: AsyncStream<Change> {
         AsyncStream { continuation in
-            let token = observers.add(Set(Emotion.allCases), options: [.old, .new]) { observed in
+            let token = observers.add(Emotion.allCases, options: [.old, .new]) { observed in
                 guard let old = observed.oldValue, let new = observed.newValue else { return }
                 continuation.yield(Change(emotion: observed.emotion, old: old, new: new))
             }
@@ -117,7 +117,7 @@ public final class TallyStore: Sendable {
     }
 
     private func observe(
-        _ emotions: Set<Emotion>, options: ObservationOptions, _ handler: @escaping @Sendable (ObservedChange) -> Void
+        _ emotions: [Emotion], options: ObservationOptions, _ handler: @escaping @Sendable (ObservedChange) -> Void
     ) throws(StoreError) -> ObservationToken {
         if options.contains(.initial) {
             let tally = try read()

@@ -11,15 +11,19 @@ public struct CLI: Sendable {
 
     /// A command line with these arguments (without the tool's own name), environment and terminal.
     public init(arguments: [String], environment: [String: String], terminal: Terminal) {
-        self.arguments = arguments
-        context = Context(environment: environment, terminal: terminal)
-        inputProblem = nil
+        self.init(arguments: arguments, environment: Environment(environment), terminal: terminal)
     }
 
     /// The command line this process was started with.
     public init(_ input: ProcessInput, terminal: Terminal) {
         self.init(arguments: input.arguments, environment: input.environment, terminal: terminal)
         inputProblem = input.problem
+    }
+
+    private init(arguments: [String], environment: Environment, terminal: Terminal) {
+        self.arguments = arguments
+        context = Context(environment: environment, terminal: terminal)
+        inputProblem = nil
     }
 
     /// Runs the command line and returns the process's exit status.

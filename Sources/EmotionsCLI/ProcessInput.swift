@@ -15,7 +15,7 @@ public struct ProcessInput: Sendable {
     /// The arguments after the tool's own name.
     let arguments: [String]
     /// The variables that are valid UTF-8; of a repeated name, the first, as `getenv` has it.
-    let environment: [String: String]
+    let environment: Environment
     /// The first argument or read variable that is not valid UTF-8, if any.
     let problem: UsageError?
 
@@ -33,12 +33,12 @@ public struct ProcessInput: Sendable {
             }
         }
         // Only the variables the tool reads are decoded: start-up pays for four names, not the whole environment.
-        var environment: [String: String] = [:]
+        var environment = Environment()
         for pointer in environmentEntries() {
             guard let name = variableRead(by: pointer), environment[name] == nil else { continue }
             let value = pointer + name.utf8.count + 1
             if let text = String(validatingCString: value) {
-                environment[name] = text
+                environment.setIfUnset(name, to: text)
             } else {
                 problem = problem ?? .notUTF8("environment variable \(name)", shownAs: String(cString: value))
             }

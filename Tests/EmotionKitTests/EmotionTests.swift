@@ -1,10 +1,15 @@
-import EmotionKit
+@testable import EmotionKit
 import Testing
 
 @Suite struct EmotionTests {
     @Test func thereAreFiveEmotionsFromHappyToSad() {
         #expect(Emotion.allCases.map(\.name) == ["happy", "smile", "neutral", "upset", "sad"])
         #expect(Emotion.happy < Emotion.sad)
+    }
+
+    @Test func eachIndexIsItsPlaceInAllCases() {
+        #expect(Emotion.allCases.map(\.index) == Array(Emotion.allCases.indices))
+        #expect(Emotion.allCases.sorted() == Emotion.allCases)
     }
 
     @Test(arguments: [

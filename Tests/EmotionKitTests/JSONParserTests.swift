@@ -63,6 +63,16 @@ import Testing
         #expect(error(text)?.reason == reason)
     }
 
+    @Test(arguments: [2, 15, 16, 17, 40])
+    func findsARepeatedKeyAmongFewOrManyKeys(count: Int) {
+        // Below JSONParser.keysSearchedInOrder keys are compared one by one, from there on in a set.
+        let keys = (0..<count).map { "\"k\($0)\": \($0)" }
+        #expect(error("{" + keys.joined(separator: ", ") + ", \"k\(count - 1)\": 0}")?.reason
+            == "the key \"k\(count - 1)\" appears twice in one object")
+        #expect(error("{" + keys.joined(separator: ", ") + ", \"k0\": 0}")?.reason == "the key \"k0\" appears twice in one object")
+        #expect(error("{" + keys.joined(separator: ", ") + "}") == nil)
+    }
+
     @Test func keysThatDifferOnlyInUnicodeNormalisationAreDifferentKeys() throws {
         let value = try parse("{\"\u{E9}\": 1, \"e\u{301}\": 2}")
         guard case let .object(members) = value else {

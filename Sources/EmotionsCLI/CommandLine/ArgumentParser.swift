@@ -70,12 +70,12 @@ struct ArgumentParser {
         }
         if option.valueName == nil {
             guard inlineValue == nil else { throw .unexpectedValue(option: "--\(name)") }
-            parsed.flags.insert(option.long)
+            parsed.addFlag(option.long)
         } else if let inlineValue {
-            parsed.values[option.long] = inlineValue
+            parsed.set(inlineValue, ofOption: option.long)
         } else {
             guard let value = remaining.popFirst() else { throw .missingValue(option: "--\(name)") }
-            parsed.values[option.long] = value
+            parsed.set(value, ofOption: option.long)
         }
     }
 
@@ -88,13 +88,13 @@ struct ArgumentParser {
                 throw .unknownOption("-\(letter)", suggestion: nil)
             }
             guard option.valueName != nil else {
-                parsed.flags.insert(option.long)
+                parsed.addFlag(option.long)
                 continue
             }
             if !letters.isEmpty {
-                parsed.values[option.long] = String(letters)
+                parsed.set(String(letters), ofOption: option.long)
             } else if let value = remaining.popFirst() {
-                parsed.values[option.long] = value
+                parsed.set(value, ofOption: option.long)
             } else {
                 throw .missingValue(option: "-\(letter)")
             }
@@ -107,10 +107,10 @@ struct ArgumentParser {
         for argument in spec.arguments {
             if argument.isRepeating {
                 if remaining.isEmpty, !argument.isOptional { throw .missingArgument(argument.label) }
-                parsed.arguments[argument.name] = Array(remaining)
+                parsed.set(Array(remaining), of: argument.name)
                 remaining = []
             } else if let value = remaining.popFirst() {
-                parsed.arguments[argument.name] = [value]
+                parsed.set([value], of: argument.name)
             } else if !argument.isOptional {
                 throw .missingArgument(argument.label)
             }

@@ -17,22 +17,22 @@ struct StoreOptions: Equatable, Sendable {
 
     /// Reads `--file` from parsed words.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        if let file = arguments.values["file"], file.isEmpty {
+        if let file = arguments.value(ofOption: "file"), file.isEmpty {
             throw .invalidValue(file, option: "--file", reason: "a path cannot be empty")
         }
-        file = arguments.values["file"]
+        file = arguments.value(ofOption: "file")
     }
 
     /// The store these options and the environment choose.
     ///
     /// - Throws: `UsageError.invalidEnvironment` for an unusable `EMOTIONS_LOCK_TIMEOUT`,
     ///   `StoreError.noHomeFolder` if there is nowhere to put the file.
-    func makeStore(environment: [String: String]) throws -> TallyStore {
-        let path = try DataLocation.path(explicitPath: file, environment: environment)
+    func makeStore(environment: Environment) throws -> TallyStore {
+        let path = try DataLocation.path(explicitPath: file) { environment[$0] }
         return TallyStore(path: path, lockTimeout: try StoreOptions.lockTimeout(environment))
     }
 
-    private static func lockTimeout(_ environment: [String: String]) throws(UsageError) -> Duration {
+    private static func lockTimeout(_ environment: Environment) throws(UsageError) -> Duration {
         guard let text = environment["EMOTIONS_LOCK_TIMEOUT"], !text.isEmpty else { return defaultLockTimeout }
         guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
             throw .invalidEnvironment(
