@@ -22,8 +22,8 @@ enum Invocation {
     static func parse(_ words: [String]) throws(Failure) -> Invocation {
         var leading: [String] = []
         var rest = words[...]
-        let root = Root.helpPrinter
-        func fail(_ error: UsageError) -> Failure { Failure(error: error, spec: Root.spec, printer: root) }
+        // Help texts are built only when printed: a tap never pays for the other subcommands' help.
+        func fail(_ error: UsageError) -> Failure { Failure(error: error, spec: Root.spec, printer: Root.helpPrinter) }
 
         while let word = rest.first, word.hasPrefix("-"), word != "-" {
             rest.removeFirst()
@@ -31,7 +31,7 @@ enum Invocation {
             case "--":
                 guard rest.first != nil else { throw fail(.missingArgument("<subcommand>")) }
                 break
-            case "-h", "--help": return .help(root.help)
+            case "-h", "--help": return .help(Root.helpPrinter.help)
             case "--version": return .version
             case "--file":
                 guard let value = rest.popFirst() else { throw fail(.missingValue(option: "--file")) }
@@ -43,7 +43,7 @@ enum Invocation {
             case _ where !word.hasPrefix("--"):
                 // Grouped letters: help if every one is -h, else the first that is not a global option.
                 guard let letter = word.dropFirst().first(where: { $0 != OptionSpec.help.short }) else {
-                    return .help(root.help)
+                    return .help(Root.helpPrinter.help)
                 }
                 throw fail(.unknownOption("-\(letter)", suggestion: nil))
             default:
@@ -54,24 +54,23 @@ enum Invocation {
             break
         }
         guard let name = rest.popFirst() else {
-            if leading.isEmpty { return .help(root.help) }
+            if leading.isEmpty { return .help(Root.helpPrinter.help) }
             throw fail(.missingArgument("<subcommand>"))
         }
         if name == Root.helpSpec.name {
             return try help(for: Array(rest))
         }
-        guard let command = Root.subcommands.first(where: { $0.spec.name == name }) else {
+        guard let command = Root.subcommands.first(where: { $0.name == name }) else {
             let names = Root.subcommandSpecs.map(\.name)
             throw fail(.unknownSubcommand(name, suggestion: Spelling.closest(to: name.lowercased(), among: names)))
         }
-        let printer = HelpPrinter(spec: command.spec)
         let parser = ArgumentParser(spec: command.spec)
         let arguments = leading + rest
-        if parser.asksForHelp(arguments) { return .help(printer.help) }
+        if parser.asksForHelp(arguments) { return .help(HelpPrinter(spec: command.spec).help) }
         do {
             return .run(try command.init(try parser.parse(arguments)))
         } catch {
-            throw Failure(error: error, spec: command.spec, printer: printer)
+            throw Failure(error: error, spec: command.spec, printer: HelpPrinter(spec: command.spec))
         }
     }
 
@@ -87,7 +86,7 @@ enum Invocation {
         }
         guard let name = parsed.value(of: "subcommand") else { return .help(Root.helpPrinter.help) }
         if name == Root.helpSpec.name { return .help(printer.help) }
-        guard let command = Root.subcommands.first(where: { $0.spec.name == name }) else {
+        guard let command = Root.subcommands.first(where: { $0.name == name }) else {
             let suggestion = Spelling.closest(to: name.lowercased(), among: Root.subcommandSpecs.map(\.name))
             throw Failure(error: .unknownSubcommand(name, suggestion: suggestion), spec: Root.spec, printer: Root.helpPrinter)
         }

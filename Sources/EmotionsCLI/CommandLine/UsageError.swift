@@ -56,7 +56,7 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownEmotion(text):
             "Unknown emotion '\(text)'."
                 + (Emotion.closest(to: text).map { " Did you mean '\($0.name)'?" } ?? "")
-                + " Valid emotions: \(Emotion.allCases.map(\.name).joined(separator: ", "))."
+                + " Valid emotions: \(Arguments.emotionNames)."
         case let .invalidCount(text):
             UsageError.describeInvalidCount(text)
         case let .invalidValue(value, option, reason):

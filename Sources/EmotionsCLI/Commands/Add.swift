@@ -2,8 +2,10 @@ import EmotionKit
 
 /// `emotions add EMOTION N`: adds a whole number, possibly negative, to one emotion.
 struct Add: Subcommand {
+    static let name = "add"
+
     static let spec = CommandSpec(
-        name: "add",
+        name: name,
         abstract: "Add a whole number, possibly negative, to one emotion.",
         discussion: "A negative count corrects a mistake. A result below zero or past "
             + "\(Int.max) is refused and changes nothing.",

@@ -6,8 +6,20 @@ enum Arguments {
     static func emotion(isOptional: Bool = false, isRepeating: Bool = false, help: String? = nil) -> ArgumentSpec {
         ArgumentSpec(
             name: "emotion",
-            help: help ?? "One of \(Emotion.allCases.map(\.name).joined(separator: ", ")) (or an alias such as very-happy).",
+            help: help ?? "One of \(emotionNames) (or an alias such as very-happy).",
             isOptional: isOptional, isRepeating: isRepeating)
+    }
+
+    /// `happy, smile, neutral, upset, sad`.
+    ///
+    /// Joined by hand: the generic `joined(separator:)` costs every run of `tap` about 100,000
+    /// instructions of runtime metadata work, a tenth of its start-up.
+    static var emotionNames: String {
+        var names = ""
+        for emotion in Emotion.allCases {
+            names += names.isEmpty ? emotion.name : ", " + emotion.name
+        }
+        return names
     }
 
     /// Reads an emotion's name or alias, ignoring case.

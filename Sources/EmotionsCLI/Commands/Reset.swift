@@ -2,8 +2,10 @@ import EmotionKit
 
 /// `emotions reset EMOTION...` or `emotions reset --all`: sets counts back to zero.
 struct Reset: Subcommand {
+    static let name = "reset"
+
     static let spec = CommandSpec(
-        name: "reset",
+        name: name,
         abstract: "Set emotions back to zero.",
         discussion: "Name the emotions to reset, or use --all for all five. Resetting a zero changes nothing.",
         arguments: [Arguments.emotion(isOptional: true, isRepeating: true)],

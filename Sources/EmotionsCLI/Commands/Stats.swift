@@ -2,8 +2,10 @@ import EmotionKit
 
 /// `emotions stats [EMOTION] [--json]`: shows the counts.
 struct Stats: Subcommand {
+    static let name = "stats"
+
     static let spec = CommandSpec(
-        name: "stats",
+        name: name,
         abstract: "Show the counts.",
         discussion: "Without an emotion, a table of all five with bars and shares. With one, just its "
             + "count, for scripts. Reading never creates the data file.",

@@ -2,8 +2,10 @@ import EmotionKit
 
 /// `emotions tap EMOTION...`: adds one to each named emotion.
 struct Tap: Subcommand {
+    static let name = "tap"
+
     static let spec = CommandSpec(
-        name: "tap",
+        name: name,
         abstract: "Add one to each named emotion.",
         discussion: "A name may repeat to add more than one. Each change is printed as it is saved.",
         arguments: [Arguments.emotion(isRepeating: true)],
