@@ -532,7 +532,7 @@ def report(results):
     print()
     print("\n".join(contention_tables(results, markdown=False)))
     print("A writer that finds the file locked: the C floor blocks in flock(LOCK_EX) until it is free; emotions")
-    print("retries flock(LOCK_NB), sleeping 1 ms, then twice as long each time up to 20 ms, until its lock timeout.")
+    print("retries flock(LOCK_NB), sleeping 0.1 ms, then twice as long each time up to 2 ms, until its lock timeout.")
     print()
     print(f"Total benchmark time: {results['elapsed_s']:.0f} s")
     print()

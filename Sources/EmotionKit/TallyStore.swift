@@ -272,7 +272,10 @@ public final class TallyStore: Sendable {
         giveToFolderOwner(lock, in: TallyStore.folder(of: target))
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: lockTimeout)
-        var wait = Duration.milliseconds(1)
+        // Short waits, as a lock is held for about a millisecond: with up to 20 ms between tries, eight
+        // writers on one file managed 580 taps/s (p90 18 ms a tap); the kernel would hand the lock
+        // over at once, but a blocking flock cannot be given a timeout without a signal handler.
+        var wait = Duration.microseconds(100)
         while true {
             let acquired: Bool
             do {
@@ -288,7 +291,7 @@ public final class TallyStore: Sendable {
                 throw .lockTimeout(lockFile: lock.path, timeout: lockTimeout, holder: holder)
             }
             fileSystem.pause(min(wait, deadline - clock.now))
-            wait = min(wait * 2, .milliseconds(20))
+            wait = min(wait * 2, .milliseconds(2))
         }
     }
 
