@@ -468,49 +468,44 @@ def faster_text(row):
     return f"{ratio_text(value)}" if value >= 1 else f"{ratio_text(1 / value)} slower"
 
 
+def table(header, rows, widths, left_columns, markdown):
+    """Lines of a table: Markdown, or plain text whose columns have these widths (the last one free).
+
+    The first `left_columns` columns are aligned left, the others right."""
+    def line(cells):
+        if markdown:
+            return "| " + " | ".join(cells) + " |"
+        fixed = [f"{cell:<{width}}" if index < left_columns else f"{cell:>{width}}"
+                 for index, (cell, width) in enumerate(zip(cells, widths))]
+        return "".join(fixed) + "  " + cells[-1]
+    lines = [line(header)]
+    if markdown:
+        lines.append("|" + "|".join(["---"] * left_columns + ["---:"] * (len(header) - left_columns)) + "|")
+    return lines + [line(cells) for cells in rows]
+
+
 def tables(results, markdown):
     header = ["operation", "candidate", "runs", "median ms", "p90 ms", "peak RSS MiB", "× C floor",
               "emotions faster by"]
-    lines = []
-    if markdown:
-        lines += ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] * 2 + ["---:"] * 6) + "|"]
-    else:
-        lines.append(f"{header[0]:<14}{header[1]:<10}{header[2]:>6}{header[3]:>11}{header[4]:>9}{header[5]:>14}"
-                     f"{header[6]:>11}  {header[7]}")
+    rows = []
     for operation in results["operations"]:
         for index, row in enumerate(operation["candidates"]):
             name = operation["operation"] if index == 0 else ""
-            cells = [f"`{name}`" if markdown and name else name, row["label"], str(row["runs"]),
-                     f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}", f"{row['median_rss_mib']:.1f}",
-                     ratio_text(row["times_floor"]), faster_text(row)]
-            if markdown:
-                lines.append("| " + " | ".join(cells) + " |")
-            else:
-                lines.append(f"{cells[0]:<14}{cells[1]:<10}{cells[2]:>6}{cells[3]:>11}{cells[4]:>9}{cells[5]:>14}"
-                             f"{cells[6]:>11}  {cells[7]}")
-    return lines
+            rows.append([f"`{name}`" if markdown and name else name, row["label"], str(row["runs"]),
+                         f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}", f"{row['median_rss_mib']:.1f}",
+                         ratio_text(row["times_floor"]), faster_text(row)])
+    return table(header, rows, [14, 10, 6, 11, 9, 14, 11], 2, markdown)
 
 
 def contention_tables(results, markdown):
     header = ["contention", "writers × taps", "wall s", "taps/s", "median ms/tap", "p90 ms/tap", "final count",
               "lost"]
-    lines = []
-    if markdown:
-        lines += ["| " + " | ".join(header) + " |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
-    else:
-        lines.append(f"{header[0]:<12}{header[1]:>15}{header[2]:>8}{header[3]:>9}{header[4]:>15}{header[5]:>12}"
-                     f"{header[6]:>13}  {header[7]}")
-    for row in results["contention"]:
-        cells = [row["label"], f"{row['writers']} × {row['taps_per_writer']}", f"{row['wall_s']:.2f}",
-                 f"{row['taps_per_s']:.0f}", f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
-                 f"{row['final_count']}/{row['expected_count']}",
-                 "none" if row["lost"] == 0 and row["each_step_once"] else f"{row['lost']} LOST"]
-        if markdown:
-            lines.append("| " + " | ".join(cells) + " |")
-        else:
-            lines.append(f"{cells[0]:<12}{cells[1]:>15}{cells[2]:>8}{cells[3]:>9}{cells[4]:>15}{cells[5]:>12}"
-                         f"{cells[6]:>13}  {cells[7]}")
-    return lines
+    rows = [[row["label"], f"{row['writers']} × {row['taps_per_writer']}", f"{row['wall_s']:.2f}",
+             f"{row['taps_per_s']:.0f}", f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
+             f"{row['final_count']}/{row['expected_count']}",
+             "none" if row["lost"] == 0 and row["each_step_once"] else f"{row['lost']} LOST"]
+            for row in results["contention"]]
+    return table(header, rows, [12, 15, 8, 9, 15, 12, 13], 1, markdown)
 
 
 def report(results):
