@@ -52,6 +52,8 @@ public struct FileSystem: Sendable {
     public var pause: @Sendable (_ duration: Duration) -> Void
     /// The permission bits, owner and group of an open file; `fstat`.
     public var status: @Sendable (_ file: Descriptor) throws(SystemError) -> FileStatus
+    /// The permission bits, owner and group of what is at a path, following links, or `nil`; `stat`.
+    public var statusAt: @Sendable (_ path: String) -> FileStatus?
     /// Sets an open file's permission bits; `fchmod`.
     public var setPermissions: @Sendable (_ file: Descriptor, _ permissions: UInt32) throws(SystemError) -> Void
     /// Gives an open file to another owner and group; `fchown`.
@@ -77,6 +79,7 @@ public struct FileSystem: Sendable {
         linkDestination: @escaping @Sendable (String) -> String?,
         pause: @escaping @Sendable (Duration) -> Void,
         status: @escaping @Sendable (Descriptor) throws(SystemError) -> FileStatus,
+        statusAt: @escaping @Sendable (String) -> FileStatus?,
         setPermissions: @escaping @Sendable (Descriptor, UInt32) throws(SystemError) -> Void,
         setOwner: @escaping @Sendable (Descriptor, UInt32, UInt32) throws(SystemError) -> Void,
         entries: @escaping @Sendable (String) -> [String],
@@ -96,6 +99,7 @@ public struct FileSystem: Sendable {
         self.linkDestination = linkDestination
         self.pause = pause
         self.status = status
+        self.statusAt = statusAt
         self.setPermissions = setPermissions
         self.setOwner = setOwner
         self.entries = entries
@@ -184,6 +188,12 @@ public struct FileSystem: Sendable {
         status: { file throws(SystemError) in
             var status = stat()
             _ = try retryingInterrupts("fstat", file.path) { fstat(file.raw, &status) }
+            return FileStatus(
+                permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid))
+        },
+        statusAt: { path in
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
             return FileStatus(
                 permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid))
         },

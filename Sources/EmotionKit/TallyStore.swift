@@ -251,19 +251,14 @@ public final class TallyStore: Sendable {
 
     /// When root changes a tally in another user's folder (`sudo` keeps `HOME`), gives what it
     /// creates there to the folder's owner, so that the user is not locked out of their own tally.
+    ///
+    /// Only a file root owns is looked at further; for anyone else this is one `geteuid`.
     private func giveToFolderOwner(_ file: FileSystem.Descriptor, in folder: String) {
-        guard geteuid() == 0, let owner = ownerOfFolder(folder), let current = try? fileSystem.status(file),
+        guard geteuid() == 0, let current = try? fileSystem.status(file), current.owner == 0,
+            let owner = fileSystem.statusAt(folder.isEmpty ? "." : folder),
             current.owner != owner.owner || current.group != owner.group
         else { return }
         try? fileSystem.setOwner(file, owner.owner, owner.group)
-    }
-
-    private func ownerOfFolder(_ folder: String) -> FileStatus? {
-        guard let opened = try? fileSystem.open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY, 0) else {
-            return nil
-        }
-        defer { fileSystem.close(opened) }
-        return try? fileSystem.status(opened)
     }
 
     /// Opens `<target>.lock`, never removed, and waits up to `lockTimeout` for an exclusive `flock` on it.
