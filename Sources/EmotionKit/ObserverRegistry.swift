@@ -6,6 +6,15 @@ final class ObserverRegistry: Sendable {
         let emotions: [Emotion]  // An array: a Set costs start-up a conformance search.
         let options: ObservationOptions
         let handler: @Sendable (ObservedChange) -> Void
+        /// Whether it asked for `.initial` while the counts were not yet known, and waits for them.
+        var awaitsInitial = false
+
+        /// Tells the observer the counts in `tally` of the emotions it observes, as its initial values.
+        func tellInitial(_ tally: Tally) {
+            for emotion in Emotion.allCases where emotions.contains(emotion) {
+                handler(ObservedChange(emotion: emotion, oldValue: nil, newValue: tally[emotion], isInitial: true))
+            }
+        }
     }
 
     private struct State {
@@ -15,18 +24,41 @@ final class ObserverRegistry: Sendable {
 
     private let state = Mutex(State())
 
-    /// Adds an observer; it stays until the returned token ends.
+    /// Adds an observer; it stays until the returned token ends. One that `awaitsInitial` is told
+    /// the counts by the first `tellInitial` after it was added.
     func add(
-        _ emotions: [Emotion], options: ObservationOptions, handler: @escaping @Sendable (ObservedChange) -> Void
+        _ emotions: [Emotion], options: ObservationOptions, awaitsInitial: Bool = false,
+        handler: @escaping @Sendable (ObservedChange) -> Void
     ) -> ObservationToken {
+        let observer = Observer(emotions: emotions, options: options, handler: handler, awaitsInitial: awaitsInitial)
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.observers.append((state.nextID, Observer(emotions: emotions, options: options, handler: handler)))
+            state.observers.append((state.nextID, observer))
             return state.nextID
         }
         return ObservationToken { [weak self] in
             self?.state.withLock { state in state.observers.removeAll { $0.id == id } }
         }
+    }
+
+    /// Tells every observer waiting for its initial values the counts in `tally`, on the calling thread.
+    func tellInitial(_ tally: Tally) {
+        let waiting = state.withLock { state in
+            var waiting: [Observer] = []
+            for index in state.observers.indices where state.observers[index].observer.awaitsInitial {
+                state.observers[index].observer.awaitsInitial = false
+                waiting.append(state.observers[index].observer)
+            }
+            return waiting
+        }
+        for observer in waiting {
+            observer.tellInitial(tally)
+        }
+    }
+
+    /// Tells one observer its initial values: `handler` for the emotions it observes, in order.
+    static func tellInitial(_ tally: Tally, of emotions: [Emotion], to handler: @escaping @Sendable (ObservedChange) -> Void) {
+        Observer(emotions: emotions, options: [.initial], handler: handler).tellInitial(tally)
     }
 
     /// Tells every interested observer of each change, in order, on the calling thread.

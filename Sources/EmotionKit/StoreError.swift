@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why the store could not read or update the data file; the file is never changed when one is thrown.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The data file is not one we can read; it is left exactly as it is.
@@ -14,6 +20,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case lockTimeout(lockFile: String, timeout: Duration, holder: LockHolder?)
     /// There is no way to tell where the data file should live.
     case noHomeFolder
+    /// The system would not watch the data file's folder for changes.
+    case cannotWatch(SystemError)
 
     /// What went wrong, with what, and what to do about it.
     public var description: String {
@@ -36,9 +44,20 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "Gave up after waiting \(StoreError.format(timeout)) for the lock \(lockFile): "
                 + "\(StoreError.describe(holder)) holds it. Try again, or raise EMOTIONS_LOCK_TIMEOUT (seconds); "
                 + "nothing was changed."
+        case let .cannotWatch(error):
+            "Cannot watch \(error.path) for changes: \(error.reason). \(StoreError.advice(forWatching: error))"
         case .noHomeFolder:
             "Cannot tell where to keep the data file: HOME is not set and there is no home folder. "
                 + "Set HOME or EMOTIONS_FILE, or pass --file PATH."
+        }
+    }
+
+    /// What to do when watching fails: raise a kernel limit, or fix the folder's permissions.
+    private static func advice(forWatching error: SystemError) -> String {
+        switch error.errno {
+        case ENOSPC: "Too many files are watched already; raise the limit fs.inotify.max_user_watches."
+        case EMFILE: "Too many watchers run already; raise fs.inotify.max_user_instances, or stop some."
+        default: "Check that the folder is readable, or choose another file with --file or EMOTIONS_FILE."
         }
     }
 

@@ -72,6 +72,13 @@ public struct Tally: Equatable, Hashable, Sendable {
         return changes
     }
 
+    /// The changes that turn this tally into `other`, one per emotion whose count differs, in `Emotion.allCases` order.
+    public func changes(to other: Tally) -> [Change] {
+        Emotion.allCases.compactMap { emotion in
+            self[emotion] == other[emotion] ? nil : Change(emotion: emotion, old: self[emotion], new: other[emotion])
+        }
+    }
+
     private mutating func set(_ emotion: Emotion, from old: Int, to new: Int) -> Change? {
         guard old != new else { return nil }
         counts[emotion.index] = new

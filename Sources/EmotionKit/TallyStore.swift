@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// The tally kept in a JSON data file, safe to share between processes, and observable.
 ///
@@ -13,13 +14,19 @@ import Darwin
 /// first update creates the folder (mode 0700) and the file (mode 0600); later updates keep the
 /// file's permissions and owner, and remove temporary files left by killed processes. A data file
 /// that cannot be read as ours, that has a newer version, or that we may not write is never overwritten.
+///
+/// Observers hear of the changes this store makes; while the store is watching (`watch()`), they
+/// also hear of those other processes make.
 public final class TallyStore: Sendable {
     /// The data file's path.
     public let path: String
     /// How long an update waits for another process's lock before it gives up.
     public let lockTimeout: Duration
-    private let fileSystem: FileSystem
-    private let observers = ObserverRegistry()
+    let fileSystem: FileSystem
+    let observers = ObserverRegistry()
+    /// While watching: the watcher, and the counts observers were last told. Every commit happens
+    /// under this lock, so that a change this store makes is never also found by the watcher.
+    let watchState = Mutex(WatchState())
 
     /// A store for the data file at `path`.
     public init(path: String, lockTimeout: Duration = .seconds(10), fileSystem: FileSystem = .live) {
@@ -32,8 +39,13 @@ public final class TallyStore: Sendable {
     ///
     /// - Throws: `StoreError.unreadableDataFile` or `.inputOutput`.
     public func read() throws(StoreError) -> Tally {
+        try readIfPresent()?.tally ?? Tally()
+    }
+
+    /// The current document, or `nil` if the data file does not exist.
+    func readIfPresent() throws(StoreError) -> TallyDocument? {
         try requireRegularFile(path)
-        return try load(from: path).tally
+        return try load(from: path)
     }
 
     /// Applies `actions` in order, all or none, and saves the result; returns the changes made.
@@ -64,6 +76,7 @@ public final class TallyStore: Sendable {
         try makeFolders(folder)
         let lock = try takeLock(for: target)
         let changes: [Change]
+        var missed = MissedByWatcher()
         do {
             defer { fileSystem.close(lock) }
             let original = try loadForUpdate(target)
@@ -71,11 +84,37 @@ public final class TallyStore: Sendable {
             changes = try document.tally.apply(actions)
             if !changes.isEmpty {
                 if let refusal = original.writeRefusal { throw StoreError.readOnly(refusal) }
-                try save(document, over: original, at: target, in: folder)
+                missed = try watchState.withLock { state throws(StoreError) in
+                    try save(document, over: original, at: target, in: folder)
+                    return MissedByWatcher(&state, before: original.document.tally, after: document.tally)
+                }
             }
         }
-        observers.notify(changes)
+        if let initial = missed.initial { observers.tellInitial(initial) }
+        observers.notify(missed.changes + changes)
         return changes
+    }
+
+    /// What observers have not been told of yet when this store commits a change while watching:
+    /// changes another process made since the watcher last looked, or, before it first read the
+    /// file whole, the counts as they were.
+    private struct MissedByWatcher {
+        var initial: Tally?
+        var changes: [Change] = []
+
+        init() {}
+
+        /// Takes the watcher's place in telling of `before`, and makes `after` what observers know.
+        init(_ state: inout WatchState, before: Tally, after: Tally) {
+            guard state.isWatching else { return }
+            if let baseline = state.baseline {
+                changes = baseline.changes(to: before)
+            } else {
+                initial = before
+            }
+            state.baseline = after
+            state.lastProblem = nil
+        }
     }
 
     /// Applies one action; see `apply(_:)`.
@@ -84,7 +123,7 @@ public final class TallyStore: Sendable {
         try apply([action])
     }
 
-    /// Calls `handler` for every change this store commits to `emotion`, until the token ends.
+    /// Calls `handler` for every change this store commits to `emotion` (while watching, any process does), until the token ends.
     ///
     /// - Throws: `StoreError`, only with `.initial`, if the current count cannot be read.
     public func observe(
@@ -94,7 +133,7 @@ public final class TallyStore: Sendable {
         try observe([emotion], options: options, handler)
     }
 
-    /// Calls `handler` for every change this store commits to any emotion, until the token ends.
+    /// Calls `handler` for every change this store commits to any emotion (while watching, any process does), until the token ends.
     ///
     /// - Throws: `StoreError`, only with `.initial`, if the current counts cannot be read.
     public func observe(
@@ -103,7 +142,8 @@ public final class TallyStore: Sendable {
         try observe(Emotion.allCases, options: options, handler)
     }
 
-    /// Every change this store commits from now on, as an asynchronous sequence.
+    /// Every change this store commits from now on, as an asynchronous sequence; while watching,
+    /// also those other processes commit.
     ///
     /// Each use of the property starts its own observation, which ends when the loop over it ends.
     public var changes: AsyncStream<Change> {
@@ -116,16 +156,30 @@ public final class TallyStore: Sendable {
         }
     }
 
-    private func observe(
-        _ emotions: [Emotion], options: ObservationOptions, _ handler: @escaping @Sendable (ObservedChange) -> Void
+    /// Calls `handler` for every change this store commits to any of `emotions`, until the token ends.
+    ///
+    /// With `.initial`, `handler` is first told the current counts, on this thread; while watching,
+    /// those the watcher last read, or, if it has not yet read the file whole (it is corrupt), the
+    /// counts it first reads. A change committed on another thread at that very moment may reach
+    /// `handler` before them.
+    ///
+    /// - Throws: `StoreError`, only with `.initial` and not watching, if the current counts cannot be read.
+    public func observe(
+        _ emotions: [Emotion], options: ObservationOptions = [.new],
+        _ handler: @escaping @Sendable (ObservedChange) -> Void
     ) throws(StoreError) -> ObservationToken {
-        if options.contains(.initial) {
-            let tally = try read()
-            for emotion in Emotion.allCases where emotions.contains(emotion) {
-                handler(ObservedChange(emotion: emotion, oldValue: nil, newValue: tally[emotion], isInitial: true))
+        guard options.contains(.initial) else { return observers.add(emotions, options: options, handler: handler) }
+        // Under the lock, so that no change is committed between reading the counts and adding the observer.
+        let (token, initial) = try watchState.withLock { state throws(StoreError) -> (ObservationToken, Tally?) in
+            if state.isWatching {
+                let awaits = state.baseline == nil
+                return (observers.add(emotions, options: options, awaitsInitial: awaits, handler: handler), state.baseline)
             }
+            let tally = try read()
+            return (observers.add(emotions, options: options, handler: handler), tally)
         }
-        return observers.add(emotions, options: options, handler: handler)
+        if let initial { ObserverRegistry.tellInitial(initial, of: emotions, to: handler) }
+        return token
     }
 
     // MARK: - The file
@@ -155,13 +209,13 @@ public final class TallyStore: Sendable {
         }
     }
 
-    private func load(from path: String) throws(StoreError) -> TallyDocument {
+    private func load(from path: String) throws(StoreError) -> TallyDocument? {
         let file: FileSystem.Descriptor
         do {
             // Non-blocking, so that a FIFO put in the file's place after the check cannot hang us.
             file = try fileSystem.open(path, O_RDONLY | O_NONBLOCK, 0)
         } catch where error.errno == ENOENT {
-            return TallyDocument()
+            return nil
         } catch {
             throw .inputOutput(error)
         }

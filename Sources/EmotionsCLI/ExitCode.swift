@@ -16,7 +16,7 @@ enum ExitCode {
             switch error {
             case .unreadableDataFile: return 65
             case .cannotCreate, .readOnly, .noHomeFolder: return 73
-            case .inputOutput, .unsyncedChange: return 74
+            case .inputOutput, .unsyncedChange, .cannotWatch: return 74
             case .lockTimeout: return 75
             }
         default:

@@ -10,7 +10,7 @@ enum Root {
             + "$XDG_CONFIG_HOME/emotions/emotions.json when XDG_CONFIG_HOME is an absolute path, else "
             + defaultFile + "; EMOTIONS_FILE or --file choose another.",
         options: StoreOptions.specs + [OptionSpec(long: "version", help: "Show the version.", isInUsage: false)],
-        examples: ["emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats"])
+        examples: ["emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats", "emotions watch"])
 
     #if os(macOS)
     private static let defaultFile = "~/Library/Application Support/emotions/emotions.json"
@@ -19,7 +19,7 @@ enum Root {
     #endif
 
     /// Every subcommand but `help`, in the order help lists them.
-    static let subcommands: [any Subcommand.Type] = [Tap.self, Add.self, Reset.self, Stats.self]
+    static let subcommands: [any Subcommand.Type] = [Tap.self, Add.self, Reset.self, Stats.self, Watch.self]
 
     /// `help [<subcommand>]`, which the root handles itself.
     static let helpSpec = CommandSpec(

@@ -1,0 +1,101 @@
+#if canImport(Darwin)
+import Darwin
+
+/// `FileEvents` from kqueue: a vnode watch on each folder of `WatchedEntries` and on the file itself.
+///
+/// A folder's vnode event does not name the entry that changed, so any change in a watched folder
+/// wakes the waiter; the store then finds nothing changed in the counts and tells no one.
+/// `wait` is called from one thread only; `cancel` from any, through a user event.
+final class KqueueEvents: FileEvents, @unchecked Sendable {
+    private static let cancelIdentifier: UInt = 1
+    private let path: String
+    private let fileSystem: FileSystem
+    private let queue: Int32
+    /// The open descriptors being watched; used by the waiting thread only.
+    private var watched: [Int32] = []
+
+    /// Starts watching everything that can change what `path` names.
+    ///
+    /// - Throws: `SystemError` if kqueue is unavailable or the folder nearest the file cannot be watched.
+    init(path: String, fileSystem: FileSystem) throws(SystemError) {
+        self.path = path
+        self.fileSystem = fileSystem
+        queue = kqueue()
+        guard queue >= 0 else { throw SystemError(call: "kqueue", path: path, errno: errno) }
+        var cancelEvent = kevent(
+            ident: KqueueEvents.cancelIdentifier, filter: Int16(EVFILT_USER), flags: UInt16(EV_ADD | EV_CLEAR),
+            fflags: 0, data: 0, udata: nil)
+        guard kevent(queue, &cancelEvent, 1, nil, 0, nil) == 0 else {
+            let error = SystemError(call: "kevent", path: path, errno: errno)
+            Darwin.close(queue)
+            throw error
+        }
+        let failures = watchEntries()
+        if let innermost = WatchedEntries(for: path, fileSystem: fileSystem).innermostFolder,
+            let failure = failures.first(where: { $0.path == innermost })
+        {
+            throw failure
+        }
+    }
+
+    deinit {
+        for descriptor in watched { Darwin.close(descriptor) }
+        Darwin.close(queue)
+    }
+
+    func wait(timeout: Duration?) -> FileEventsWake {
+        var event = kevent()
+        while true {
+            let count: Int32
+            if let timeout {
+                let (seconds, attoseconds) = timeout.components
+                var limit = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+                count = kevent(queue, nil, 0, &event, 1, &limit)
+            } else {
+                count = kevent(queue, nil, 0, &event, 1, nil)
+            }
+            if count < 0, errno == EINTR { continue }
+            if count == 0 { return .timedOut }
+            if count < 0 || event.filter == Int16(EVFILT_USER) { return .cancelled }
+            _ = watchEntries()
+            return .changed
+        }
+    }
+
+    func cancel() {
+        var trigger = kevent(
+            ident: KqueueEvents.cancelIdentifier, filter: Int16(EVFILT_USER), flags: 0,
+            fflags: UInt32(NOTE_TRIGGER), data: 0, udata: nil)
+        _ = kevent(queue, &trigger, 1, nil, 0, nil)
+    }
+
+    /// Watches the folders of the path's entries as they are now, and the file if it exists, in place
+    /// of what was watched before; returns a failure for each folder that could not be watched.
+    private func watchEntries() -> [SystemError] {
+        for descriptor in watched { Darwin.close(descriptor) }  // Closing a descriptor removes its events.
+        watched = []
+        var failures: [SystemError] = []
+        let entries = WatchedEntries(for: path, fileSystem: fileSystem).entries
+        var targets = Set(entries.map(\.folder))
+        if let file = entries.last { targets.insert(file.folder + "/" + file.name) }
+        for target in targets.sorted() {
+            let descriptor = open(target, O_EVTONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                failures.append(SystemError(call: "open", path: target, errno: errno))
+                continue
+            }
+            var event = kevent(
+                ident: UInt(descriptor), filter: Int16(EVFILT_VNODE), flags: UInt16(EV_ADD | EV_CLEAR),
+                fflags: UInt32(NOTE_WRITE | NOTE_EXTEND | NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE),
+                data: 0, udata: nil)
+            guard kevent(queue, &event, 1, nil, 0, nil) == 0 else {
+                failures.append(SystemError(call: "kevent", path: target, errno: errno))
+                Darwin.close(descriptor)
+                continue
+            }
+            watched.append(descriptor)
+        }
+        return failures
+    }
+}
+#endif

@@ -1,0 +1,18 @@
+/// What a store keeps while it watches its file for other processes' changes.
+struct WatchState {
+    /// The thread waiting for file notifications, while any watch token lives.
+    var watcher: StoreWatcher?
+    /// How many watch tokens live.
+    var tokens = 0
+    /// The counts observers were last told of; `nil` until the file has been read whole.
+    var baseline: Tally?
+    /// Who hears of problems met while watching, by token.
+    var problemHandlers: [(id: UInt64, handler: @Sendable (StoreError) -> Void)] = []
+    /// The next token's number.
+    var nextID: UInt64 = 0
+    /// The problem last told, so that a file that stays unreadable is told of once, not on every event.
+    var lastProblem: StoreError?
+
+    /// Whether a watcher is running.
+    var isWatching: Bool { watcher != nil }
+}

@@ -1,0 +1,57 @@
+import EmotionKit
+
+/// `emotions watch [EMOTION...] [--json] [--initial]`: prints every change any process makes, until interrupted.
+struct Watch: Subcommand {
+    static let name = "watch"
+
+    static let spec = CommandSpec(
+        name: name,
+        abstract: "Print every change to the counts as it happens, until interrupted.",
+        discussion: "Changes made by any process are printed as tap prints them, one line each, at once "
+            + "(also into a pipe). With emotions named, only theirs. --initial first prints the current counts "
+            + "(\"happy: 3\"). Ctrl-C (SIGINT) or SIGTERM ends it with status 0. A data file that cannot be read "
+            + "is reported on standard error, and watching goes on. It waits on file notifications and uses no CPU "
+            + "while nothing changes; the file and its folder need not exist yet.",
+        arguments: [Arguments.emotion(isOptional: true, isRepeating: true, help: "Show only changes of these emotions.")],
+        options: [
+            OptionSpec(long: "json", help: "Print each change as a JSON object on a line of its own."),
+            OptionSpec(long: "initial", help: "First print the current counts, one line per emotion."),
+        ] + StoreOptions.specs,
+        examples: [
+            "emotions watch", "emotions watch sad --initial",
+            "emotions watch sad --json | while read -r line; do notify-send \"$line\"; done",
+        ])
+
+    let emotions: [Emotion]
+    let format: ChangeFormat
+    let showsInitial: Bool
+    let store: StoreOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        var emotions: [Emotion] = []
+        for name in arguments.values(of: "emotion") {
+            let emotion = try Arguments.emotion(name)
+            if !emotions.contains(emotion) { emotions.append(emotion) }
+        }
+        self.emotions = emotions.isEmpty ? Emotion.allCases : emotions
+        format = arguments.has("json") ? .json : .text
+        showsInitial = arguments.has("initial")
+        store = try StoreOptions(arguments)
+    }
+
+    func run(in context: Context) throws {
+        let store = try store.makeStore(environment: context.environment)
+        // Before the watching thread starts, so that only the wait below takes these signals.
+        let interruption = Interruption.begin()
+        let terminal = context.terminal
+        let watching = try store.watch { problem in
+            terminal.printError("Error: \(problem) Still watching.")
+        }
+        defer { watching.cancel() }
+        let printer = ChangePrinter(format: format, terminal: terminal)
+        let options: ObservationOptions = showsInitial ? [.initial, .old, .new] : [.old, .new]
+        let observation = try store.observe(emotions, options: options, printer.print)
+        defer { observation.cancel() }
+        interruption.wait()
+    }
+}
