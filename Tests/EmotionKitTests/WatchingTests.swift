@@ -1,0 +1,238 @@
+import EmotionKit
+import Foundation
+import Synchronization
+import Testing
+
+/// A second store on the same file stands for another process: it shares nothing with the watching one but the file.
+@Suite struct WatchingTests {
+    /// How long a test waits for something the watcher should tell; generous for loaded machines.
+    static let patience = Duration.seconds(5)
+
+    @Test func observersHearChangesAnotherStoreMakes() throws {
+        let folder = try TemporaryFolder()
+        let watching = TallyStore(path: folder.file("emotions.json"))
+        let other = TallyStore(path: folder.file("emotions.json"))
+        let recorder = Recorder()
+        let bag = ObservationBag()
+        try watching.watch().store(in: bag)
+        try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
+        try other.apply([.tap(.happy), .add(3, to: .sad)])
+        try waitFor(recorder, count: 2)
+        #expect(recorder.changes == [change(.happy, 0, 1), change(.sad, 0, 3)])
+    }
+
+    @Test func theAsyncSequenceIncludesOtherStoresChanges() async throws {
+        let folder = try TemporaryFolder()
+        let watching = TallyStore(path: folder.file("emotions.json"))
+        let other = TallyStore(path: folder.file("emotions.json"))
+        let token = try watching.watch()
+        defer { token.cancel() }
+        let changes = watching.changes
+        try other.apply(.add(2, to: .upset))
+        var iterator = changes.makeAsyncIterator()
+        #expect(await iterator.next() == Change(emotion: .upset, old: 0, new: 2))
+    }
+
+    @Test func changesThisStoreMakesAreToldOnceWhileWatching() throws {
+        let folder = try TemporaryFolder()
+        let store = TallyStore(path: folder.file("emotions.json"))
+        let other = TallyStore(path: folder.file("emotions.json"))
+        let recorder = Recorder()
+        let bag = ObservationBag()
+        try store.watch().store(in: bag)
+        try store.observe(options: [.old, .new], recorder.record).store(in: bag)
+        try store.apply(.tap(.happy))
+        try other.apply(.tap(.smile))  // Something to wait for after the watcher has seen both saves.
+        try waitFor(recorder, count: 2)
+        try store.apply(.tap(.happy))
+        try other.apply(.tap(.neutral))
+        try waitFor(recorder, count: 4)
+        settle()
+        #expect(recorder.changes == [change(.happy, 0, 1), change(.smile, 0, 1), change(.happy, 1, 2), change(.neutral, 0, 1)])
+    }
+
+    @Test func aChangeTheWatcherHasNotSeenYetIsToldBeforeThisStoresOwn() throws {
+        let folder = try TemporaryFolder()
+        let store = TallyStore(path: folder.file("emotions.json"))
+        let other = TallyStore(path: folder.file("emotions.json"))
+        let recorder = Recorder()
+        let bag = ObservationBag()
+        try store.watch().store(in: bag)
+        try store.observe(options: [.old, .new], recorder.record).store(in: bag)
+        for _ in 0..<20 {
+            try other.apply(.tap(.sad))
+            try store.apply(.tap(.happy))  // Often before the watcher has read the other store's save.
+        }
+        try waitFor(recorder, count: 40)
+        settle()
+        let told = recorder.changes
+        #expect(told.count == 40)
+        #expect(told.filter { $0.emotion == .sad }.map(\.newValue) == (1...20).map { $0 })
+        #expect(told.filter { $0.emotion == .happy }.map(\.newValue) == (1...20).map { $0 })
+    }
+
+    @Test func itWaitsForAFolderAndFileThatDoNotExistYet() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("not/yet/emotions.json")
+        let watching = TallyStore(path: path)
+        let recorder = Recorder()
+        let bag = ObservationBag()
+        try watching.watch().store(in: bag)
+        try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
+        try TallyStore(path: path).apply(.tap(.smile))
+        try waitFor(recorder, count: 1)
+        #expect(recorder.changes == [change(.smile, 0, 1)])
+    }
+
+    @Test func aDeletedFileCountsAsZerosAndARecreatedOneIsSeen() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        let other = TallyStore(path: path)
+        try other.apply([.add(2, to: .happy), .tap(.sad)])
+        let watching = TallyStore(path: path)
+        let recorder = Recorder()
+        let bag = ObservationBag()
+        try watching.watch().store(in: bag)
+        try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
+        try FileManager.default.removeItem(atPath: path)
+        try waitFor(recorder, count: 2)
+        try other.apply(.tap(.neutral))
+        try waitFor(recorder, count: 3)
+        #expect(recorder.changes == [change(.happy, 2, 0), change(.sad, 1, 0), change(.neutral, 0, 1)])
+    }
+
+    @Test func aFileReplacedByRenameIsSeen() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        let watching = TallyStore(path: path)
+        let recorder = Recorder()
+        let bag = ObservationBag()
+        try watching.watch().store(in: bag)
+        try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
+        let replacement = try folder.write(#"{"version": 1, "counts": {"upset": 4}}"#, to: "replacement.json")
+        #expect(rename(replacement, path) == 0)
+        try waitFor(recorder, count: 1)
+        #expect(recorder.changes == [change(.upset, 0, 4)])
+    }
+
+    @Test func anUnreadableFileIsToldOnceAndLaterChangesCountFromTheLastGoodCounts() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        try TallyStore(path: path).apply(.add(3, to: .happy))
+        let watching = TallyStore(path: path)
+        let recorder = Recorder()
+        let problems = Mutex<[StoreError]>([])
+        let bag = ObservationBag()
+        try watching.watch { problem in problems.withLock { $0.append(problem) } }.store(in: bag)
+        try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
+        try folder.write(#"{"version": 1, "counts": {"happy": "lots"}}"#)
+        try waitUntil { problems.withLock { $0.count } == 1 }
+        try folder.write(#"{"version": 1, "counts": {"happy": "lots"}}"#)  // The same problem again.
+        settle()
+        try folder.write(#"{"version": 1, "counts": {"happy": 5}}"#)
+        try waitFor(recorder, count: 1)
+        #expect(recorder.changes == [change(.happy, 3, 5)])
+        let told = problems.withLock { $0 }
+        #expect(told.count == 1)
+        guard case .unreadableDataFile(let problemPath, _)? = told.first else {
+            Issue.record("expected an unreadable data file, got \(told)")
+            return
+        }
+        #expect(problemPath == path)
+    }
+
+    @Test func initialValuesWaitForAFileThatIsUnreadableWhenWatchingStarts() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("not json")
+        let watching = TallyStore(path: path)
+        let problems = Mutex<[StoreError]>([])
+        let bag = ObservationBag()
+        try watching.watch { problem in problems.withLock { $0.append(problem) } }.store(in: bag)
+        #expect(problems.withLock { $0.count } == 1)
+        let recorder = Recorder()
+        try watching.observe(.sad, options: [.initial, .old, .new], recorder.record).store(in: bag)
+        #expect(recorder.changes.isEmpty)
+        try folder.write(#"{"version": 1, "counts": {"sad": 2}}"#)
+        try waitFor(recorder, count: 1)
+        #expect(recorder.changes == [ObservedChange(emotion: .sad, oldValue: nil, newValue: 2, isInitial: true)])
+    }
+
+    @Test func initialValuesWhileWatchingAreTheCountsTheWatcherKnows() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        try TallyStore(path: path).apply(.add(7, to: .neutral))
+        let watching = TallyStore(path: path)
+        let bag = ObservationBag()
+        try watching.watch().store(in: bag)
+        let recorder = Recorder()
+        try watching.observe(.neutral, options: [.initial, .new], recorder.record).store(in: bag)
+        #expect(recorder.changes == [ObservedChange(emotion: .neutral, oldValue: nil, newValue: 7, isInitial: true)])
+    }
+
+    @Test func watchingEndsWithTheLastTokenAndNothingIsToldAfter() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        let watching = TallyStore(path: path)
+        let other = TallyStore(path: path)
+        let recorder = Recorder()
+        let observation = try watching.observe(options: [.old, .new], recorder.record)
+        let first = try watching.watch()
+        let second = try watching.watch()
+        first.cancel()
+        #expect(watching.isWatching)
+        try other.apply(.tap(.happy))
+        try waitFor(recorder, count: 1)
+        second.cancel()
+        #expect(!watching.isWatching)
+        try other.apply(.tap(.happy))
+        settle()
+        #expect(recorder.changes == [change(.happy, 0, 1)])
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func withoutWatchingOnlyThisStoresChangesAreTold() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        let store = TallyStore(path: path)
+        let recorder = Recorder()
+        let token = try store.observe(options: [.old, .new], recorder.record)
+        try TallyStore(path: path).apply(.tap(.happy))
+        try store.apply(.tap(.sad))
+        settle()
+        #expect(recorder.changes == [change(.sad, 0, 1)])
+        withExtendedLifetime(token) {}
+    }
+
+    // MARK: - Helpers
+
+    private func change(_ emotion: Emotion, _ old: Int, _ new: Int) -> ObservedChange {
+        ObservedChange(emotion: emotion, oldValue: old, newValue: new, isInitial: false)
+    }
+
+    /// Waits until `recorder` has been told at least `count` things; fails the test after `patience`.
+    private func waitFor(_ recorder: Recorder, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try waitUntil(sourceLocation: sourceLocation) { recorder.changes.count >= count }
+        if recorder.changes.count < count {
+            Issue.record("told \(recorder.changes), expected \(count) things", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Waits until `condition` holds, checking every millisecond; throws after `patience`.
+    private func waitUntil(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) throws {
+        let deadline = ContinuousClock.now.advanced(by: WatchingTests.patience)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw TimedOut(sourceLocation: sourceLocation) }
+            usleep(1000)
+        }
+    }
+
+    /// Gives the watcher time to tell anything it would wrongly tell: longer than its settle time.
+    private func settle() {
+        usleep(200_000)
+    }
+
+    private struct TimedOut: Error, CustomStringConvertible {
+        let sourceLocation: SourceLocation
+        var description: String { "nothing arrived within \(WatchingTests.patience) (\(sourceLocation))" }
+    }
+}
