@@ -1,10 +1,8 @@
-import Synchronization
-
 /// Owns many observation tokens and ends them all when it is released, like a dispose bag.
 ///
 /// Keep one as a property of whatever owns the observations, and they last exactly as long as it.
 public final class ObservationBag: Sendable {
-    private let tokens = Mutex<[ObservationToken]>([])
+    private let tokens = Locked<[ObservationToken]>([])
 
     /// An empty bag.
     public init() {}

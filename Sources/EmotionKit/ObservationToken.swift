@@ -1,14 +1,12 @@
-import Synchronization
-
 /// Keeps an observation alive: it ends when the token is released or `cancel()` is called.
 ///
 /// Thread-safe. Once `cancel()` has returned, the observer hears of no change committed later;
 /// one being delivered on another thread at that very moment may still arrive.
 public final class ObservationToken: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
     init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = Locked(onCancel)
     }
 
     /// Ends the observation; calling it again does nothing.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The store's list of observers, and the delivery of committed changes to them.
 final class ObserverRegistry: Sendable {
     private struct Observer {
@@ -22,7 +20,7 @@ final class ObserverRegistry: Sendable {
         var observers: [(id: UInt64, observer: Observer)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Adds an observer; it stays until the returned token ends. One that `awaitsInitial` is told
     /// the counts by the first `tellInitial` after it was added.

@@ -1,10 +1,9 @@
 import EmotionKit
-import Synchronization
 import Testing
 
 /// Collects what an observer is told, from any thread.
 final class Recorder: Sendable {
-    private let received = Mutex<[ObservedChange]>([])
+    private let received = Shared<[ObservedChange]>([])
 
     var changes: [ObservedChange] { received.withLock { $0 } }
 

@@ -1,6 +1,5 @@
 import EmotionKit
 import Foundation
-import Synchronization
 import Testing
 
 /// A second store on the same file stands for another process: it shares nothing with the watching one but the file.
@@ -121,7 +120,7 @@ import Testing
         try TallyStore(path: path).apply(.add(3, to: .happy))
         let watching = TallyStore(path: path)
         let recorder = Recorder()
-        let problems = Mutex<[StoreError]>([])
+        let problems = Shared<[StoreError]>([])
         let bag = ObservationBag()
         try watching.watch { problem in problems.withLock { $0.append(problem) } }.store(in: bag)
         try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
@@ -145,7 +144,7 @@ import Testing
         let folder = try TemporaryFolder()
         let path = try folder.write("not json")
         let watching = TallyStore(path: path)
-        let problems = Mutex<[StoreError]>([])
+        let problems = Shared<[StoreError]>([])
         let bag = ObservationBag()
         try watching.watch { problem in problems.withLock { $0.append(problem) } }.store(in: bag)
         #expect(problems.withLock { $0.count } == 1)

@@ -45,7 +45,7 @@ struct Watch: Subcommand {
         let interruption = Interruption.begin()
         let terminal = context.terminal
         let watching = try store.watch { problem in
-            terminal.printError("Error: \(problem) Still watching.")
+            terminal.printError("Error: \(Watch.describe(problem))")
         }
         defer { watching.cancel() }
         let printer = ChangePrinter(format: format, terminal: terminal)
@@ -53,5 +53,11 @@ struct Watch: Subcommand {
         let observation = try store.observe(emotions, options: options, printer.print)
         defer { observation.cancel() }
         interruption.wait()
+    }
+
+    /// A problem met while watching, said as such: nothing was being changed, and watching goes on.
+    static func describe(_ problem: StoreError) -> String {
+        guard case let .unreadableDataFile(path, reason) = problem else { return "\(problem) Still watching." }
+        return "The data file \(path) cannot be read: \(reason). Fix or move the file; still watching."
     }
 }
