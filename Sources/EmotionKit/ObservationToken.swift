@@ -2,25 +2,26 @@
 ///
 /// Thread-safe. Once `cancel()` has returned, the observer hears of no change committed later;
 /// one being delivered on another thread at that very moment may still arrive.
-public final class ObservationToken: Sendable {
-    private let onCancel: Locked<(@Sendable () -> Void)?>
+public final class ObservationToken: @unchecked Sendable {  // `onCancel` is only touched under `lock`.
+    private let lock = Lock()
+    private var onCancel: (@Sendable () -> Void)?
 
     init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Locked(onCancel)
+        self.onCancel = onCancel
     }
 
     /// Ends the observation; calling it again does nothing.
     public func cancel() {
-        let action = onCancel.withLock { action in
-            defer { action = nil }
-            return action
+        let action = lock.withLock {
+            defer { onCancel = nil }
+            return onCancel
         }
         action?()
     }
 
     /// Whether the observation has ended.
     public var isCancelled: Bool {
-        onCancel.withLock { $0 == nil }
+        lock.withLock { onCancel == nil }
     }
 
     /// Hands the token to `bag`, which ends it when the bag is released.

@@ -1,5 +1,5 @@
 /// The store's list of observers, and the delivery of committed changes to them.
-final class ObserverRegistry: Sendable {
+final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched under `lock`.
     private struct Observer {
         let emotions: [Emotion]  // An array: a Set costs start-up a conformance search.
         let options: ObservationOptions
@@ -20,7 +20,8 @@ final class ObserverRegistry: Sendable {
         var observers: [(id: UInt64, observer: Observer)] = []
     }
 
-    private let state = Locked(State())
+    private let lock = Lock()
+    private var state = State()
 
     /// Adds an observer; it stays until the returned token ends. One that `awaitsInitial` is told
     /// the counts by the first `tellInitial` after it was added.
@@ -29,19 +30,20 @@ final class ObserverRegistry: Sendable {
         handler: @escaping @Sendable (ObservedChange) -> Void
     ) -> ObservationToken {
         let observer = Observer(emotions: emotions, options: options, handler: handler, awaitsInitial: awaitsInitial)
-        let id = state.withLock { state in
+        let id = lock.withLock {
             defer { state.nextID += 1 }
             state.observers.append((state.nextID, observer))
             return state.nextID
         }
         return ObservationToken { [weak self] in
-            self?.state.withLock { state in state.observers.removeAll { $0.id == id } }
+            guard let self else { return }
+            lock.withLock { state.observers.removeAll { $0.id == id } }
         }
     }
 
     /// Tells every observer waiting for its initial values the counts in `tally`, on the calling thread.
     func tellInitial(_ tally: Tally) {
-        let waiting = state.withLock { state in
+        let waiting = lock.withLock {
             var waiting: [Observer] = []
             for index in state.observers.indices where state.observers[index].observer.awaitsInitial {
                 state.observers[index].observer.awaitsInitial = false
@@ -65,7 +67,7 @@ final class ObserverRegistry: Sendable {
     func notify(_ changes: [Change]) {
         guard !changes.isEmpty else { return }
         for change in changes {
-            let observers = state.withLock { $0.observers.map(\.observer) }
+            let observers = lock.withLock { state.observers.map(\.observer) }
             for observer in observers where observer.emotions.contains(change.emotion) {
                 observer.handler(ObservedChange(change, options: observer.options))
             }

@@ -25,7 +25,7 @@ public final class TallyStore: Sendable {
     let observers = ObserverRegistry()
     /// While watching: the watcher, and the counts observers were last told. Every commit happens
     /// under this lock, so that a change this store makes is never also found by the watcher.
-    let watchState = Locked(WatchState())
+    let watchState = SharedWatchState()
 
     /// A store for the data file at `path`.
     public init(path: String, lockTimeout: Duration = .seconds(10), fileSystem: FileSystem = .live) {

@@ -16,3 +16,14 @@ struct WatchState {
     /// Whether a watcher is running.
     var isWatching: Bool { watcher != nil }
 }
+
+/// A store's `WatchState`, shared by the threads that apply changes and the watching thread.
+final class SharedWatchState: @unchecked Sendable {  // `state` is only touched under `lock`.
+    private let lock = Lock()
+    private var state = WatchState()
+
+    /// Runs `body` with the state while holding the lock, and returns what it returns.
+    func withLock<Result, Failure: Error>(_ body: (inout WatchState) throws(Failure) -> Result) throws(Failure) -> Result {
+        try lock.withLock { () throws(Failure) -> Result in try body(&state) }
+    }
+}
