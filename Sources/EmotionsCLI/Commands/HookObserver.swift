@@ -4,7 +4,9 @@ import EmotionKit
 ///
 /// A warning changes nothing else: the change is saved, and the command still succeeds.
 struct HookObserver: Sendable {
+    /// Runs the hooks.
     let runner: HookRunner
+    /// Where the warnings go: its standard error.
     let terminal: Terminal
 
     /// Runs the hooks for one change; meant to be handed to `TallyStore.observe` with options `[.old, .new]`.
