@@ -41,7 +41,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "The change was saved, but \(error.path) cannot be flushed to disk: \(error.reason). "
                 + "It may be lost if the system crashes; check the disk."
         case let .lockTimeout(lockFile, timeout, holder):
-            "Gave up after waiting \(StoreError.format(timeout)) for the lock \(lockFile): "
+            "Gave up after waiting \(timeout.spokenForMessages) for the lock \(lockFile): "
                 + "\(StoreError.describe(holder)) holds it. Try again, or raise EMOTIONS_LOCK_TIMEOUT (seconds); "
                 + "nothing was changed."
         case let .cannotWatch(error):
@@ -80,11 +80,5 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case "flock": "lock"
         default: call
         }
-    }
-
-    private static func format(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-        return "\(milliseconds) ms"
     }
 }

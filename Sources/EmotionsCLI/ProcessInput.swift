@@ -10,7 +10,9 @@ import Darwin
 /// reads, that is not valid UTF-8 would otherwise name a different file than the user meant.
 public struct ProcessInput: Sendable {
     /// The environment variables the tool reads; only these must be valid UTF-8.
-    static let variablesRead = ["EMOTIONS_FILE", "EMOTIONS_LOCK_TIMEOUT", "XDG_CONFIG_HOME", "HOME"]
+    static let variablesRead = [
+        "EMOTIONS_FILE", "EMOTIONS_LOCK_TIMEOUT", "EMOTIONS_HOOKS_DIR", "EMOTIONS_HOOK_TIMEOUT", "XDG_CONFIG_HOME", "HOME",
+    ]
 
     /// The arguments after the tool's own name.
     let arguments: [String]
@@ -32,7 +34,8 @@ public struct ProcessInput: Sendable {
                 problem = problem ?? .notUTF8("argument \(index + 1)", shownAs: String(cString: pointer))
             }
         }
-        // Only the variables the tool reads are decoded: start-up pays for four names, not the whole environment.
+        // Only the variables the tool reads are decoded: start-up pays for six names, not the whole environment.
+        // Hooks inherit the whole environment all the same: EmotionKit reads it byte for byte when one starts.
         var environment = Environment()
         for pointer in environmentEntries() {
             guard let name = variableRead(by: pointer), environment[name] == nil else { continue }

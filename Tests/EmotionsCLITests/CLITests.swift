@@ -19,7 +19,7 @@ import Testing
         #expect(outcome.output == "")
         #expect(outcome.error == """
             Error: Unknown emotion 'hapy'. Did you mean 'happy'? Valid emotions: happy, smile, neutral, upset, sad.
-            Usage: emotions tap <emotion> ... [--json] [-q] [--file <path>]
+            Usage: emotions tap <emotion> ... [--json] [-q] [--no-hooks] [--file <path>]
               See 'emotions tap --help' for more information.
 
             """)
@@ -73,6 +73,19 @@ import Testing
         #expect(outcome.status == 64)
         #expect(outcome.error == "Error: The environment variable EMOTIONS_LOCK_TIMEOUT='soon' is invalid: "
             + "expected a number of seconds from 0 to 86400. Fix or unset it.\n")
+    }
+
+    @Test func aBadHookTimeoutIsReportedWithoutUsageEvenWithNoHooks() throws {
+        let sandbox = try Sandbox()
+        for arguments in [["tap", "happy"], ["tap", "happy", "--no-hooks"]] {
+            let outcome = sandbox.run(arguments[0], arguments[1], arguments.count > 2 ? arguments[2] : "-q",
+                environment: ["EMOTIONS_HOOK_TIMEOUT": "-1"])
+            #expect(outcome.status == 64)
+            #expect(outcome.error == "Error: The environment variable EMOTIONS_HOOK_TIMEOUT='-1' is invalid: "
+                + "expected a number of seconds from 0 to 86400. Fix or unset it.\n")
+        }
+        #expect(sandbox.fileBytes == nil)
+        #expect(sandbox.run("stats", "happy", environment: ["EMOTIONS_HOOK_TIMEOUT": "-1"]).output == "0\n")
     }
 
     @Test func helpAndVersionGoToStandardOutput() throws {

@@ -27,8 +27,9 @@ import Testing
     }
 
     @Test func usageShowsArgumentsThenOptions() {
-        #expect(HelpPrinter(spec: Tap.spec).usage == "emotions tap <emotion> ... [--json] [-q] [--file <path>]")
-        #expect(HelpPrinter(spec: Reset.spec).usage == "emotions reset [<emotion> ...] [--all] [--json] [-q] [--file <path>]")
+        #expect(HelpPrinter(spec: Tap.spec).usage == "emotions tap <emotion> ... [--json] [-q] [--no-hooks] [--file <path>]")
+        #expect(HelpPrinter(spec: Reset.spec).usage
+            == "emotions reset [<emotion> ...] [--all] [--json] [-q] [--no-hooks] [--file <path>]")
         #expect(HelpPrinter(spec: Stats.spec).usage == "emotions stats [<emotion>] [--json] [--file <path>]")
     }
 

@@ -68,13 +68,14 @@ struct HelpAndUsageTests {
         let sandbox = try Sandbox()
         for name in ["tap", "add", "reset"] {
             let outcome = try await sandbox.run(name, "--help")
-            for option in ["--json", "-q, --quiet", "--file <path>"] {
+            for option in ["--json", "-q, --quiet", "--no-hooks", "--file <path>"] {
                 #expect(outcome.stdout.contains(option), "\(name) help lacks \(option): \(outcome)")
             }
         }
         #expect(try await sandbox.run("reset", "--help").stdout.contains("--all"))
         let stats = try await sandbox.run("stats", "--help")
         #expect(stats.stdout.contains("--json") && stats.stdout.contains("--file <path>"), "\(stats)")
+        #expect(!stats.stdout.contains("--no-hooks"), "stats runs no hooks: \(stats)")
     }
 
     @Test func versionPrintsAVersionNumber() async throws {

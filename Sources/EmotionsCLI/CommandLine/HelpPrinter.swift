@@ -9,7 +9,7 @@ struct HelpPrinter {
     /// The subcommands to list, for the root command.
     var subcommands: [CommandSpec] = []
 
-    /// `emotions tap <emotion> ... [--json] [-q] [--file <path>]`.
+    /// `emotions tap <emotion> ... [--json] [-q] [--no-hooks] [--file <path>]`.
     var usage: String {
         var parts = [spec.fullName]
         if !subcommands.isEmpty {

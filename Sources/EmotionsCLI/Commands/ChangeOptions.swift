@@ -1,22 +1,26 @@
 import EmotionKit
 
-/// The options of every subcommand that changes counts: where the file is, and how to print changes.
+/// The options of every subcommand that changes counts: where the file is, how to print changes,
+/// and whether to run hooks after them.
 struct ChangeOptions: Equatable, Sendable {
     /// Their specs, for a command's option list.
     static let specs =
         [
             OptionSpec(long: "json", help: "Print each change as a JSON object on a line of its own."),
             OptionSpec(long: "quiet", short: "q", help: "Print no change lines; errors still go to standard error."),
-        ] + StoreOptions.specs
+        ] + HookOptions.specs + StoreOptions.specs
 
     /// Where the data file is.
     let store: StoreOptions
     /// How changes are printed.
     let format: ChangeFormat
+    /// Whether hooks run after the changes.
+    let hooks: HookOptions
 
     /// Reads the options from parsed words.
     init(_ arguments: ParsedArguments) throws(UsageError) {
         store = try StoreOptions(arguments)
+        hooks = HookOptions(arguments)
         switch (arguments.has("json"), arguments.has("quiet")) {
         case (true, true): throw .conflictingOptions("--json", "--quiet")
         case (true, false): format = .json
@@ -25,12 +29,21 @@ struct ChangeOptions: Equatable, Sendable {
         }
     }
 
-    /// Applies `actions` to the chosen store, printing each change through an observer as it is committed.
+    /// Applies `actions` to the chosen store, printing each change through an observer as it is
+    /// committed, then running the hooks for it through another.
+    ///
+    /// Observers hear of changes after the store's lock is released, so no hook holds up another
+    /// writer; the printer is first, so each change's line comes before its hooks' output.
     func apply(_ actions: [Action], in context: Context) throws {
         let store = try store.makeStore(environment: context.environment)
+        let runner = try hooks.makeRunner(for: store, environment: context.environment)
         let printer = ChangePrinter(format: format, terminal: context.terminal)
-        let token = try store.observe(options: [.old, .new], printer.print)
-        defer { token.cancel() }
+        let printing = try store.observe(options: [.old, .new], printer.print)
+        defer { printing.cancel() }
+        let hooking = try runner.map { runner throws(StoreError) in
+            try store.observe(options: [.old, .new], HookObserver(runner: runner, terminal: context.terminal).run)
+        }
+        defer { hooking?.cancel() }
         try store.apply(actions)
     }
 }

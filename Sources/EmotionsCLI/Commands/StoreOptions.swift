@@ -29,15 +29,8 @@ struct StoreOptions: Equatable, Sendable {
     ///   `StoreError.noHomeFolder` if there is nowhere to put the file.
     func makeStore(environment: Environment) throws -> TallyStore {
         let path = try DataLocation.path(explicitPath: file) { environment[$0] }
-        return TallyStore(path: path, lockTimeout: try StoreOptions.lockTimeout(environment))
-    }
-
-    private static func lockTimeout(_ environment: Environment) throws(UsageError) -> Duration {
-        guard let text = environment["EMOTIONS_LOCK_TIMEOUT"], !text.isEmpty else { return defaultLockTimeout }
-        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
-            throw .invalidEnvironment(
-                name: "EMOTIONS_LOCK_TIMEOUT", value: text, reason: "expected a number of seconds from 0 to 86400")
-        }
-        return .milliseconds(Int((seconds * 1000).rounded()))
+        let lockTimeout = try environment.duration(
+            inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: StoreOptions.defaultLockTimeout)
+        return TallyStore(path: path, lockTimeout: lockTimeout)
     }
 }

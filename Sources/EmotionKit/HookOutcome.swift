@@ -1,0 +1,14 @@
+/// How one run of a hook ended.
+public enum HookOutcome: Equatable, Sendable {
+    /// It exited by itself with this status; 0 is success.
+    case exited(status: Int32)
+    /// A signal ended it before its time limit.
+    case killed(signal: Int32)
+    /// It still ran at its time limit, so it was stopped with the rest of its process group.
+    case timedOut(after: Duration)
+    /// It could not be started; the `errno` of the failing call, such as `ENOEXEC` from `posix_spawn`.
+    case notStarted(errno: Int32)
+
+    /// Whether the hook did its job: it exited with status 0.
+    public var succeeded: Bool { self == .exited(status: 0) }
+}

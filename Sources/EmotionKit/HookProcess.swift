@@ -1,0 +1,224 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One run of a hook: started with `posix_spawn`, never through a shell, in a process group of its
+/// own, its standard input a pipe filled beforehand, and waited for up to a time limit.
+///
+/// The only place EmotionKit starts, waits for or signals a process. It installs no signal
+/// handler, as a library must not: it polls `waitpid` instead.
+enum HookProcess {
+    /// Runs the executable at `path` with `arguments` after its path, exactly `environment`
+    /// (`NAME=value` entries) and `input` on its standard input; returns how it ended.
+    ///
+    /// Its standard output goes to our standard error, as git's hooks' does, so that our own
+    /// standard output stays machine-readable; its standard error is ours. It gets no other
+    /// descriptor of ours: every one we open is closed on exec.
+    static func run(
+        _ path: [UInt8], arguments: [String], environment: [[UInt8]], input: [UInt8], timeout: Duration
+    ) -> HookOutcome {
+        let standardInput: Int32
+        let id: pid_t
+        do {
+            standardInput = try inputPipe(holding: input)
+        } catch {
+            return .notStarted(errno: error.errno)
+        }
+        do {
+            defer { close(standardInput) }
+            id = try spawn(path, arguments: arguments, environment: environment, standardInput: standardInput)
+        } catch {
+            return .notStarted(errno: error.errno)
+        }
+        return wait(for: id, timeout: timeout)
+    }
+
+    // MARK: - Starting
+
+    /// The read end of a pipe that holds `input` and then end of file: the write end is closed
+    /// before the hook starts, so writing can never block on it nor raise `SIGPIPE` in us.
+    private static func inputPipe(holding input: [UInt8]) throws(SystemError) -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        // Swift's Glibc module has no pipe2, so the ends are marked close-on-exec just after: a
+        // process another thread of ours spawned in between could inherit them. The command line
+        // has no other thread then; an application running hooks from several threads should know.
+        guard pipe(&ends) == 0 else { throw failure("pipe") }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        do throws(SystemError) {
+            // Above the standard descriptors (ours may be closed), so that giving the hook its
+            // standard input and output cannot overwrite one end with the other.
+            for index in ends.indices where ends[index] <= STDERR_FILENO {
+                let moved = fcntl(ends[index], F_DUPFD_CLOEXEC, STDERR_FILENO + 1)
+                guard moved >= 0 else { throw failure("fcntl") }
+                close(ends[index])
+                ends[index] = moved
+            }
+            // Non-blocking: input larger than the pipe holds fails at once rather than waits for a reader.
+            guard fcntl(ends[1], F_SETFL, O_NONBLOCK) == 0 else { throw failure("fcntl") }
+            try writeAll(input, to: ends[1])
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
+        return ends[0]
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure("write")
+            }
+            offset += written
+        }
+    }
+
+    /// Starts the hook in a new process group, with an empty signal mask and `SIGPIPE` at its default.
+    private static func spawn(
+        _ path: [UInt8], arguments: [String], environment: [[UInt8]], standardInput: Int32
+    ) throws(SystemError) -> pid_t {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let dup2 = "posix_spawn_file_actions_adddup2"
+        try check(posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO), dup2)
+        try check(posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO), dup2)
+
+        try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A group of its own, so that a hook out of time is stopped with everything it started.
+        try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup")
+        // What the hook would get from a shell, whatever our parent left us: no blocked signal,
+        // and SIGPIPE at its default, which runtimes such as Python's set to ignored.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        try check(posix_spawnattr_setsigdefault(&attributes, &defaults), "posix_spawnattr_setsigdefault")
+        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
+
+        var id = pid_t()
+        let result = withCStrings([path] + arguments.map { Array($0.utf8) }) { argv in
+            withCStrings(environment) { envp in
+                guard let executable = argv[0] else { return EINVAL }
+                return posix_spawn(&id, executable, &actions, &attributes, argv, envp)
+            }
+        }
+        try check(result, "posix_spawn")
+        return id
+    }
+
+    /// Calls `body` with `list` as NUL-terminated C strings followed by a null pointer, as `exec` takes them.
+    private static func withCStrings<Result>(
+        _ list: [[UInt8]], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
+    ) -> Result {
+        let strings = list.map { bytes in
+            let string = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() {
+                string[index] = CChar(bitPattern: byte)
+            }
+            string[bytes.count] = 0
+            return string
+        }
+        defer {
+            for string in strings {
+                string.deallocate()
+            }
+        }
+        return body(strings + [nil])
+    }
+
+    // MARK: - Waiting
+
+    /// Waits up to `timeout` for the hook to end, looking after 0.1 ms, then twice as long each
+    /// time up to 5 ms; a hook still running then is stopped.
+    private static func wait(for id: pid_t, timeout: Duration) -> HookOutcome {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var pause = Duration.microseconds(100)
+        while true {
+            if let status = reap(id, waiting: false) {
+                // A wait status holds the signal in its low 7 bits, or 0 and the exit status in the next 8.
+                let signal = status & 0x7f
+                return signal == 0 ? .exited(status: (status >> 8) & 0xff) : .killed(signal: signal)
+            }
+            let now = clock.now
+            guard now < deadline else { break }
+            FileSystem.live.pause(min(pause, deadline - now))
+            pause = min(pause * 2, .milliseconds(5))
+        }
+        stop(id)
+        return .timedOut(after: timeout)
+    }
+
+    /// Stops a hook that ran out of time, and every process in its group: `SIGTERM`, up to half a
+    /// second to exit, then `SIGKILL`; then reaps it.
+    ///
+    /// The hook is reaped only after the last signal: until then its ID, which is its group's, cannot
+    /// be reused, so neither signal can reach a process group that is not the hook's.
+    private static func stop(_ id: pid_t) {
+        kill(-id, SIGTERM)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(500))
+        var pause = Duration.microseconds(100)
+        while !hasExited(id), clock.now < deadline {
+            FileSystem.live.pause(pause)
+            pause = min(pause * 2, .milliseconds(5))
+        }
+        kill(-id, SIGKILL)
+        _ = reap(id, waiting: true)
+    }
+
+    /// The hook's wait status if it has ended, reaping it; `nil` if it still runs.
+    ///
+    /// Only if this process ignores `SIGCHLD` does the system reap the hook itself; its status is
+    /// then unknown, and it counts as a success.
+    private static func reap(_ id: pid_t, waiting: Bool) -> Int32? {
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(id, &status, waiting ? 0 : WNOHANG)
+            if reaped == id { return status }
+            if reaped == 0 { return nil }
+            if errno != EINTR { return 0 }
+        }
+    }
+
+    /// Whether the hook has ended, without reaping it.
+    private static func hasExited(_ id: pid_t) -> Bool {
+        var information = siginfo_t()
+        while waitid(P_PID, id_t(id), &information, WEXITED | WNOHANG | WNOWAIT) != 0 {
+            if errno != EINTR { return true }
+        }
+        // With WNOHANG and nothing to report, the system leaves si_signo zero.
+        return information.si_signo == SIGCHLD
+    }
+
+    /// Throws unless `result`, as `posix_spawn` and its helpers return an `errno`, is 0.
+    private static func check(_ result: Int32, _ call: String) throws(SystemError) {
+        guard result == 0 else { throw SystemError(call: call, path: "", errno: result) }
+    }
+
+    /// The error `call` just set in `errno`.
+    private static func failure(_ call: String) -> SystemError {
+        SystemError(call: call, path: "", errno: errno)
+    }
+}

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the hooks in a folder after a committed change: each in turn, in name order, each waited for.
+///
+/// A hook gets the change three ways: as arguments (`sad 4 5`), as one line of JSON on its standard
+/// input (`{"emotion": "sad", "old": 4, "new": 5, "file": "/home/me/mood.json"}`), and as the
+/// variables `EMOTIONS_EMOTION`, `EMOTIONS_OLD`, `EMOTIONS_NEW` and `EMOTIONS_FILE` (the data file's
+/// absolute path), which replace any it would inherit. It runs in our working directory; see
+/// `HookProcess` for its descriptors and process group.
+///
+/// Never prints and never throws: a hook that fails or runs out of time, or a folder that cannot
+/// be read, is handed back as a `HookProblem`. Call it only after a change is committed and the
+/// store's lock released, as `TallyStore` calls its observers, so that a slow hook holds up no writer.
+public struct HookRunner: Sendable {
+    /// The names of the variables a hook is given, which replace any of the same name it would inherit.
+    public static let variableNames = ["EMOTIONS_EMOTION", "EMOTIONS_OLD", "EMOTIONS_NEW", "EMOTIONS_FILE"]
+
+    /// Where the hooks are.
+    public let folder: HookFolder
+    /// The data file's path as the store has it; hooks are given it made absolute.
+    public let dataFile: String
+    /// How long each hook may run before it is stopped.
+    public let timeout: Duration
+    /// The `NAME=value` entries hooks inherit, or `nil` for this process's own environment.
+    private let environment: [String]?
+
+    /// A runner for the hooks in `folder` after changes to `dataFile`.
+    ///
+    /// - Parameter environment: The `NAME=value` entries hooks inherit; by default this process's
+    ///   own, read byte for byte when a hook starts.
+    public init(folder: HookFolder, dataFile: String, timeout: Duration = .seconds(10), environment: [String]? = nil) {
+        self.folder = folder
+        self.dataFile = dataFile
+        self.timeout = timeout
+        self.environment = environment
+    }
+
+    /// Runs every hook in the folder for `change`, telling `report` of each problem as soon as it happens.
+    ///
+    /// Lists the folder once; when it does not exist, that is all this does.
+    public func run(for change: Change, reporting report: (HookProblem) -> Void) {
+        let hooks: [Hook]
+        do {
+            hooks = try folder.hooks()
+        } catch {
+            report(.unreadableFolder(error, change: change))
+            return
+        }
+        for hook in hooks {
+            let outcome = run(hook, for: change)
+            if !outcome.succeeded { report(.hookFailed(hook: hook.name, outcome, change: change)) }
+        }
+    }
+
+    /// Runs one hook for `change` and returns how it ended.
+    public func run(_ hook: Hook, for change: Change) -> HookOutcome {
+        let file = HookRunner.absolute(dataFile)
+        let input = JSONValue.object([
+            ("emotion", .string(change.emotion.name)), ("old", .integer(change.old)), ("new", .integer(change.new)),
+            ("file", .string(file)),
+        ])
+        return HookProcess.run(
+            hook.path, arguments: [change.emotion.name, String(change.old), String(change.new)],
+            environment: environment(for: change, file: file),
+            input: Array((input.serialized(pretty: false) + "\n").utf8), timeout: timeout)
+    }
+
+    /// The inherited entries without any of `variableNames`, then those four for `change`.
+    private func environment(for change: Change, file: String) -> [[UInt8]] {
+        let inherited = environment.map { $0.map { Array($0.utf8) } } ?? HookRunner.processEnvironment()
+        let replaced = HookRunner.variableNames.map { Array(($0 + "=").utf8) }
+        let values = [change.emotion.name, String(change.old), String(change.new), file]
+        return inherited.filter { entry in !replaced.contains { entry.starts(with: $0) } }
+            + zip(HookRunner.variableNames, values).map { Array("\($0)=\($1)".utf8) }
+    }
+
+    /// This process's environment entries, byte for byte.
+    private static func processEnvironment() -> [[UInt8]] {
+        #if canImport(Darwin)
+        guard var entry = _NSGetEnviron()?.pointee else { return [] }
+        #else
+        guard var entry = Optional(environ) else { return [] }
+        #endif
+        var entries: [[UInt8]] = []
+        while let pointer = entry.pointee {
+            entries.append(UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) })
+            entry += 1
+        }
+        return entries
+    }
+
+    /// `path` if it is absolute, else the working directory, a slash and `path` without a leading `./`;
+    /// `path` as it is if the working directory cannot be told (it was removed).
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return path }
+        defer { free(directory) }
+        guard let folder = String(validatingCString: directory) else { return path }
+        var relative = Substring(path)
+        while relative.hasPrefix("./") {
+            relative = relative.dropFirst(2).drop { $0 == "/" }
+        }
+        return (folder == "/" ? "" : folder) + "/" + relative
+    }
+}

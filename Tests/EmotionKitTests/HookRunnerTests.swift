@@ -1,0 +1,202 @@
+import EmotionKit
+import Foundation
+import Testing
+
+/// Running a change through the hooks: what a hook receives, and how each way of ending is reported.
+@Suite struct HookRunnerTests {
+    let change = Change(emotion: .sad, old: 4, new: 5)
+
+    /// A runner for the folder's `hooks`, its hooks seeing only PATH, OUT (the folder) and `extra`.
+    private func runner(
+        _ folder: TemporaryFolder, dataFile: String? = nil, timeout: Duration = .seconds(10), extra: [String] = []
+    ) -> HookRunner {
+        HookRunner(
+            folder: HookFolder(path: folder.file("hooks")), dataFile: dataFile ?? folder.file("mood.json"),
+            timeout: timeout, environment: ["PATH=/usr/bin:/bin", "OUT=\(folder.path)"] + extra)
+    }
+
+    /// The only hook in the folder.
+    private func onlyHook(_ folder: TemporaryFolder) throws -> Hook {
+        let hooks = try HookFolder(path: folder.file("hooks")).hooks()
+        try #require(hooks.count == 1)
+        return hooks[0]
+    }
+
+    /// Every problem `runner` reports for `change`, in order.
+    private func problems(_ runner: HookRunner, _ change: Change) -> [HookProblem] {
+        var problems: [HookProblem] = []
+        runner.run(for: change) { problems.append($0) }
+        return problems
+    }
+
+    @Test func aHookReceivesTheChangeAsArgumentsStandardInputAndVariables() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("record", """
+            #!/bin/sh
+            printf '%s\\n' "$0" "$@" > "$OUT/arguments"
+            cat > "$OUT/input"
+            printf '%s\\n' "$EMOTIONS_EMOTION" "$EMOTIONS_OLD" "$EMOTIONS_NEW" "$EMOTIONS_FILE" > "$OUT/variables"
+            pwd > "$OUT/directory"
+
+            """)
+        let dataFile = folder.file("mood.json")
+        #expect(runner(folder).run(try onlyHook(folder), for: change) == .exited(status: 0))
+        #expect(folder.text(of: "arguments") == "\(folder.file("hooks"))/record\nsad\n4\n5\n")
+        #expect(folder.text(of: "input") == #"{"emotion": "sad", "old": 4, "new": 5, "file": "\#(dataFile)"}"# + "\n")
+        #expect(folder.text(of: "variables") == "sad\n4\n5\n\(dataFile)\n")
+        #expect(folder.text(of: "directory") == FileManager.default.currentDirectoryPath + "\n")
+    }
+
+    @Test func theHooksVariablesReplaceInheritedOnesAndEverythingElseIsKept() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("environment", "#!/bin/sh\nenv > \"$OUT/environment\"\n")
+        let inherited = [
+            "EMOTIONS_EMOTION=happy", "EMOTIONS_OLD=99", "EMOTIONS_NEW=100", "EMOTIONS_FILE=/stale.json",
+            "EMOTIONS_FILE=/repeated.json", "EMOTIONS_OLDER=kept", "KEPT=a value with spaces",
+            "EMOTIONS_HOOK_TIMEOUT=3",
+        ]
+        let outcome = runner(folder, extra: inherited).run(try onlyHook(folder), for: change)
+        #expect(outcome == .exited(status: 0))
+        let lines = (folder.text(of: "environment") ?? "").split(separator: "\n").map(String.init)
+        for name in HookRunner.variableNames {
+            #expect(lines.filter { $0.hasPrefix(name + "=") }.count == 1, "\(name) in \(lines)")
+        }
+        for entry in [
+            "EMOTIONS_EMOTION=sad", "EMOTIONS_OLD=4", "EMOTIONS_NEW=5", "EMOTIONS_FILE=\(folder.file("mood.json"))",
+            "EMOTIONS_OLDER=kept", "KEPT=a value with spaces", "EMOTIONS_HOOK_TIMEOUT=3", "OUT=\(folder.path)",
+        ] {
+            #expect(lines.contains(entry), "\(entry) not in \(lines)")
+        }
+    }
+
+    @Test(arguments: ["mood.json", "./mood.json", "././mood.json"])
+    func aRelativeDataFileIsGivenAsAnAbsolutePath(dataFile: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("file", "#!/bin/sh\nprintf '%s' \"$EMOTIONS_FILE\" > \"$OUT/file\"\n")
+        #expect(runner(folder, dataFile: dataFile).run(try onlyHook(folder), for: change) == .exited(status: 0))
+        #expect(folder.text(of: "file") == FileManager.default.currentDirectoryPath + "/mood.json")
+    }
+
+    @Test func aHookThatInheritsNothingGetsOnlyItsOwnVariables() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("environment", "#!/bin/sh\n/usr/bin/env > \"$EMOTIONS_FILE.environment\"\n")
+        let runner = HookRunner(
+            folder: HookFolder(path: folder.file("hooks")), dataFile: folder.file("mood.json"), environment: [])
+        #expect(runner.run(try onlyHook(folder), for: change) == .exited(status: 0))
+        let lines = (folder.text(of: "mood.json.environment") ?? "").split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("EMOTIONS_") }.sorted()
+            == ["EMOTIONS_EMOTION=sad", "EMOTIONS_FILE=\(folder.file("mood.json"))", "EMOTIONS_NEW=5", "EMOTIONS_OLD=4"])
+    }
+
+    @Test func aHookThatReadsNoInputStillEndsWell() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("ignore-input", "#!/bin/sh\nexit 0\n")
+        #expect(runner(folder).run(try onlyHook(folder), for: change) == .exited(status: 0))
+    }
+
+    @Test(arguments: [
+        ("exit 3", HookOutcome.exited(status: 3)), ("exit 255", .exited(status: 255)),
+        ("kill -KILL $$", .killed(signal: SIGKILL)), ("kill -TERM $$", .killed(signal: SIGTERM)),
+        ("kill -SEGV $$", .killed(signal: SIGSEGV)),
+    ])
+    func howTheHookEndedIsReported(command: String, outcome: HookOutcome) throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("ends", "#!/bin/sh\n\(command)\n")
+        #expect(runner(folder).run(try onlyHook(folder), for: change) == outcome)
+    }
+
+    @Test func aHookOutOfTimeIsStoppedWithTheProcessesItStarted() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("slow", "#!/bin/sh\nsleep 30 &\necho $! > \"$OUT/child\"\nwait\n")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = runner(folder, timeout: .milliseconds(300)).run(try onlyHook(folder), for: change)
+        let elapsed = clock.now - start
+        #expect(outcome == .timedOut(after: .milliseconds(300)))
+        #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(5), "took \(elapsed)")
+        let child = try #require(Int32((folder.text(of: "child") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try stopsWithin(.seconds(5), child), "the hook's child \(child) still runs")
+    }
+
+    @Test func aHookThatIgnoresTerminationIsKilledHalfASecondLater() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("stubborn", "#!/bin/sh\ntrap '' TERM\nsleep 30 &\necho $! > \"$OUT/child\"\nwait\n")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = runner(folder, timeout: .milliseconds(100)).run(try onlyHook(folder), for: change)
+        let elapsed = clock.now - start
+        #expect(outcome == .timedOut(after: .milliseconds(100)))
+        #expect(elapsed >= .milliseconds(600) && elapsed < .seconds(5), "took \(elapsed)")
+        let child = try #require(Int32((folder.text(of: "child") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try stopsWithin(.seconds(5), child), "the hook's child \(child) still runs")
+    }
+
+    /// Whether process `id` is gone by `limit`: a stopped orphan is reaped by another process, in its own time.
+    private func stopsWithin(_ limit: Duration, _ id: Int32) throws -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while isRunning(id) {
+            guard ContinuousClock.now < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+
+    @Test func aTimeLimitOfZeroStopsAHookThatIsStillRunning() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("slow", "#!/bin/sh\nsleep 30\n")
+        #expect(runner(folder, timeout: .zero).run(try onlyHook(folder), for: change) == .timedOut(after: .zero))
+    }
+
+    @Test func aScriptWithoutAShebangLineCannotBeStarted() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("no-shebang", "touch \"$OUT/ran\"\n")
+        #expect(runner(folder).run(try onlyHook(folder), for: change) == .notStarted(errno: ENOEXEC))
+        #expect(folder.text(of: "ran") == nil, "the script ran through a shell")
+    }
+
+    @Test func aHookRemovedAfterItWasListedCannotBeStarted() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.writeHook("gone", "#!/bin/sh\n")
+        let hook = try onlyHook(folder)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(runner(folder).run(hook, for: change) == .notStarted(errno: ENOENT))
+    }
+
+    @Test func aHookWhoseNameIsNotUTF8StillRuns() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("placeholder", "#!/bin/sh\ntouch \"$OUT/ran\"\n")
+        let name: [CChar] = Array(folder.file("hooks/n").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), 0]
+        #expect(rename(folder.file("hooks/placeholder"), name) == 0)
+        let hook = try onlyHook(folder)
+        #expect(hook.name == "n\u{FFFD}")
+        #expect(runner(folder).run(hook, for: change) == .exited(status: 0))
+        #expect(folder.text(of: "ran") != nil)
+    }
+
+    @Test func aChangeRunsEveryHookInNameOrderAndReportsEachFailure() throws {
+        let folder = try TemporaryFolder()
+        for (name, status) in [("30-last", 0), ("10-first", 0), ("20-fails", 2), ("25-fails-too", 1)] {
+            try folder.writeHook(name, "#!/bin/sh\necho \"$(basename \"$0\") $1\" >> \"$OUT/log\"\nexit \(status)\n")
+        }
+        let problems = problems(runner(folder), change)
+        #expect(folder.text(of: "log") == "10-first sad\n20-fails sad\n25-fails-too sad\n30-last sad\n")
+        #expect(problems == [
+            .hookFailed(hook: "20-fails", .exited(status: 2), change: change),
+            .hookFailed(hook: "25-fails-too", .exited(status: 1), change: change),
+        ])
+    }
+
+    @Test func aMissingFolderRunsNothingAndReportsNothing() throws {
+        let folder = try TemporaryFolder()
+        #expect(problems(runner(folder), change) == [])
+        #expect(try folder.contents() == [])
+    }
+
+    @Test func aFolderThatCannotBeListedIsReportedOnce() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("not a folder", to: "hooks")
+        #expect(problems(runner(folder), change) == [
+            .unreadableFolder(SystemError(call: "opendir", path: path, errno: ENOTDIR), change: change)
+        ])
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+extension TemporaryFolder {
+    /// Writes `script` to `name` inside the folder's `folder`, creating it, with `permissions`; returns its path.
+    ///
+    /// Written through a descriptor closed on exec: tests run in parallel, and a hook another test
+    /// starts meanwhile would otherwise inherit it, and keep the script busy (`ETXTBSY`) as it runs.
+    @discardableResult
+    func writeHook(_ name: String, _ script: String, in folder: String = "hooks", permissions: Int = 0o755) throws -> String {
+        try FileManager.default.createDirectory(atPath: file(folder), withIntermediateDirectories: true)
+        let path = file(folder + "/" + name)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(permissions))
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let bytes = Array(script.utf8)
+        guard systemWrite(descriptor, bytes) == bytes.count, fchmod(descriptor, mode_t(permissions)) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        return path
+    }
+
+    /// The text of a file inside the folder, or nil if there is none.
+    func text(of name: String) -> String? {
+        bytes(of: file(name)).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// `write`, which `TemporaryFolder.write` shadows inside the class.
+private func systemWrite(_ descriptor: Int32, _ bytes: [UInt8]) -> Int {
+    write(descriptor, bytes, bytes.count)
+}
+
+/// Whether the process `id` still runs: it exists and is no zombie.
+func isRunning(_ id: Int32) -> Bool {
+    #if os(Linux)
+    // The state follows the command's closing parenthesis: `42 (sleep) S …`.
+    guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+    else { return false }
+    let state = stat[stat.index(after: end)...].drop { $0 == " " }.first
+    return state != "Z" && state != "X"
+    #else
+    return kill(id, 0) == 0
+    #endif
+}

@@ -1,0 +1,271 @@
+import Foundation
+import Testing
+
+/// Hooks: executables in the hooks folder, run after each committed change with the change as
+/// arguments, standard input and variables; their failures are warnings that undo nothing.
+struct HookTests {
+    /// A hook that appends its name and arguments to `$OUT/log`.
+    static let logger = #"""
+        #!/bin/sh
+        echo "$(basename "$0") $*" >> "$OUT/log"
+
+        """#
+
+    @Test func aHookReceivesTheChangeAsArgumentsStandardInputAndVariables() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(sad: 4))
+        let hook = try sandbox.writeHook("record", #"""
+            #!/bin/sh
+            printf '%s\n' "$0" "$@" > "$OUT/arguments"
+            cat > "$OUT/input"
+            printf '%s\n' "$EMOTIONS_EMOTION" "$EMOTIONS_OLD" "$EMOTIONS_NEW" "$EMOTIONS_FILE" > "$OUT/variables"
+            pwd -P > "$OUT/directory"
+
+            """#)
+        let outcome = try await sandbox.run("tap", "sad", environment: try sandbox.hookEnvironment())
+        expectSuccess(outcome, stdout: "sad: 4 → 5\n")
+        let file = sandbox.defaultDataFile.path
+        #expect(sandbox.hookOutputLines("arguments") == [hook.path, "sad", "4", "5"])
+        #expect(sandbox.hookOutput("input") == #"{"emotion": "sad", "old": 4, "new": 5, "file": "\#(file)"}"# + "\n")
+        #expect(sandbox.hookOutputLines("variables") == ["sad", "4", "5", file])
+        #expect(sandbox.hookOutputLines("directory") == [sandbox.home.resolvingSymlinksInPath().path])
+        #expect(sandbox.text() == DataFile.text(Counts(sad: 5)))
+    }
+
+    @Test func eachHookRunsOncePerChangeInNameOrderAfterTapAddAndReset() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("20-second", HookTests.logger)
+        try sandbox.writeHook("10-first", HookTests.logger)
+        let environment = try sandbox.hookEnvironment()
+        expectSuccess(try await sandbox.run("tap", "happy", "sad", environment: environment), stdout: "happy: 0 → 1\nsad: 0 → 1\n")
+        #expect(sandbox.hookOutputLines("log") == ["10-first happy 0 1", "20-second happy 0 1", "10-first sad 0 1", "20-second sad 0 1"])
+
+        expectSuccess(try await sandbox.run("add", "sad", "3", environment: environment), stdout: "sad: 1 → 4\n")
+        expectSuccess(try await sandbox.run("reset", "--all", environment: environment), stdout: "happy: 1 → 0\nsad: 4 → 0\n")
+        #expect(sandbox.hookOutputLines("log").dropFirst(4) == [
+            "10-first sad 1 4", "20-second sad 1 4",
+            "10-first happy 1 0", "20-second happy 1 0", "10-first sad 4 0", "20-second sad 4 0",
+        ])
+    }
+
+    @Test func eachChangeIsPrintedBeforeItsHooksRun() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("echo", "#!/bin/sh\necho \"hook saw $1\"\n")
+        // Standard output and error into one file, outside HOME, so that their order shows.
+        let outcome = try await sandbox.runShell(#""$0" tap happy sad > "$HOME/../both" 2>&1"#, binary: try Emotions.binary().path)
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("both"))
+            == "happy: 0 → 1\nhook saw happy\nsad: 0 → 1\nhook saw sad\n")
+    }
+
+    @Test func aFailingHookIsAWarningAndTheChangeStaysSaved() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("notify-sad", "#!/bin/sh\nexit 3\n")
+        try sandbox.writeHook("zz-after", HookTests.logger)
+        let outcome = try await sandbox.run("tap", "sad", environment: try sandbox.hookEnvironment())
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
+        #expect(outcome.stderr == "Warning: Hook 'notify-sad' exited with status 3; the change sad: 0 → 1 is saved.\n")
+        #expect(sandbox.hookOutputLines("log") == ["zz-after sad 0 1"], "a failure stopped the later hooks")
+        #expect(sandbox.text() == DataFile.text(Counts(sad: 1)))
+    }
+
+    @Test(arguments: [
+        ("#!/bin/sh\nkill -KILL $$\n", "was killed by signal 9 (SIGKILL)"),
+        ("echo no shebang line\n", "could not be started: Exec format error (ENOEXEC)"),
+    ])
+    func aHookThatDiesOrCannotStartIsAWarning(script: String, description: String) async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("broken", script)
+        let outcome = try await sandbox.run("add", "happy", "2")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout == "happy: 0 → 2\n", "\(outcome)")
+        #expect(outcome.stderrLines == ["Warning: Hook 'broken' \(description); the change happy: 0 → 2 is saved."
+            + (description.contains("ENOEXEC") ? " A script needs a '#!' line, such as #!/bin/sh." : "")])
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 2)))
+    }
+
+    @Test func aHookOutOfTimeIsStoppedWithItsChildrenAndTheChangeStaysSaved() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("slow", "#!/bin/sh\nsleep 30 &\necho $! > \"$OUT/child\"\nwait\n")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = try await sandbox.run(
+            ["tap", "sad"], environment: try sandbox.hookEnvironment(["EMOTIONS_HOOK_TIMEOUT": "0.3"]),
+            timeout: .seconds(15))
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
+        #expect(outcome.stderr == "Warning: Hook 'slow' did not finish within 300 ms and was stopped; the change "
+            + "sad: 0 → 1 is saved. Make it faster, or raise EMOTIONS_HOOK_TIMEOUT (seconds).\n")
+        #expect(sandbox.text() == DataFile.text(Counts(sad: 1)))
+        let child = try #require(Int32(sandbox.hookOutputLines("child").first ?? ""), "the hook never started its child")
+        #expect(await processStops(child, within: .seconds(5)), "the hook's sleep \(child) still runs")
+    }
+
+    @Test func noHookRunsForAChangeThatChangesNothingOrFails() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("log", HookTests.logger)
+        let environment = try sandbox.hookEnvironment()
+        for arguments in [["reset", "sad"], ["add", "sad", "0"], ["reset", "--all"]] {
+            expectSuccess(try await sandbox.run(arguments, environment: environment), stdout: "")
+        }
+        expectFailure(try await sandbox.run("add", "sad", "-1", environment: environment), status: 64)
+        expectUsageError(
+            try await sandbox.run("tap", "hapy", environment: environment), command: "emotions tap",
+            message: "Unknown emotion 'hapy'.")
+        try sandbox.write("{oops", to: sandbox.defaultDataFile)
+        expectFailure(try await sandbox.run("tap", "sad", environment: environment), status: 65)
+        #expect(sandbox.hookOutput("log") == nil, "a hook ran: \(sandbox.hookOutputLines("log"))")
+
+        // The same hook does run once there is a change.
+        try sandbox.writeDataFile(Counts(sad: 2))
+        expectSuccess(try await sandbox.run("tap", "sad", "--quiet", environment: environment), stdout: "")
+        #expect(sandbox.hookOutputLines("log") == ["log sad 2 3"])
+    }
+
+    @Test(arguments: [["tap", "sad", "--no-hooks"], ["add", "--no-hooks", "sad", "2"], ["reset", "sad", "--no-hooks", "--json"]])
+    func noHooksSkipsThem(arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(sad: 1))
+        try sandbox.writeHook("log", HookTests.logger)
+        let outcome = try await sandbox.run(arguments, environment: try sandbox.hookEnvironment())
+        #expect(outcome.status == 0 && outcome.stderr == "" && outcome.stdoutLines.count == 1, "\(outcome)")
+        #expect(sandbox.text() != DataFile.text(Counts(sad: 1)), "nothing was changed")
+        #expect(sandbox.hookOutput("log") == nil, "a hook ran: \(sandbox.hookOutputLines("log"))")
+    }
+
+    @Test(arguments: ["my hooks", "ABSOLUTE"])
+    func hooksDirChoosesTheFolder(folder: String) async throws {
+        let sandbox = try Sandbox()
+        let chosen = folder == "ABSOLUTE"
+            ? sandbox.root.appendingPathComponent("elsewhere") : sandbox.home.appendingPathComponent(folder)
+        try sandbox.writeHook("chosen", HookTests.logger, in: chosen)
+        try sandbox.writeHook("default", HookTests.logger)
+        let path = folder == "ABSOLUTE" ? chosen.path : folder
+        let outcome = try await sandbox.run("tap", "smile", environment: try sandbox.hookEnvironment(["EMOTIONS_HOOKS_DIR": path]))
+        expectSuccess(outcome, stdout: "smile: 0 → 1\n")
+        #expect(sandbox.hookOutputLines("log") == ["chosen smile 0 1"])
+    }
+
+    @Test func anEmptyHooksDirMeansTheDefaultFolder() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("default", HookTests.logger)
+        let outcome = try await sandbox.run("tap", "upset", environment: try sandbox.hookEnvironment(["EMOTIONS_HOOKS_DIR": ""]))
+        expectSuccess(outcome, stdout: "upset: 0 → 1\n")
+        #expect(sandbox.hookOutputLines("log") == ["default upset 0 1"])
+    }
+
+    @Test func aHooksOutputGoesToStandardErrorSoJSONOutputStaysPure() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("chatty", "#!/bin/sh\necho \"to stdout: $1\"\necho \"to stderr: $1\" >&2\n")
+        let outcome = try await sandbox.run("tap", "--json", "happy", "sad")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout == """
+            {"emotion": "happy", "old": 0, "new": 1}
+            {"emotion": "sad", "old": 0, "new": 1}
+
+            """)
+        #expect(outcome.stderrLines == ["to stdout: happy", "to stderr: happy", "to stdout: sad", "to stderr: sad"])
+    }
+
+    @Test func namesWithSpacesQuotesAndCommandSubstitutionsAreHarmless() async throws {
+        let sandbox = try Sandbox()
+        let folderName = #"we'ird "dir" $(touch pwned-folder)"#
+        let fileName = #"mood 'a' "b" $(touch pwned-file);.json"#
+        let hookName = #"it's "a" $(touch pwned-hook) `touch pwned-tick` hook"#
+        let dataFile = sandbox.home.appendingPathComponent(folderName).appendingPathComponent(fileName)
+        let hooks = sandbox.home.appendingPathComponent(folderName).appendingPathComponent("hooks")
+        try sandbox.writeHook(hookName, #"""
+            #!/bin/sh
+            printf '%s\n' "$0" "$EMOTIONS_FILE" > "$OUT/names"
+            cat > "$OUT/input"
+            exit 1
+
+            """#, in: hooks)
+        let outcome = try await sandbox.run(
+            ["tap", "sad", "--file", folderName + "/" + fileName], environment: try sandbox.hookEnvironment())
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
+        #expect(outcome.stderr == "Warning: Hook '\(hookName)' exited with status 1; the change sad: 0 → 1 is saved.\n")
+        #expect(sandbox.hookOutputLines("names") == ["\(folderName)/hooks/\(hookName)", dataFile.path])
+        let input = DataFile.object(sandbox.hookOutput("input"))
+        #expect(input?["file"] as? String == dataFile.path)
+        #expect(input?["emotion"] as? String == "sad")
+        #expect(sandbox.contentsOfHome() == [
+            folderName, "\(folderName)/\(fileName)", "\(folderName)/\(fileName).lock", "\(folderName)/hooks",
+            "\(folderName)/hooks/\(hookName)",
+        ].sorted())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.hookOutput.path).sorted() == ["input", "names"])
+    }
+
+    @Test func aHooksControlCharactersNeverReachTheTerminalRaw() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("bell\u{7}\u{1B}[31mred", "#!/bin/sh\nexit 2\n")
+        let outcome = try await sandbox.run("tap", "neutral")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stderr == #"Warning: Hook "bell\u0007\u001b[31mred" exited with status 2; "#
+            + "the change neutral: 0 → 1 is saved.\n")
+    }
+
+    @Test func aHooksFolderThatCannotBeListedIsAWarning() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("not a folder\n", to: sandbox.defaultHooksFolder)
+        let outcome = try await sandbox.run("tap", "smile")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout == "smile: 0 → 1\n", "\(outcome)")
+        #expect(outcome.stderr == "Warning: Cannot read the hooks folder '\(sandbox.defaultHooksFolder.path)': "
+            + "Not a directory; no hook ran for the change smile: 0 → 1, which is saved. "
+            + "Make it a folder you may read, or move it away.\n")
+        #expect(sandbox.text() == DataFile.text(Counts(smile: 1)))
+    }
+
+    @Test func aHookInheritsNoDescriptorButItsStandardThree() async throws {
+        let sandbox = try Sandbox()
+        // The shell itself may hold its script open, closed on exec: list the descriptors of a program it executes.
+        try sandbox.writeHook("descriptors", "#!/bin/sh\nexec ls /proc/self/fd > \"$OUT/descriptors\"\n")
+        // emotions starts with only 0, 1 and 2 (the test runner leaks others), so any more would be ours.
+        let script = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; "#
+            + #"exec "$0" tap happy"#
+        let outcome = try await Emotions.run(
+            ["-c", script, try Emotions.binary().path],
+            environment: sandbox.baseEnvironment.merging(try sandbox.hookEnvironment()) { $1 }, directory: sandbox.home,
+            captureFolder: sandbox.capture, executable: URL(fileURLWithPath: "/bin/bash"))
+        expectSuccess(outcome, stdout: "happy: 0 → 1\n")
+        // ls opens one more, 3, to read the folder.
+        #expect(sandbox.hookOutputLines("descriptors") == ["0", "1", "2", "3"])
+    }
+
+    @Test func aHookMayRunEmotionsOnTheSameFileWithNoHooks() async throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.root.appendingPathComponent("mood.json")
+        // The lock is released before hooks run: a hook that waited for it would fail within the 1 s limit.
+        try sandbox.writeHook("also-happy", #"""
+            #!/bin/sh
+            [ "$1" = sad ] && exec "$EMOTIONS" tap happy --no-hooks
+
+            """#, in: sandbox.root.appendingPathComponent("hooks"))
+        let outcome = try await sandbox.run(
+            ["tap", "sad", "--file", file.path],
+            environment: ["EMOTIONS": try Emotions.binary().path, "EMOTIONS_LOCK_TIMEOUT": "1"])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdoutLines == ["sad: 0 → 1"], "\(outcome)")
+        #expect(outcome.stderrLines == ["happy: 0 → 1"], "the nested tap's line, on the hook's standard output")
+        #expect(sandbox.text(of: file) == DataFile.text(Counts(happy: 1, sad: 1)))
+    }
+
+    @Test(arguments: ["soon", "-1", "86401", "nan", "inf"])
+    func anUnusableHookTimeoutIsAUsageErrorOfEveryChangingCommand(timeout: String) async throws {
+        let sandbox = try Sandbox()
+        let environment = ["EMOTIONS_HOOK_TIMEOUT": timeout]
+        for arguments in [["tap", "happy"], ["add", "sad", "2", "--no-hooks"], ["reset", "--all"]] {
+            let outcome = try await sandbox.run(arguments, environment: environment)
+            expectFailure(outcome, status: 64)
+            #expect(outcome.stderr == "Error: The environment variable EMOTIONS_HOOK_TIMEOUT='\(timeout)' is invalid: "
+                + "expected a number of seconds from 0 to 86400. Fix or unset it.\n")
+        }
+        #expect(sandbox.contentsOfHome() == [])
+        expectSuccess(try await sandbox.run(["stats", "sad"], environment: environment), stdout: "0\n")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Hooks for the binary to run, and what they leave behind.
+extension Sandbox {
+    /// `hooks` beside the default data file.
+    var defaultHooksFolder: URL {
+        defaultDataFile.deletingLastPathComponent().appendingPathComponent("hooks", isDirectory: true)
+    }
+
+    /// Where hooks write what they saw (`$OUT`): outside HOME, so that HOME holds only what the binary made.
+    var hookOutput: URL {
+        root.appendingPathComponent("hook-output", isDirectory: true)
+    }
+
+    /// The variables a run needs for hooks that write to `hookOutput`: `OUT`, plus `environment`.
+    func hookEnvironment(_ environment: [String: String] = [:]) throws -> [String: String] {
+        try FileManager.default.createDirectory(at: hookOutput, withIntermediateDirectories: true)
+        return environment.merging(["OUT": hookOutput.path]) { $1 }
+    }
+
+    /// Writes `script` as the hook `name` in `folder` (the default hooks folder if not given), creating
+    /// the folder, with `permissions`; returns its URL.
+    ///
+    /// Written through a descriptor closed on exec: tests run in parallel, and a process another test
+    /// starts meanwhile would otherwise inherit it, and keep the script busy (`ETXTBSY`) as it runs.
+    @discardableResult
+    func writeHook(_ name: String, _ script: String, in folder: URL? = nil, permissions: Int = 0o755) throws -> URL {
+        let folder = folder ?? defaultHooksFolder
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let hook = folder.appendingPathComponent(name)
+        let descriptor = open(hook.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(permissions))
+        guard descriptor >= 0 else { throw Emotions.Failure.systemCall("open \(hook.path)", errno: errno) }
+        defer { close(descriptor) }
+        let bytes = Array(script.utf8)
+        guard systemWrite(descriptor, bytes) == bytes.count, fchmod(descriptor, mode_t(permissions)) == 0 else {
+            throw Emotions.Failure.systemCall("write \(hook.path)", errno: errno)
+        }
+        return hook
+    }
+
+    /// The text a hook wrote to `name` in `hookOutput`, or `nil` if it wrote none.
+    func hookOutput(_ name: String) -> String? {
+        text(of: hookOutput.appendingPathComponent(name))
+    }
+
+    /// The lines a hook wrote to `name` in `hookOutput`; none if it wrote none.
+    func hookOutputLines(_ name: String) -> [String] {
+        (hookOutput(name) ?? "").split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// `write`, which `Sandbox.write` shadows inside the class.
+private func systemWrite(_ descriptor: Int32, _ bytes: [UInt8]) -> Int {
+    write(descriptor, bytes, bytes.count)
+}
+
+/// Whether process `id` is gone by `limit`: an orphan that was stopped is reaped by another process in its own time.
+func processStops(_ id: Int32, within limit: Duration) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    while isRunning(id) {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+}
+
+/// Whether process `id` still runs: it exists and is no zombie.
+private func isRunning(_ id: Int32) -> Bool {
+    #if os(Linux)
+    // The state follows the command's closing parenthesis: `42 (sleep) S …`.
+    guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+    else { return false }
+    let state = stat[stat.index(after: end)...].drop { $0 == " " }.first
+    return state != "Z" && state != "X"
+    #else
+    return kill(id, 0) == 0
+    #endif
+}
