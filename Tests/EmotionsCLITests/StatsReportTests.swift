@@ -1,4 +1,5 @@
 import EmotionKit
+import Foundation
 @testable import EmotionsCLI
 import Testing
 
@@ -53,5 +54,35 @@ import Testing
         #expect(StatsReport(tally: tally).json()
             == #"{"counts": {"happy": 1, "smile": 0, "neutral": 0, "upset": 3, "sad": 0}, "total": 4}"#)
         #expect(StatsReport(tally: tally).json(for: .upset) == #"{"emotion": "upset", "count": 3}"#)
+    }
+
+    @Test func theKoreanTableAlignsItsTwoCellWideLabels() throws {
+        let tally = try #require(Tally(counts: [.happy: 4, .smile: 2, .sad: 2]))
+        let korean = OutputStyle(usesColor: false, language: .korean)
+        #expect(StatsReport(tally: tally).table(style: korean) == """
+            😄 완전행복  4  ████████████████████████   50.0%
+            🙂 적당미소  2  ████████████               25.0%
+            😐 그냥그냥  0                              0.0%
+            😕 좀속상한  0                              0.0%
+            😢 많이슬픈  2  ████████████               25.0%
+               합계      8                            100.0%
+            """)
+    }
+
+    @Test func colourPaintsEachLabelAndBarInItsEmotionsColourAndNothingElse() throws {
+        let tally = try #require(Tally(counts: [.happy: 4, .smile: 2, .upset: 1, .sad: 2]))
+        let report = StatsReport(tally: tally)
+        let coloured = report.table(style: OutputStyle(usesColor: true, language: .english))
+        #expect(withoutEscapes(coloured) == report.table())
+        let lines = coloured.split(separator: "\n").map(String.init)
+        for (emotion, line) in zip(Emotion.allCases, lines) {
+            let code = "\u{1B}[\(emotion.color.rawValue)m"
+            #expect(line.hasPrefix("\(emotion.emoji) \(code)\(emotion.name)\u{1B}[0m"), "\(line)")
+            // The label, and the bar if there is one: each span closed by a reset.
+            let spans = line.components(separatedBy: code).count - 1
+            #expect(spans == (tally[emotion] > 0 ? 2 : 1), "\(line)")
+            #expect(line.components(separatedBy: "\u{1B}[0m").count - 1 == spans, "\(line)")
+        }
+        #expect(!hasEscapes(lines[5]), "the total line has no colour")
     }
 }

@@ -10,7 +10,8 @@ struct OptionSpec: Sendable {
     var values: [String] = []
     /// One line saying what it does.
     let help: String
-    /// Whether usage lines list it; not for options that stand alone, such as `--version`.
+    /// Whether usage lines list it; not for options that stand alone, such as `--version`, nor for
+    /// those that change only how output looks, such as `--color`.
     var isInUsage = true
 
     /// `-h/--help`, which every command has.

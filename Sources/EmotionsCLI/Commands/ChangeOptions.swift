@@ -7,12 +7,14 @@ struct ChangeOptions: Equatable, Sendable {
         [
             OptionSpec(long: "json", help: "Print each change as a JSON object on a line of its own."),
             OptionSpec(long: "quiet", short: "q", help: "Print no change lines; errors still go to standard error."),
-        ] + StoreOptions.specs
+        ] + StoreOptions.specs + [ColorChoice.spec]
 
     /// Where the data file is.
     let store: StoreOptions
     /// How changes are printed.
     let format: ChangeFormat
+    /// When text lines are coloured.
+    let color: ColorChoice
 
     /// Reads the options from parsed words.
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -23,12 +25,15 @@ struct ChangeOptions: Equatable, Sendable {
         case (false, true): format = .quiet
         case (false, false): format = .text
         }
+        color = ColorChoice(arguments)
     }
 
     /// Applies `actions` to the chosen store, printing each change through an observer as it is committed.
     func apply(_ actions: [Action], in context: Context) throws {
         let store = try store.makeStore(environment: context.environment)
-        let printer = ChangePrinter(format: format, terminal: context.terminal)
+        // Only text lines look up the locale and ask whether the output is a terminal.
+        let style = format == .text ? OutputStyle(color: color, context: context) : .plain
+        let printer = ChangePrinter(format: format, style: style, terminal: context.terminal)
         let token = try store.observe(options: [.old, .new], printer.print)
         defer { token.cancel() }
         try store.apply(actions)

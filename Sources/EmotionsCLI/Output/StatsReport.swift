@@ -9,20 +9,27 @@ struct StatsReport {
 
     let tally: Tally
 
-    /// One line per emotion (emoji, name, count, bar, share) and a total line, without a final newline.
-    func table() -> String {
+    /// One line per emotion (emoji, label, count, bar, share) and a total line, without a final
+    /// newline; the labels and bars in `style`'s language and colours.
+    func table(style: OutputStyle = .plain) -> String {
         let largest = Emotion.allCases.map { tally[$0] }.max() ?? 0
         let total = tally.total
+        let labels = Emotion.allCases.map(style.language.label(for:))
+        let nameWidth = (labels + [style.language.totalLabel]).map(CellWidth.of).max() ?? 0
         let countWidth = String(total).count
-        let nameWidth = Emotion.allCases.map(\.name.count).max() ?? 0
-        var lines = Emotion.allCases.map { emotion in
+        var lines: [String] = []
+        for (emotion, label) in zip(Emotion.allCases, labels) {
             let count = tally[emotion]
-            return "\(emotion.emoji) \(pad(emotion.name, nameWidth))  \(padLeft(String(count), countWidth))  "
-                + "\(pad(bar(count, of: largest), StatsReport.barWidth))  \(padLeft(percent(count, of: total), 6))"
+            let bar = bar(count, of: largest)
+            lines.append(
+                "\(emotion.emoji) \(style.paint(label, as: emotion))\(spaces(nameWidth - CellWidth.of(label)))  "
+                    + "\(padLeft(String(count), countWidth))  \(style.paint(bar, as: emotion))"
+                    + "\(spaces(StatsReport.barWidth - bar.count))  \(padLeft(percent(count, of: total), 6))")
         }
+        let totalLabel = style.language.totalLabel
         lines.append(
-            "   \(pad("total", nameWidth))  \(padLeft(String(total), countWidth))  "
-                + "\(pad("", StatsReport.barWidth))  \(padLeft(percent(total, of: total), 6))")
+            "   \(totalLabel)\(spaces(nameWidth - CellWidth.of(totalLabel)))  \(padLeft(String(total), countWidth))  "
+                + "\(spaces(StatsReport.barWidth))  \(padLeft(percent(total, of: total), 6))")
         return lines.joined(separator: "\n")
     }
 
@@ -53,11 +60,11 @@ struct StatsReport {
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    private func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
+    private func spaces(_ count: Int) -> String {
+        String(repeating: " ", count: max(0, count))
     }
 
     private func padLeft(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
+        spaces(width - text.count) + text
     }
 }
