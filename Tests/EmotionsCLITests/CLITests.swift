@@ -83,6 +83,24 @@ import Testing
         #expect(version.status == 0 && version.output == Root.version + "\n")
     }
 
+    @Test func statsFitsColumnsElseTheTerminalElseEightyColumns() throws {
+        let sandbox = try Sandbox()
+        _ = sandbox.run("add", "happy", "7")
+        _ = sandbox.run("add", "sad", "3")
+        func widest(_ outcome: Outcome) -> Int { outcome.output.split(separator: "\n").map(cells).max() ?? 0 }
+        func longestBar(_ outcome: Outcome) -> Int { outcome.output.split(separator: "\n")[0].filter { $0 == "█" }.count }
+        let columns = sandbox.run("stats", environment: ["COLUMNS": "40"], isTerminal: true, columns: 120)
+        #expect(widest(columns) <= 40 && longestBar(columns) == 12, "\(columns.output)")
+        let terminal = sandbox.run("stats", isTerminal: true, columns: 120)
+        #expect(widest(terminal) <= 120 && longestBar(terminal) == 36, "\(terminal.output)")
+        let pipe = sandbox.run("stats")
+        #expect(widest(pipe) <= 80 && longestBar(pipe) == 24, "\(pipe.output)")
+        let badColumns = sandbox.run("stats", environment: ["COLUMNS": "wide"], isTerminal: true, columns: 100)
+        #expect(longestBar(badColumns) == 30, "\(badColumns.output)")
+        let huge = sandbox.run("stats", environment: ["COLUMNS": String(Int.max)])
+        #expect(huge.status == 0 && longestBar(huge) == 50, "\(huge.output)")
+    }
+
     @Test func aKoreanLocaleShowsKoreanLabelsInChangeLinesAndStatsOnly() throws {
         let sandbox = try Sandbox()
         let korean = ["LANG": "ko_KR.UTF-8"]

@@ -24,11 +24,13 @@ import Testing
 
     @Test func barsUseEighthBlocksAndAnyCountShowsASliver() {
         let report = StatsReport(tally: Tally())
-        #expect(report.bar(1, of: 16) == "█▌")
-        #expect(report.bar(3, of: 64) == "█▏")
-        #expect(report.bar(1, of: Int.max) == "▏")
-        #expect(report.bar(0, of: 5) == "")
-        #expect(report.bar(Int.max, of: Int.max) == String(repeating: "█", count: StatsReport.barWidth))
+        #expect(report.bar(1, of: 16, width: 24) == "█▌")
+        #expect(report.bar(3, of: 64, width: 24) == "█▏")
+        #expect(report.bar(1, of: Int.max, width: 24) == "▏")
+        #expect(report.bar(0, of: 5, width: 24) == "")
+        #expect(report.bar(Int.max, of: Int.max, width: 24) == String(repeating: "█", count: 24))
+        #expect(report.bar(Int.max, of: Int.max, width: 50) == String(repeating: "█", count: 50))
+        #expect(report.bar(5, of: 5, width: 0) == "")
     }
 
     @Test func sharesRoundToOneDecimal() {
@@ -84,5 +86,103 @@ import Testing
             #expect(line.components(separatedBy: "\u{1B}[0m").count - 1 == spans, "\(line)")
         }
         #expect(!hasEscapes(lines[5]), "the total line has no colour")
+    }
+
+    @Test func aColouredKoreanTableIsAsWideAsAPlainOne() throws {
+        let tally = try #require(Tally(counts: [.happy: 12, .neutral: 3, .sad: 5]))
+        for width in [30, 80, 120] {
+            let plain = StatsReport(tally: tally).table(width: width, style: OutputStyle(usesColor: false, language: .korean))
+            let coloured = StatsReport(tally: tally).table(width: width, style: OutputStyle(usesColor: true, language: .korean))
+            #expect(withoutEscapes(coloured) == plain)
+            #expect(Set(plain.split(separator: "\n").map(cells)).count == 1, "the columns line up: \(plain)")
+        }
+    }
+
+    /// Tallies from empty to huge, for the width checks below.
+    private static let tallies: [Tally] = [
+        Tally(), Tally(counts: [.happy: 1]), Tally(counts: [.happy: 4, .smile: 2, .neutral: 1, .sad: 2]),
+        Tally(counts: [.happy: 1_000_000, .smile: 999_999, .upset: 12_345_678]),
+        Tally(counts: [.happy: Int.max / 2, .sad: Int.max / 2]),
+    ].compactMap(\.self)
+
+    @Test func noLineIsWiderThanTheWidthFromTwentyToTwoHundredColumns() {
+        #expect(StatsReportTests.tallies.count == 5)
+        for tally in StatsReportTests.tallies {
+            for language in [Language.english, .korean] {
+                for usesColor in [false, true] {
+                    let style = OutputStyle(usesColor: usesColor, language: language)
+                    for width in 20...200 {
+                        let lines = StatsReport(tally: tally).table(width: width, style: style).split(separator: "\n")
+                        #expect(lines.count == 6)
+                        // Only a count too long for any layout may push a line past the width (below).
+                        guard String(tally.total).count <= 9 else { continue }
+                        for line in lines where cells(line) > width {
+                            Issue.record("\(cells(line)) cells at width \(width): \(line)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func nineteenDigitCountsFitFromTwentyEightColumnsAndAreNeverCut() throws {
+        let tally = try #require(Tally(counts: [.happy: Int.max - 1, .sad: 1]))
+        for width in 20...200 {
+            let table = StatsReport(tally: tally).table(width: width)
+            #expect(table.contains(String(Int.max)) && table.contains(String(Int.max - 1)))
+            let widest = table.split(separator: "\n").map(cells).max() ?? 0
+            // "neutral  9223372036854775807" is 28 cells: the narrowest the table can be.
+            #expect(widest <= max(width, 28), "\(widest) cells at width \(width)")
+        }
+    }
+
+    @Test func theBarsScaleWithTheWidth() throws {
+        let tally = try #require(Tally(counts: [.happy: 10, .sad: 5]))
+        let report = StatsReport(tally: tally)
+        for (width, longest) in [(40, 12), (80, 24), (100, 30), (200, 50)] {
+            let happy = try #require(report.table(width: width).split(separator: "\n").first)
+            #expect(happy.filter { $0 == "█" }.count == longest, "\(happy)")
+            #expect(cells(happy) <= width)
+        }
+    }
+
+    @Test func narrowTablesDropTheBarThenTheShareThenTheEmoji() throws {
+        let tally = try #require(Tally(counts: [.happy: 3, .sad: 1]))
+        let report = StatsReport(tally: tally)
+        #expect(report.table(width: 24) == """
+            😄 happy    3   75.0%
+            🙂 smile    0    0.0%
+            😐 neutral  0    0.0%
+            😕 upset    0    0.0%
+            😢 sad      1   25.0%
+               total    4  100.0%
+            """)
+        #expect(report.table(width: 20) == """
+            😄 happy    3
+            🙂 smile    0
+            😐 neutral  0
+            😕 upset    0
+            😢 sad      1
+               total    4
+            """)
+        #expect(report.table(width: 10) == """
+            happy    3
+            smile    0
+            neutral  0
+            upset    0
+            sad      1
+            total    4
+            """)
+    }
+
+    @Test func nothingCountedShowsZerosAtEveryWidthAndLanguage() {
+        for width in [10, 20, 24, 40, 80, 200] {
+            for language in [Language.english, .korean] {
+                let table = StatsReport(tally: Tally()).table(width: width, style: OutputStyle(usesColor: true, language: language))
+                #expect(!table.lowercased().contains("nan") && !table.lowercased().contains("inf"))
+                #expect(!table.contains("█"))
+                #expect(table.split(separator: "\n").allSatisfy { $0.hasSuffix(" 0") || $0.hasSuffix(" 0.0%") })
+            }
+        }
     }
 }
