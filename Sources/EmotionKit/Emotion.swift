@@ -58,14 +58,16 @@ public enum Emotion: String, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
-    /// Every name accepted on input, canonical names first, then aliases.
-    public static let acceptedNames: [String] = allCases.map(\.name) + allCases.flatMap(\.aliases)
+    /// Every name accepted on input: canonical names first, then aliases, then the Korean labels.
+    public static let acceptedNames: [String] =
+        allCases.map(\.name) + allCases.flatMap(\.aliases) + allCases.map(\.koreanLabel)
 
-    /// Reads a canonical name or an alias, ignoring case; `nil` for anything else.
+    /// Reads a canonical name or an alias, ignoring case, or a Korean label, whatever the locale;
+    /// `nil` for anything else.
     public init?(parsing text: String) {
         let key = text.lowercased()
         guard let match = Emotion.allCases.first(where: { emotion in
-            emotion.name == key || emotion.aliases.contains { $0.lowercased() == key }
+            emotion.name == key || emotion.aliases.contains { $0.lowercased() == key } || emotion.koreanLabel == text
         }) else { return nil }
         self = match
     }

@@ -6,17 +6,25 @@ import Darwin
 
 /// What the process was given: its arguments and environment, read as UTF-8 text.
 ///
-/// Bytes that are not UTF-8 are never silently replaced: an argument, or a variable the tool
-/// reads, that is not valid UTF-8 would otherwise name a different file than the user meant.
+/// Bytes that are not UTF-8 are never silently replaced where they matter: an argument, or a
+/// variable that chooses a file or a setting, that is not valid UTF-8 would otherwise name a
+/// different file than the user meant.
 public struct ProcessInput: Sendable {
-    /// The environment variables the tool reads; only these must be valid UTF-8.
-    static let variablesRead = [
-        "EMOTIONS_FILE", "EMOTIONS_LOCK_TIMEOUT", "EMOTIONS_HOOKS_DIR", "EMOTIONS_HOOK_TIMEOUT", "XDG_CONFIG_HOME", "HOME",
+    /// The environment variables the tool reads; only these are decoded.
+    static let variablesRead: [StaticString] = [
+        "EMOTIONS_FILE", "EMOTIONS_LOCK_TIMEOUT", "EMOTIONS_HOOKS_DIR", "EMOTIONS_HOOK_TIMEOUT", "XDG_CONFIG_HOME",
+        "HOME", "NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG",
     ]
+
+    /// The variables read that only decide how output looks, which a user's shell sets for every
+    /// program: their bytes that are not UTF-8 are replaced rather than refused, since the worst
+    /// they can do is leave colour off or labels in English.
+    static let lenientVariables: [StaticString] = ["NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG"]
 
     /// The arguments after the tool's own name.
     let arguments: [String]
-    /// The variables that are valid UTF-8; of a repeated name, the first, as `getenv` has it.
+    /// The variables that are valid UTF-8, and the lenient ones in any case; of a repeated name,
+    /// the first, as `getenv` has it.
     let environment: Environment
     /// The first argument or read variable that is not valid UTF-8, if any.
     let problem: UsageError?
@@ -34,7 +42,7 @@ public struct ProcessInput: Sendable {
                 problem = problem ?? .notUTF8("argument \(index + 1)", shownAs: String(cString: pointer))
             }
         }
-        // Only the variables the tool reads are decoded: start-up pays for six names, not the whole environment.
+        // Only the variables the tool reads are decoded: start-up pays for twelve names, not the whole environment.
         // Hooks inherit the whole environment all the same: EmotionKit reads it byte for byte when one starts.
         var environment = Environment()
         for pointer in environmentEntries() {
@@ -42,6 +50,8 @@ public struct ProcessInput: Sendable {
             let value = pointer + name.utf8.count + 1
             if let text = String(validatingCString: value) {
                 environment.setIfUnset(name, to: text)
+            } else if lenientVariables.contains(where: { $0.description == name }) {
+                environment.setIfUnset(name, to: String(cString: value))
             } else {
                 problem = problem ?? .notUTF8("environment variable \(name)", shownAs: String(cString: value))
             }
@@ -51,15 +61,16 @@ public struct ProcessInput: Sendable {
 
     /// The name of the variable `entry` (`NAME=value`) sets, if it is one the tool reads.
     private static func variableRead(by entry: UnsafeMutablePointer<CChar>) -> String? {
-        variablesRead.first { name in
-            var index = 0
-            for byte in name.utf8 {
-                // A shorter entry ends in NUL, which no name holds, so this never reads past it.
-                guard UInt8(bitPattern: entry[index]) == byte else { return false }
-                index += 1
-            }
-            return entry[index] == CChar(UInt8(ascii: "="))
+        // The name's length first, so that only names as long are compared: most entries are then
+        // turned down by one comparison of lengths per name, with no String work at all.
+        let equals = CChar(UInt8(ascii: "="))
+        var length = 0
+        while entry[length] != equals, entry[length] != 0 { length += 1 }
+        guard entry[length] == equals else { return nil }
+        for name in variablesRead where name.utf8CodeUnitCount == length {
+            if memcmp(name.utf8Start, entry, length) == 0 { return name.description }
         }
+        return nil
     }
 
     private static func environmentEntries() -> [UnsafeMutablePointer<CChar>] {

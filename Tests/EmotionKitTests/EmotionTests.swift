@@ -23,7 +23,16 @@ import Testing
         #expect(Emotion(parsing: text) == emotion)
     }
 
-    @Test(arguments: ["", "hapy", "very happy", "happy ", "😄", "very_sad", "moderate", "0"])
+    @Test(arguments: [
+        ("완전행복", Emotion.happy), ("적당미소", .smile), ("그냥그냥", .neutral), ("좀속상한", .upset), ("많이슬픈", .sad),
+        // The same syllables decomposed into jamo (NFD), as some input methods and file names have them.
+        ("\u{110B}\u{116A}\u{11AB}\u{110C}\u{1165}\u{11AB}\u{1112}\u{1162}\u{11BC}\u{1107}\u{1169}\u{11A8}", .happy),
+    ])
+    func parsingAcceptsTheKoreanLabelsOfTheOriginalApp(text: String, emotion: Emotion) {
+        #expect(Emotion(parsing: text) == emotion)
+    }
+
+    @Test(arguments: ["", "hapy", "very happy", "happy ", "😄", "very_sad", "moderate", "0", "완전", "완전행복 "])
     func parsingRefusesEverythingElse(text: String) {
         #expect(Emotion(parsing: text) == nil)
     }
@@ -49,5 +58,10 @@ import Testing
     @Test func acceptedNamesListCanonicalNamesFirst() {
         #expect(Array(Emotion.acceptedNames.prefix(5)) == ["happy", "smile", "neutral", "upset", "sad"])
         #expect(Emotion.acceptedNames.contains("slightlyUpset"))
+        #expect(Emotion.acceptedNames.contains("많이슬픈"))
+    }
+
+    @Test func aTypoOfAKoreanLabelSuggestsItsEmotion() {
+        #expect(Emotion.closest(to: "완전행보") == .happy)
     }
 }

@@ -9,6 +9,7 @@ import Testing
         options: [
             OptionSpec(long: "json", help: ""), OptionSpec(long: "quiet", short: "q", help: ""),
             OptionSpec(long: "file", valueName: "path", help: ""),
+            OptionSpec(long: "color", short: "c", valueName: "when", values: ["auto", "always", "never"], help: ""),
         ])
 
     private func parse(_ words: String...) throws -> ParsedArguments {
@@ -75,5 +76,28 @@ import Testing
         #expect(parser.asksForHelp(["-qh"]))
         #expect(!parser.asksForHelp(["--", "-h"]))
         #expect(!parser.asksForHelp(["-3"]))
+    }
+
+    @Test func anOptionWithFixedValuesTakesOnlyThose() throws {
+        #expect(try parse("a", "--color", "never").value(ofOption: "color") == "never")
+        #expect(try parse("a", "--color=always").value(ofOption: "color") == "always")
+        #expect(try parse("a", "-cauto").value(ofOption: "color") == "auto")
+        let values = ["auto", "always", "never"]
+        #expect(throws: UsageError.unknownValue("alwys", option: "--color", suggestion: "always", values: values)) {
+            try parse("a", "--color", "alwys")
+        }
+        #expect(throws: UsageError.unknownValue("NEVER", option: "--color", suggestion: "never", values: values)) {
+            try parse("a", "--color=NEVER")
+        }
+        #expect(throws: UsageError.unknownValue("", option: "--color", suggestion: nil, values: values)) {
+            try parse("a", "--color=")
+        }
+        #expect(throws: UsageError.unknownValue("yes", option: "-c", suggestion: nil, values: values)) {
+            try parse("a", "-c", "yes")
+        }
+    }
+
+    @Test func anOptionWithoutFixedValuesTakesAny() throws {
+        #expect(try parse("a", "--file", "never").value(ofOption: "file") == "never")
     }
 }

@@ -96,6 +96,56 @@ import Testing
         #expect(version.status == 0 && version.output == Root.version + "\n")
     }
 
+    @Test func statsFitsColumnsElseTheTerminalElseEightyColumns() throws {
+        let sandbox = try Sandbox()
+        _ = sandbox.run("add", "happy", "7")
+        _ = sandbox.run("add", "sad", "3")
+        func widest(_ outcome: Outcome) -> Int { outcome.output.split(separator: "\n").map(cells).max() ?? 0 }
+        func longestBar(_ outcome: Outcome) -> Int { outcome.output.split(separator: "\n")[0].filter { $0 == "█" }.count }
+        let columns = sandbox.run("stats", environment: ["COLUMNS": "40"], isTerminal: true, columns: 120)
+        #expect(widest(columns) <= 40 && longestBar(columns) == 12, "\(columns.output)")
+        let terminal = sandbox.run("stats", isTerminal: true, columns: 120)
+        #expect(widest(terminal) <= 120 && longestBar(terminal) == 36, "\(terminal.output)")
+        let pipe = sandbox.run("stats")
+        #expect(widest(pipe) <= 80 && longestBar(pipe) == 24, "\(pipe.output)")
+        let badColumns = sandbox.run("stats", environment: ["COLUMNS": "wide"], isTerminal: true, columns: 100)
+        #expect(longestBar(badColumns) == 30, "\(badColumns.output)")
+        let huge = sandbox.run("stats", environment: ["COLUMNS": String(Int.max)])
+        #expect(huge.status == 0 && longestBar(huge) == 50, "\(huge.output)")
+    }
+
+    @Test func aKoreanLocaleShowsKoreanLabelsInChangeLinesAndStatsOnly() throws {
+        let sandbox = try Sandbox()
+        let korean = ["LANG": "ko_KR.UTF-8"]
+        #expect(sandbox.run("tap", "happy", "sad", environment: korean).output == "완전행복: 0 → 1\n많이슬픈: 0 → 1\n")
+        #expect(sandbox.run("add", "smile", "2", environment: korean).output == "적당미소: 0 → 2\n")
+        #expect(sandbox.run("reset", "smile", environment: korean).output == "적당미소: 2 → 0\n")
+        let coloured = sandbox.run("tap", "upset", environment: korean, isTerminal: true)
+        #expect(coloured.output == "\u{1B}[35m좀속상한\u{1B}[0m: 0 → 1\n")
+        let stats = sandbox.run("stats", environment: korean).output
+        #expect(stats.hasPrefix("😄 완전행복  1  ") && stats.contains("\n   합계      3  "), "\(stats)")
+        // What scripts and bug reports read stays the same in every locale.
+        #expect(sandbox.run("stats", "happy", environment: korean).output == "1\n")
+        #expect(sandbox.run("stats", "--json", environment: korean).output.contains(#""happy": 1"#))
+        #expect(sandbox.run("tap", "sad", "--json", environment: korean).output == #"{"emotion": "sad", "old": 1, "new": 2}"# + "\n")
+        #expect(sandbox.run("tap", "hapy", environment: korean).error.hasPrefix("Error: Unknown emotion 'hapy'. Did you mean 'happy'?"))
+        #expect(sandbox.run("--help", environment: korean).output.hasPrefix("OVERVIEW: Count how you feel"))
+    }
+
+    @Test func lcAllOverridesLangAndLcMessagesForLabels() throws {
+        let sandbox = try Sandbox()
+        #expect(sandbox.run("tap", "happy", environment: ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"]).output == "happy: 0 → 1\n")
+        #expect(sandbox.run("tap", "happy", environment: ["LC_MESSAGES": "ko_KR.UTF-8", "LANG": "C"]).output == "완전행복: 1 → 2\n")
+    }
+
+    @Test func koreanLabelsAreAcceptedOnInputInEveryLocale() throws {
+        let sandbox = try Sandbox()
+        #expect(sandbox.run("tap", "완전행복", "많이슬픈").output == "happy: 0 → 1\nsad: 0 → 1\n")
+        #expect(sandbox.run("add", "좀속상한", "2", environment: ["LANG": "ko_KR.UTF-8"]).output == "좀속상한: 0 → 2\n")
+        #expect(sandbox.run("stats", "그냥그냥").output == "0\n")
+        #expect(sandbox.run("reset", "적당미소", "좀속상한").output == "upset: 2 → 0\n")
+    }
+
     @Test func exitCodesFollowSysexits() {
         #expect(ExitCode.status(for: UsageError.nothingToReset) == 64)
         #expect(ExitCode.status(for: TallyError.overflow(.happy, count: 1, amount: 1)) == 64)

@@ -6,7 +6,7 @@ import Testing
         let help = Root.helpPrinter.help
         #expect(help.hasPrefix("OVERVIEW: "))
         #expect(help.contains("USAGE: emotions [--file <path>] <subcommand>"))
-        for section in ["OPTIONS:", "SUBCOMMANDS:", "  --file <path>", "  --version", "  -h, --help"] {
+        for section in ["OPTIONS:", "SUBCOMMANDS:", "  --file <path>", "  --color <when>", "  --version", "  -h, --help"] {
             #expect(help.contains(section), "\(section)")
         }
         for name in ["tap", "add", "reset", "stats", "help"] {
@@ -33,8 +33,16 @@ import Testing
         #expect(HelpPrinter(spec: Stats.spec).usage == "emotions stats [<emotion>] [--json] [--file <path>]")
     }
 
+    @Test func colorIsListedInHelpButLeftOutOfUsageLines() {
+        for spec in [Tap.spec, Add.spec, Reset.spec, Stats.spec, Watch.spec] {
+            let printer = HelpPrinter(spec: spec)
+            #expect(printer.help.contains("  --color <when>"), "\(spec.name)")
+            #expect(!printer.usage.contains("--color"), "\(spec.name)")
+        }
+    }
+
     @Test func helpLinesFitInEightyColumnsAndStartHelpAfterTwentySixCharacters() {
-        for spec in [Root.spec, Tap.spec, Add.spec, Reset.spec, Stats.spec] {
+        for spec in [Root.spec, Tap.spec, Add.spec, Reset.spec, Stats.spec, Watch.spec] {
             let printer = spec.name.isEmpty ? Root.helpPrinter : HelpPrinter(spec: spec)
             for line in printer.help.split(separator: "\n") where !line.hasPrefix("USAGE:") {
                 #expect(line.count <= HelpPrinter.width, "too wide: \(line)")

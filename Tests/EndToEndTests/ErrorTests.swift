@@ -109,6 +109,16 @@ struct ErrorTests {
         }
     }
 
+    @Test func variablesThatOnlyStyleOutputAreReadEvenIfNotUTF8() async throws {
+        // They are set for every program by the user's shell; at worst colour stays off or labels English.
+        let sandbox = try Sandbox()
+        let binary = try Emotions.binary().path
+        let script = #"NO_COLOR="$(printf '\377')" TERM="$(printf '\377')" COLUMNS="$(printf '4\3770')" "#
+            + #"LC_ALL="$(printf 'ko\377')" exec "$0" tap happy"#
+        let outcome = try await sandbox.runShell(script, binary: binary)
+        expectSuccess(outcome, stdout: "happy: 0 → 1\n")
+    }
+
     // MARK: - 75, lock timeout
 
     @Test func aHeldLockMakesAWriterGiveUpWith75AndChangeNothing() async throws {

@@ -4,7 +4,8 @@ import EmotionKit
 ///
 /// Options may come before or after positional arguments; `--` ends options; `--name=value` and
 /// `--name value` both work; one-letter flags may be grouped (`-qh`). A word that starts with `-`
-/// and a digit is a (negative) number, not an option.
+/// and a digit is a (negative) number, not an option. An option with a fixed set of values takes
+/// only one of them.
 struct ArgumentParser {
     let spec: CommandSpec
 
@@ -72,10 +73,10 @@ struct ArgumentParser {
             guard inlineValue == nil else { throw .unexpectedValue(option: "--\(name)") }
             parsed.addFlag(option.long)
         } else if let inlineValue {
-            parsed.set(inlineValue, ofOption: option.long)
+            parsed.set(try checked(inlineValue, for: option, as: "--\(name)"), ofOption: option.long)
         } else {
             guard let value = remaining.popFirst() else { throw .missingValue(option: "--\(name)") }
-            parsed.set(value, ofOption: option.long)
+            parsed.set(try checked(value, for: option, as: "--\(name)"), ofOption: option.long)
         }
     }
 
@@ -92,14 +93,21 @@ struct ArgumentParser {
                 continue
             }
             if !letters.isEmpty {
-                parsed.set(String(letters), ofOption: option.long)
+                parsed.set(try checked(String(letters), for: option, as: "-\(letter)"), ofOption: option.long)
             } else if let value = remaining.popFirst() {
-                parsed.set(value, ofOption: option.long)
+                parsed.set(try checked(value, for: option, as: "-\(letter)"), ofOption: option.long)
             } else {
                 throw .missingValue(option: "-\(letter)")
             }
             return
         }
+    }
+
+    /// `value` if `option` takes any value or has it among its fixed ones.
+    private func checked(_ value: String, for option: OptionSpec, as typed: String) throws(UsageError) -> String {
+        guard !option.values.isEmpty, !option.values.contains(value) else { return value }
+        let suggestion = Spelling.closest(to: value.lowercased(), among: option.values)
+        throw .unknownValue(value, option: typed, suggestion: suggestion, values: option.values)
     }
 
     private func assign(_ positionals: [String], into parsed: inout ParsedArguments) throws(UsageError) {

@@ -18,7 +18,8 @@ enum Invocation {
 
     /// Reads the tool's arguments (without its own name).
     ///
-    /// Before the subcommand come only the global options: `--file`, `--version`, `-h/--help`.
+    /// Before the subcommand come only the global options: `--file`, `--color`, `--version`, `-h/--help`.
+    /// `--file` and `--color` are handed on to the subcommand, which reads them as if given after it.
     static func parse(_ words: [String]) throws(Failure) -> Invocation {
         var leading: [String] = []
         var rest = words[...]
@@ -33,11 +34,11 @@ enum Invocation {
                 break
             case "-h", "--help": return .help(Root.helpPrinter.help)
             case "--version": return .version
-            case "--file":
-                guard let value = rest.popFirst() else { throw fail(.missingValue(option: "--file")) }
+            case "--file", "--color":
+                guard let value = rest.popFirst() else { throw fail(.missingValue(option: word)) }
                 leading += [word, value]
                 continue
-            case _ where word.hasPrefix("--file="):
+            case _ where word.hasPrefix("--file=") || word.hasPrefix("--color="):
                 leading.append(word)
                 continue
             case _ where !word.hasPrefix("--"):

@@ -6,9 +6,12 @@ struct OptionSpec: Sendable {
     var short: Character? = nil
     /// The value's name without angle brackets, for options that take one: `path`.
     var valueName: String? = nil
+    /// The only values it accepts, for an option with a fixed set such as `--color`; empty for any value.
+    var values: [String] = []
     /// One line saying what it does.
     let help: String
-    /// Whether usage lines list it; not for options that stand alone, such as `--version`.
+    /// Whether usage lines list it; not for options that stand alone, such as `--version`, nor for
+    /// those that change only how output looks, such as `--color`.
     var isInUsage = true
 
     /// `-h/--help`, which every command has.

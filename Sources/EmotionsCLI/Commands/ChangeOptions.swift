@@ -8,7 +8,7 @@ struct ChangeOptions: Equatable, Sendable {
         [
             OptionSpec(long: "json", help: "Print each change as a JSON object on a line of its own."),
             OptionSpec(long: "quiet", short: "q", help: "Print no change lines; errors still go to standard error."),
-        ] + HookOptions.specs + StoreOptions.specs
+        ] + HookOptions.specs + StoreOptions.specs + [ColorChoice.spec]
 
     /// Where the data file is.
     let store: StoreOptions
@@ -16,6 +16,8 @@ struct ChangeOptions: Equatable, Sendable {
     let format: ChangeFormat
     /// Whether hooks run after the changes.
     let hooks: HookOptions
+    /// When text lines are coloured.
+    let color: ColorChoice
 
     /// Reads the options from parsed words.
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -27,6 +29,7 @@ struct ChangeOptions: Equatable, Sendable {
         case (false, true): format = .quiet
         case (false, false): format = .text
         }
+        color = ColorChoice(arguments)
     }
 
     /// Applies `actions` to the chosen store, printing each change through an observer as it is
@@ -37,7 +40,9 @@ struct ChangeOptions: Equatable, Sendable {
     func apply(_ actions: [Action], in context: Context) throws {
         let store = try store.makeStore(environment: context.environment)
         let runner = try hooks.makeRunner(for: store, environment: context.environment)
-        let printer = ChangePrinter(format: format, terminal: context.terminal)
+        // Only text lines look up the locale and ask whether the output is a terminal.
+        let style = format == .text ? OutputStyle(color: color, context: context) : .plain
+        let printer = ChangePrinter(format: format, style: style, terminal: context.terminal)
         let printing = try store.observe(options: [.old, .new], printer.print)
         defer { printing.cancel() }
         let hooking = try runner.map { runner throws(StoreError) in

@@ -9,7 +9,9 @@ enum Root {
         discussion: "Emotions: happy 😄, smile 🙂, neutral 😐, upset 😕, sad 😢. The data file is "
             + "$XDG_CONFIG_HOME/emotions/emotions.json when XDG_CONFIG_HOME is an absolute path, else "
             + defaultFile + "; EMOTIONS_FILE or --file choose another.",
-        options: StoreOptions.specs + [OptionSpec(long: "version", help: "Show the version.", isInUsage: false)],
+        options: StoreOptions.specs + [
+            ColorChoice.spec, OptionSpec(long: "version", help: "Show the version.", isInUsage: false),
+        ],
         examples: ["emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats", "emotions watch"])
 
     #if os(macOS)

@@ -7,19 +7,23 @@ struct Stats: Subcommand {
     static let spec = CommandSpec(
         name: name,
         abstract: "Show the counts.",
-        discussion: "Without an emotion, a table of all five with bars and shares. With one, just its "
-            + "count, for scripts. Reading never creates the data file.",
+        discussion: "Without an emotion, a table of all five with bars and shares, as wide as COLUMNS, else "
+            + "the terminal, else 80 columns. With one, just its count, for scripts. Reading never creates the "
+            + "data file.",
         arguments: [Arguments.emotion(isOptional: true, help: "Print only this emotion's count.")],
-        options: [OptionSpec(long: "json", help: "Print JSON: {\"counts\": {…}, \"total\": N}.")] + StoreOptions.specs,
+        options: [OptionSpec(long: "json", help: "Print JSON: {\"counts\": {…}, \"total\": N}.")] + StoreOptions.specs
+            + [ColorChoice.spec],
         examples: ["emotions stats", "emotions stats sad", "emotions stats --json"])
 
     let emotion: Emotion?
     let isJSON: Bool
+    let color: ColorChoice
     let store: StoreOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         emotion = try arguments.value(of: "emotion").map { name throws(UsageError) in try Arguments.emotion(name) }
         isJSON = arguments.has("json")
+        color = ColorChoice(arguments)
         store = try StoreOptions(arguments)
     }
 
@@ -29,7 +33,9 @@ struct Stats: Subcommand {
         switch (emotion, isJSON) {
         case let (emotion?, false): context.terminal.print("\(tally[emotion])")
         case let (emotion?, true): context.terminal.print(report.json(for: emotion))
-        case (nil, false): context.terminal.print(report.table())
+        case (nil, false):
+            let width = OutputWidth.of(context.terminal, environment: context.environment)
+            context.terminal.print(report.table(width: width, style: OutputStyle(color: color, context: context)))
         case (nil, true): context.terminal.print(report.json())
         }
     }

@@ -16,7 +16,7 @@ struct Watch: Subcommand {
         options: [
             OptionSpec(long: "json", help: "Print each change as a JSON object on a line of its own."),
             OptionSpec(long: "initial", help: "First print the current counts, one line per emotion."),
-        ] + StoreOptions.specs,
+        ] + StoreOptions.specs + [ColorChoice.spec],
         examples: [
             "emotions watch", "emotions watch sad --initial",
             "emotions watch sad --json | while read -r line; do notify-send \"$line\"; done",
@@ -25,6 +25,7 @@ struct Watch: Subcommand {
     let emotions: [Emotion]
     let format: ChangeFormat
     let showsInitial: Bool
+    let color: ColorChoice
     let store: StoreOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -36,6 +37,7 @@ struct Watch: Subcommand {
         self.emotions = emotions.isEmpty ? Emotion.allCases : emotions
         format = arguments.has("json") ? .json : .text
         showsInitial = arguments.has("initial")
+        color = ColorChoice(arguments)
         store = try StoreOptions(arguments)
     }
 
@@ -48,7 +50,8 @@ struct Watch: Subcommand {
             terminal.printError("Error: \(Watch.describe(problem))")
         }
         defer { watching.cancel() }
-        let printer = ChangePrinter(format: format, terminal: terminal)
+        let style = format == .text ? OutputStyle(color: color, context: context) : .plain
+        let printer = ChangePrinter(format: format, style: style, terminal: terminal)
         let options: ObservationOptions = showsInitial ? [.initial, .old, .new] : [.old, .new]
         let observation = try store.observe(emotions, options: options, printer.print)
         defer { observation.cancel() }

@@ -3,6 +3,8 @@ import EmotionKit
 /// The observer that prints each committed change on a line of its own.
 struct ChangePrinter: Sendable {
     let format: ChangeFormat
+    /// How text lines look; JSON lines ignore it.
+    var style = OutputStyle.plain
     let terminal: Terminal
 
     /// Prints one change, or an initial count; meant to be handed to `TallyStore.observe` with
@@ -10,9 +12,10 @@ struct ChangePrinter: Sendable {
     @Sendable func print(_ observed: ObservedChange) {
         let line: String?
         if observed.isInitial, let count = observed.newValue {
-            line = ChangePrinter.line(forInitial: count, of: observed.emotion, format: format)
+            line = ChangePrinter.line(forInitial: count, of: observed.emotion, format: format, style: style)
         } else if let old = observed.oldValue, let new = observed.newValue {
-            line = ChangePrinter.line(for: Change(emotion: observed.emotion, old: old, new: new), format: format)
+            line = ChangePrinter.line(
+                for: Change(emotion: observed.emotion, old: old, new: new), format: format, style: style)
         } else {
             line = nil
         }
@@ -21,10 +24,12 @@ struct ChangePrinter: Sendable {
 
     /// The line for an initial count in `format`: `happy: 3`, or `{"emotion": "happy", "new": 3}`, in
     /// which `new` is where a change line has it and the missing `old` tells it apart.
-    static func line(forInitial count: Int, of emotion: Emotion, format: ChangeFormat) -> String? {
+    static func line(forInitial count: Int, of emotion: Emotion, format: ChangeFormat, style: OutputStyle = .plain)
+        -> String?
+    {
         switch format {
         case .text:
-            return "\(emotion.name): \(count)"
+            return "\(style.label(for: emotion)): \(count)"
         case .json:
             return JSONValue.object([("emotion", .string(emotion.name)), ("new", .integer(count))])
                 .serialized(pretty: false)
@@ -33,11 +38,12 @@ struct ChangePrinter: Sendable {
         }
     }
 
-    /// The line for `change` in `format`, or `nil` when quiet.
-    static func line(for change: Change, format: ChangeFormat) -> String? {
+    /// The line for `change` in `format`, or `nil` when quiet: `happy: 3 → 4`, its label in the
+    /// style's language and colour; JSON always plain, with the canonical name.
+    static func line(for change: Change, format: ChangeFormat, style: OutputStyle = .plain) -> String? {
         switch format {
         case .text:
-            return change.description
+            return "\(style.label(for: change.emotion)): \(change.old) → \(change.new)"
         case .json:
             let object = JSONValue.object([
                 ("emotion", .string(change.emotion.name)), ("old", .integer(change.old)), ("new", .integer(change.new)),

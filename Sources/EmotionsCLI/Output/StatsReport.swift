@@ -2,27 +2,43 @@ import EmotionKit
 
 /// The counts rendered for people (a table with bars) or for scripts (JSON).
 struct StatsReport {
-    /// How many character cells the longest bar fills.
-    static let barWidth = 24
     /// Bars are drawn in eighths of a cell: these are one to seven eighths.
     private static let partialBlocks: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
     let tally: Tally
 
-    /// One line per emotion (emoji, name, count, bar, share) and a total line, without a final newline.
-    func table() -> String {
+    /// One line per emotion (emoji, label, count, bar, share) and a total line, without a final
+    /// newline, each at most `width` cells wide as `StatsLayout` fits them; the labels and bars in
+    /// `style`'s language and colours.
+    func table(width: Int = OutputWidth.fallback, style: OutputStyle = .plain) -> String {
         let largest = Emotion.allCases.map { tally[$0] }.max() ?? 0
         let total = tally.total
+        let labels = Emotion.allCases.map(style.language.label(for:))
+        let nameWidth = (labels + [style.language.totalLabel]).map(CellWidth.of).max() ?? 0
         let countWidth = String(total).count
-        let nameWidth = Emotion.allCases.map(\.name.count).max() ?? 0
-        var lines = Emotion.allCases.map { emotion in
+        let layout = StatsLayout(width: width, nameWidth: nameWidth, countWidth: countWidth)
+
+        var lines: [String] = []
+        for (emotion, label) in zip(Emotion.allCases, labels) {
             let count = tally[emotion]
-            return "\(emotion.emoji) \(pad(emotion.name, nameWidth))  \(padLeft(String(count), countWidth))  "
-                + "\(pad(bar(count, of: largest), StatsReport.barWidth))  \(padLeft(percent(count, of: total), 6))"
+            var line = layout.showsEmoji ? emotion.emoji + " " : ""
+            line += style.paint(label, as: emotion) + spaces(nameWidth - CellWidth.of(label))
+            line += "  " + padLeft(String(count), countWidth)
+            if layout.barWidth > 0 {
+                let bar = bar(count, of: largest, width: layout.barWidth)
+                line += "  " + style.paint(bar, as: emotion) + spaces(layout.barWidth - bar.count)
+            }
+            if layout.showsShare {
+                line += "  " + padLeft(percent(count, of: total), StatsLayout.shareWidth)
+            }
+            lines.append(line)
         }
-        lines.append(
-            "   \(pad("total", nameWidth))  \(padLeft(String(total), countWidth))  "
-                + "\(pad("", StatsReport.barWidth))  \(padLeft(percent(total, of: total), 6))")
+        let totalLabel = style.language.totalLabel
+        var line = (layout.showsEmoji ? "   " : "") + totalLabel + spaces(nameWidth - CellWidth.of(totalLabel))
+        line += "  " + padLeft(String(total), countWidth)
+        if layout.barWidth > 0 { line += "  " + spaces(layout.barWidth) }
+        if layout.showsShare { line += "  " + padLeft(percent(total, of: total), StatsLayout.shareWidth) }
+        lines.append(line)
         return lines.joined(separator: "\n")
     }
 
@@ -38,10 +54,11 @@ struct StatsReport {
             .serialized(pretty: false)
     }
 
-    /// A bar as long as `count` is against `largest`; a count above zero always shows a sliver.
-    func bar(_ count: Int, of largest: Int) -> String {
-        guard count > 0, largest > 0 else { return "" }
-        let eighths = max(1, Int((Double(count) / Double(largest) * Double(StatsReport.barWidth * 8)).rounded()))
+    /// A bar as long as `count` is against `largest`, `largest` filling `width` cells; a count
+    /// above zero always shows a sliver.
+    func bar(_ count: Int, of largest: Int, width: Int) -> String {
+        guard count > 0, largest > 0, width > 0 else { return "" }
+        let eighths = max(1, Int((Double(count) / Double(largest) * Double(width * 8)).rounded()))
         let full = String(repeating: "█", count: eighths / 8)
         return eighths % 8 == 0 ? full : full + String(StatsReport.partialBlocks[eighths % 8 - 1])
     }
@@ -53,11 +70,11 @@ struct StatsReport {
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    private func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
+    private func spaces(_ count: Int) -> String {
+        String(repeating: " ", count: max(0, count))
     }
 
     private func padLeft(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
+        spaces(width - text.count) + text
     }
 }

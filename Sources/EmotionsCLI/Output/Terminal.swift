@@ -8,17 +8,40 @@ import Darwin
 public struct Terminal: Sendable {
     private let writeOutput: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
+    private let checkIsTerminal: @Sendable () -> Bool
+    private let measureColumns: @Sendable () -> Int?
 
-    /// A terminal that hands each piece of text to the given closures.
-    public init(writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
+    /// A terminal that hands each piece of text to the given closures, and says its output is a
+    /// terminal `columns` wide when `isTerminal` (tests fake both; `columns` is `nil` for a pipe).
+    public init(
+        writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+        isTerminal: Bool = false, columns: Int? = nil
+    ) {
+        self.init(writeOutput: writeOutput, writeError: writeError, isTerminal: { isTerminal }, columns: { columns })
+    }
+
+    private init(
+        writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+        isTerminal: @escaping @Sendable () -> Bool, columns: @escaping @Sendable () -> Int?
+    ) {
         self.writeOutput = writeOutput
         self.writeError = writeError
+        checkIsTerminal = isTerminal
+        measureColumns = columns
     }
 
     /// The process's standard output and standard error, written at once, unbuffered.
     public static let standard = Terminal(
         writeOutput: { writeAll($0, to: STDOUT_FILENO) },
-        writeError: { writeAll($0, to: STDERR_FILENO) })
+        writeError: { writeAll($0, to: STDERR_FILENO) },
+        isTerminal: { isatty(STDOUT_FILENO) == 1 },
+        columns: { terminalColumns(of: STDOUT_FILENO) })
+
+    /// Whether standard output is a terminal rather than a pipe or a file; asked anew each time (`isatty`).
+    var isTerminal: Bool { checkIsTerminal() }
+
+    /// Standard output's width in character cells, if it is a terminal that knows its size; asked anew each time.
+    var columns: Int? { measureColumns() }
 
     /// Writes `text` and a newline to standard output.
     func print(_ text: String) {
@@ -40,4 +63,12 @@ private func writeAll(_ text: String, to descriptor: Int32) {
         guard written > 0 else { return }  // Nowhere to report it: the output itself is gone.
         bytes = bytes.dropFirst(written)
     }
+}
+
+/// The width of the terminal `descriptor` is, from `ioctl(TIOCGWINSZ)`; `nil` for anything but a
+/// terminal, or one that reports zero columns (as a serial line may).
+private func terminalColumns(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
 }

@@ -19,23 +19,29 @@ final class Sandbox {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     }
 
-    /// Runs `emotions` with `arguments`, the data file chosen by `EMOTIONS_FILE`.
-    func run(_ arguments: String..., environment: [String: String] = [:]) -> Outcome {
+    /// Runs `emotions` with `arguments`, the data file chosen by `EMOTIONS_FILE`, its output a pipe
+    /// unless `isTerminal`, in which case a terminal `columns` wide.
+    func run(
+        _ arguments: String..., environment: [String: String] = [:], isTerminal: Bool = false, columns: Int? = nil
+    ) -> Outcome {
         let base = ["HOME": folder, "EMOTIONS_FILE": path]
-        return run { CLI(arguments: arguments, environment: base.merging(environment) { $1 }, terminal: $0) }
+        return run(isTerminal: isTerminal, columns: columns) {
+            CLI(arguments: arguments, environment: base.merging(environment) { $1 }, terminal: $0)
+        }
     }
 
     /// Runs `emotions` as a process with this input would.
     func run(_ input: ProcessInput) -> Outcome {
-        run { CLI(input, terminal: $0) }
+        run(isTerminal: false, columns: nil) { CLI(input, terminal: $0) }
     }
 
-    private func run(_ makeCLI: (Terminal) -> CLI) -> Outcome {
+    private func run(isTerminal: Bool, columns: Int?, _ makeCLI: (Terminal) -> CLI) -> Outcome {
         let output = Mutex("")
         let error = Mutex("")
         let terminal = Terminal(
             writeOutput: { text in output.withLock { $0 += text } },
-            writeError: { text in error.withLock { $0 += text } })
+            writeError: { text in error.withLock { $0 += text } },
+            isTerminal: isTerminal, columns: columns)
         let status = makeCLI(terminal).run()
         return Outcome(status: status, output: output.withLock { $0 }, error: error.withLock { $0 })
     }
