@@ -12,6 +12,8 @@ import Darwin
 /// Each test waits until the watch is established (its `--initial` lines are printed, or a probe tap
 /// of its own is seen) before it changes anything, and ends it with `SIGINT`, expecting status 0 and
 /// nothing printed beyond the lines it read: so every line the watch printed is one the test expected.
+/// A test whose subject is not a missing file or folder starts from a data file, all zeros, so that
+/// it tests one thing.
 struct WatchTests {
     /// The initial lines for all five counts in `counts`, in the order the tool lists them.
     static func initialLines(_ counts: Counts) -> [String] {
@@ -32,6 +34,7 @@ struct WatchTests {
 
     @Test func aChangeCanBeReadFromThePipeWithinTwoSecondsOfTheTapExiting() async throws {
         let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
         let watch = try RunningWatch(["--initial"], in: sandbox)
         _ = try await watch.nextLines(5)
         for count in 1...3 {
@@ -61,6 +64,7 @@ struct WatchTests {
 
     @Test func oneCommandChangingSeveralEmotionsGivesOneLineEachInOrder() async throws {
         let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
         let watch = try RunningWatch(["--initial"], in: sandbox)
         _ = try await watch.nextLines(5)
         expectSuccess(try await sandbox.run("tap", "sad", "happy", "upset", "-q"), stdout: "")
@@ -71,6 +75,7 @@ struct WatchTests {
     /// Each tap has exited before the next starts, a few milliseconds later: none may be folded into another's line.
     @Test func twentyTapsInARowGiveTwentyLines() async throws {
         let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
         let watch = try RunningWatch(["--json", "--initial"], in: sandbox)
         _ = try await watch.nextLines(5)
         for _ in 1...20 {
@@ -84,6 +89,7 @@ struct WatchTests {
 
     @Test func changesMadeByAddAndResetArePrintedToo() async throws {
         let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
         let watch = try RunningWatch(["--initial"], in: sandbox)
         _ = try await watch.nextLines(5)
         expectSuccess(try await sandbox.run("add", "sad", "3", "-q"), stdout: "")
@@ -124,6 +130,7 @@ struct WatchTests {
 
     @Test func watchingOneEmotionPrintsOnlyItsChanges() async throws {
         let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
         let watch = try RunningWatch(["sad"], in: sandbox)
         let sad = try await watch.waitUntilEstablished(tapping: "sad", in: sandbox)
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
@@ -252,6 +259,7 @@ struct WatchTests {
     #if os(Linux)
     @Test func anIdleWatchUsesNoCPUAndStillPrintsTheNextChange() async throws {
         let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
         let watch = try RunningWatch(["--initial"], in: sandbox)
         _ = try await watch.nextLines(5)
         let before = try watch.cpuTicks()
