@@ -11,6 +11,7 @@ RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -X
 FUZZ_SECONDS  ?= 60
 FUZZ_ARGS     ?=
 BENCH_ROUNDS  ?= 200
+BENCH_WATCH_ROUNDS ?= 200
 PYTHON        ?= python3
 BIN           := .build/release/emotions
 FUZZ_DIR      := .build/fuzz
@@ -21,7 +22,7 @@ LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests
 
 .DEFAULT_GOAL := build
-.PHONY: build release run test sanitize fuzz bench install uninstall clean help
+.PHONY: build release run test sanitize fuzz bench bench-watch install uninstall clean help
 
 # Build everything in debug mode (.build/debug/emotions).
 build:
@@ -64,6 +65,10 @@ $(FUZZER): Sources/EmotionKit/*.swift Tests/Fuzz/DataFileFuzzer.swift
 bench: release
 	BENCH_ROUNDS=$(BENCH_ROUNDS) SWIFT="$(SWIFT)" CC="$(CC)" $(PYTHON) bench/run.py $(BIN)
 
+# Time how soon emotions watch prints each of BENCH_WATCH_ROUNDS taps by another process; see bench/watch_latency.py.
+bench-watch: release
+	BENCH_WATCH_ROUNDS=$(BENCH_WATCH_ROUNDS) $(PYTHON) bench/watch_latency.py $(BIN)
+
 # Build the release binary and install it as $(DESTDIR)$(PREFIX)/bin/emotions.
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
@@ -80,4 +85,4 @@ clean:
 
 # List the targets with their one-line descriptions.
 help:
-	@awk '/^# / { text = substr($$0, 3) } /^[a-z]+:/ { sub(/:.*/, "", $$1); if (text) printf "  %-10s %s\n", $$1, text; text = "" }' $(MAKEFILE_LIST)
+	@awk '/^# / { text = substr($$0, 3) } /^[a-z-]+:/ { sub(/:.*/, "", $$1); if (text) printf "  %-12s %s\n", $$1, text; text = "" }' $(MAKEFILE_LIST)

@@ -1,0 +1,322 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `emotions watch`, left running while other processes, and the tests themselves, change the data file.
+///
+/// Each test waits until the watch is established (its `--initial` lines are printed, or a probe tap
+/// of its own is seen) before it changes anything, and ends it with `SIGINT`, expecting status 0 and
+/// nothing printed beyond the lines it read: so every line the watch printed is one the test expected.
+/// A test whose subject is not a missing file or folder starts from a data file, all zeros, so that
+/// it tests one thing.
+struct WatchTests {
+    /// The initial lines for all five counts in `counts`, in the order the tool lists them.
+    static func initialLines(_ counts: Counts) -> [String] {
+        Counts.names.map { "\($0): \(counts[$0])" }
+    }
+
+    // MARK: - Changes by other processes
+
+    @Test func aTapByAnotherProcessIsPrintedAsAChangeLine() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 3))
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        #expect(try await watch.nextLines(5) == Self.initialLines(Counts(happy: 3)))
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "happy: 3 → 4")
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func aChangeCanBeReadFromThePipeWithinTwoSecondsOfTheTapExiting() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        for count in 1...3 {
+            expectSuccess(try await sandbox.run("tap", "sad", "-q"), stdout: "")
+            let exited = ContinuousClock.now
+            #expect(try await watch.nextLine() == "sad: \(count - 1) → \(count)")
+            let waited = ContinuousClock.now - exited
+            #expect(waited < .seconds(2), "tap \(count): its line came \(waited) after the tap had exited")
+        }
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func jsonLinesAreObjectsOfTheEmotionAndItsOldAndNewCounts() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 3, sad: 9))
+        let watch = try RunningWatch(["--json", "--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        expectSuccess(try await sandbox.run("add", "sad", "-2", "-q"), stdout: "")
+        let lines = try await watch.nextLines(2)
+        #expect(lines.map(PrintedJSONChange.init) == [
+            PrintedJSONChange("happy", old: 3, new: 4), PrintedJSONChange("sad", old: 9, new: 7),
+        ])
+        #expect(lines.first == #"{"emotion": "happy", "old": 3, "new": 4}"#, "the same text as tap --json prints")
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func oneCommandChangingSeveralEmotionsGivesOneLineEachInOrder() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        expectSuccess(try await sandbox.run("tap", "sad", "happy", "upset", "-q"), stdout: "")
+        #expect(try await watch.nextLines(3) == ["happy: 0 → 1", "upset: 0 → 1", "sad: 0 → 1"])
+        try await expectCleanEnd(of: watch)
+    }
+
+    /// Each tap has exited before the next starts, a few milliseconds later: none may be folded into another's line.
+    @Test func twentyTapsInARowGiveTwentyLines() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
+        let watch = try RunningWatch(["--json", "--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        for _ in 1...20 {
+            expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        }
+        let changes = try await watch.nextLines(20).map(PrintedJSONChange.init)
+        #expect(changes == (1...20).map { PrintedJSONChange("happy", old: $0 - 1, new: $0) })
+        #expect(changes.last??.new == 20)
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func changesMadeByAddAndResetArePrintedToo() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        expectSuccess(try await sandbox.run("add", "sad", "3", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "sad: 0 → 3")
+        expectSuccess(try await sandbox.run("add", "happy", "2", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "happy: 0 → 2")
+        expectSuccess(try await sandbox.run("add", "sad", "-1", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "sad: 3 → 2")
+        expectSuccess(try await sandbox.run("reset", "--all", "-q"), stdout: "")
+        #expect(try await watch.nextLines(2) == ["happy: 2 → 0", "sad: 2 → 0"])
+        try await expectCleanEnd(of: watch)
+    }
+
+    // MARK: - --initial and the emotions named
+
+    @Test func initialPrintsTheCurrentCountsBeforeAnyChange() async throws {
+        let sandbox = try Sandbox()
+        let counts = Counts(happy: 3, smile: 1, neutral: 0, upset: 2, sad: 5)
+        try sandbox.writeDataFile(counts)
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        #expect(try await watch.nextLines(5) == ["happy: 3", "smile: 1", "neutral: 0", "upset: 2", "sad: 5"])
+        try await expectCleanEnd(of: watch)
+        #expect(sandbox.text() == DataFile.text(counts), "watching changed the file")
+    }
+
+    @Test func initialWithJSONPrintsObjectsOfTheEmotionAndItsCountWithoutOld() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 3, smile: 1, neutral: 0, upset: 2, sad: 5))
+        let watch = try RunningWatch(["--initial", "--json"], in: sandbox)
+        let lines = try await watch.nextLines(5)
+        #expect(lines.map(PrintedJSONChange.init) == [
+            PrintedJSONChange("happy", new: 3), PrintedJSONChange("smile", new: 1), PrintedJSONChange("neutral", new: 0),
+            PrintedJSONChange("upset", new: 2), PrintedJSONChange("sad", new: 5),
+        ])
+        #expect(lines.first == #"{"emotion": "happy", "new": 3}"#)
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func watchingOneEmotionPrintsOnlyItsChanges() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
+        let watch = try RunningWatch(["sad"], in: sandbox)
+        let sad = try await watch.waitUntilEstablished(tapping: "sad", in: sandbox)
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        expectSuccess(try await sandbox.run("tap", "sad", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "sad: \(sad) → \(sad + 1)", "happy's change came first")
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func watchingNamedEmotionsWithInitialPrintsOnlyTheirCountsAndChanges() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 4, upset: 1, sad: 2))
+        let watch = try RunningWatch(["very-sad", "--initial", "upset", "sad"], in: sandbox)
+        #expect(try await watch.nextLines(2) == ["upset: 1", "sad: 2"], "in the tool's order, each once")
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        expectSuccess(try await sandbox.run("tap", "happy", "sad", "smile", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "sad: 2 → 3", "happy's change came first")
+        try await expectCleanEnd(of: watch)
+    }
+
+    // MARK: - The file and its folders coming and going
+
+    @Test func aWatchStartedBeforeTheFileAndItsFoldersExistSeesTheFirstTap() async throws {
+        let sandbox = try Sandbox()
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        #expect(try await watch.nextLines(5) == Self.initialLines(Counts()))
+        #expect(sandbox.contentsOfHome() == [], "watching created something")
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "happy: 0 → 1")
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func fileAndEmotionsFileChooseTheWatchedPathEvenThroughFoldersNotYetThere() async throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.root.appendingPathComponent("elsewhere/a/b/counts.json")
+        let byOption = try RunningWatch(["--file", file.path, "--initial", "smile"], in: sandbox)
+        let byVariable = try RunningWatch(["--initial", "smile"], in: sandbox, environment: ["EMOTIONS_FILE": file.path])
+        #expect(try await byOption.nextLine() == "smile: 0")
+        #expect(try await byVariable.nextLine() == "smile: 0")
+        expectSuccess(try await sandbox.run("tap", "smile", "--file", file.path, "-q"), stdout: "")
+        #expect(try await byOption.nextLine() == "smile: 0 → 1")
+        #expect(try await byVariable.nextLine() == "smile: 0 → 1")
+        try await expectCleanEnd(of: byOption)
+        try await expectCleanEnd(of: byVariable)
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
+    @Test func aDeletedFileIsPrintedAsCountsGoingToZeroOnceTheFolderIsQuietAndItsRecreationAsChanges() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 2, sad: 1))
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        let deleted = ContinuousClock.now
+        try FileManager.default.removeItem(at: sandbox.defaultDataFile)
+        #expect(try await watch.nextLines(2) == ["happy: 2 → 0", "sad: 1 → 0"])
+        let waited = ContinuousClock.now - deleted
+        #expect(waited >= .milliseconds(50), "the deletion was told \(waited) after it, before the folder was quiet 50 ms")
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "happy: 0 → 1")
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func aFileReplacedByARenamePrintsTheDifferencesAndIsFollowedAfterwards() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 3, neutral: 4, sad: 1))
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        try replace(sandbox.defaultDataFile, with: DataFile.text(Counts(happy: 7, neutral: 4, upset: 2)))
+        #expect(try await watch.nextLines(3) == ["happy: 3 → 7", "upset: 0 → 2", "sad: 1 → 0"])
+        // The watch now follows the new file, not the replaced one.
+        expectSuccess(try await sandbox.run("tap", "neutral", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "neutral: 4 → 5")
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func theFoldersRemovedAndCreatedAgainAreFollowed() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 1))
+        let folder = sandbox.defaultDataFile.deletingLastPathComponent()
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+
+        // The data file's own folder.
+        try FileManager.default.removeItem(at: folder)
+        #expect(try await watch.nextLine() == "happy: 1 → 0")
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "happy: 0 → 1")
+
+        // A folder further out, with the data file's folder in it.
+        try FileManager.default.removeItem(at: folder.deletingLastPathComponent())
+        #expect(try await watch.nextLine() == "happy: 1 → 0")
+        expectSuccess(try await sandbox.run("tap", "sad", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "sad: 0 → 1")
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func aCorruptFileIsReportedOnceAndLaterChangesAreToldAgainstTheLastGoodCounts() async throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.defaultDataFile
+        try sandbox.writeDataFile(Counts(happy: 2, sad: 1))
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+
+        let corrupt = #"{"version": 1, "counts": {"happy": 3"#
+        try sandbox.write(corrupt, to: file)
+        let error = try await watch.nextErrorLine()
+        #expect(error.hasPrefix("Error: The data file \(file.path) cannot be used: "), "\(error)")
+        #expect(error.hasSuffix(" Still watching."), "\(error)")
+
+        // The same bytes again, written in place and then by a rename. Each is given time to be looked at
+        // (the watch waits for 50 ms of quiet before it believes a file unreadable); a slow machine can only
+        // make this part prove less, never fail wrongly.
+        try sandbox.write(corrupt, to: file)
+        try await Task.sleep(for: .milliseconds(300))
+        try replace(file, with: corrupt)
+        try await Task.sleep(for: .milliseconds(300))
+
+        try sandbox.writeDataFile(Counts(happy: 5, smile: 1, sad: 1))
+        #expect(try await watch.nextLines(2) == ["happy: 2 → 5", "smile: 0 → 1"])
+        // The error line for a second report would have been written before these lines.
+        #expect(try watch.unread().errors == "", "the same problem was reported again")
+        try await expectCleanEnd(of: watch)
+    }
+
+    // MARK: - Resources, signals and arguments
+
+    #if os(Linux)
+    @Test func anIdleWatchUsesNoCPUAndStillPrintsTheNextChange() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        let before = try watch.cpuTicks()
+        try await Task.sleep(for: .seconds(2))
+        let used = try watch.cpuTicks() - before
+        #expect(used <= 1, "\(used) ticks (of \(sysconf(Int32(_SC_CLK_TCK))) a second) of CPU in 2 s with no change")
+        #expect(try watch.unread() == .nothing)
+        expectSuccess(try await sandbox.run("tap", "upset", "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "upset: 0 → 1")
+        try await expectCleanEnd(of: watch)
+    }
+    #endif
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalToEndEndsTheWatchPromptlyWithStatusZero(signal: Int32) async throws {
+        let sandbox = try Sandbox()
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        let sent = ContinuousClock.now
+        watch.send(signal)
+        let ending = try await watch.waitForEnd(timeout: .seconds(2))
+        #expect(ending == .exited(0), "signal \(signal): \(ending)")
+        #expect(ContinuousClock.now - sent < .seconds(2))
+        #expect(try watch.unread() == .nothing)
+    }
+
+    @Test func aMisspelledEmotionIsAUsageErrorWithASuggestion() async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run("watch", "hapy")
+        expectUsageError(outcome, command: "emotions watch", message: "Unknown emotion 'hapy'. Did you mean 'happy'?")
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
+    @Test func anUnknownOptionIsAUsageError() async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run("watch", "--bogus")
+        expectUsageError(outcome, command: "emotions watch", message: "Unknown option '--bogus'")
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
+    // MARK: - Helpers
+
+    /// Ends `watch` with `SIGINT` and expects status 0 and nothing printed that the test has not read.
+    private func expectCleanEnd(of watch: RunningWatch, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        watch.send(SIGINT)
+        let ending = try await watch.waitForEnd(sourceLocation: sourceLocation)
+        #expect(ending == .exited(0), "\(ending)", sourceLocation: sourceLocation)
+        #expect(try watch.unread() == .nothing, "printed but not expected", sourceLocation: sourceLocation)
+    }
+
+    /// Replaces `file` as an editor or a careful program does: writes `text` to a new file in the same
+    /// folder, then renames it over `file` in one step.
+    private func replace(_ file: URL, with text: String) throws {
+        let replacement = file.deletingLastPathComponent().appendingPathComponent(".replacement-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: replacement)
+        guard rename(replacement.path, file.path) == 0 else {
+            throw Emotions.Failure.systemCall("rename \(replacement.path) to \(file.path)", errno: errno)
+        }
+    }
+}
