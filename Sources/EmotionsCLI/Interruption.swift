@@ -9,8 +9,11 @@ import Darwin
 struct Interruption {
     private var signals = sigset_t()
 
-    /// Blocks SIGINT and SIGTERM on this thread and any it starts from now on.
+    /// Blocks SIGINT and SIGTERM on this thread and any it starts from now on, and lets a write
+    /// into a pipe nobody reads end the program (`SIGPIPE`'s default), as with any Unix filter,
+    /// even if whoever started it ignored that signal.
     static func begin() -> Interruption {
+        signal(SIGPIPE, SIG_DFL)
         var interruption = Interruption()
         sigemptyset(&interruption.signals)
         sigaddset(&interruption.signals, SIGINT)

@@ -47,6 +47,17 @@ struct WatchTests {
         try await expectCleanEnd(of: watch)
     }
 
+    @Test func itEndsLikeAnyFilterWhenNobodyReadsItsOutputAnyMore() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        watch.closeOutput()  // As `emotions watch | head -n 5` does.
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        // The line for the tap is written from the watching thread; its SIGPIPE must end the program.
+        #expect(try await watch.waitForEnd() == .killed(by: SIGPIPE))
+    }
+
     @Test func jsonLinesAreObjectsOfTheEmotionAndItsOldAndNewCounts() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(happy: 3, sad: 9))
@@ -236,8 +247,8 @@ struct WatchTests {
         let corrupt = #"{"version": 1, "counts": {"happy": 3"#
         try sandbox.write(corrupt, to: file)
         let error = try await watch.nextErrorLine()
-        #expect(error.hasPrefix("Error: The data file \(file.path) cannot be used: "), "\(error)")
-        #expect(error.hasSuffix(" Still watching."), "\(error)")
+        #expect(error.hasPrefix("Error: The data file \(file.path) cannot be read: it is not valid JSON: "), "\(error)")
+        #expect(error.hasSuffix(" Fix or move the file; still watching."), "\(error)")
 
         // The same bytes again, written in place and then by a rename. Each is given time to be looked at
         // (the watch waits for 50 ms of quiet before it believes a file unreadable); a slow machine can only

@@ -6,10 +6,12 @@ import Glibc
 ///
 /// `wait` is called from one thread only; `cancel` from any, through a pipe that `wait` also polls.
 final class InotifyEvents: FileEvents, @unchecked Sendable {
-    /// Entries created, deleted, renamed in or out, a file written and closed, the folder itself gone.
-    private static let mask = UInt32(
-        IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF
-            | IN_ONLYDIR | IN_MASK_ADD)
+    /// In a folder on the way: entries created, deleted, renamed in or out, the folder itself gone.
+    private static let folderMask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_MASK_ADD)
+    /// In the file's own folder, also a file written and closed: the file changed in place.
+    /// Only there, so that every file written in `$HOME` does not wake the watcher.
+    private static let mask = folderMask | UInt32(IN_CLOSE_WRITE)
     /// Events that say a watch itself is gone or events were lost: everything must be looked at again.
     private static let structural = UInt32(IN_Q_OVERFLOW | IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF)
 
@@ -110,13 +112,23 @@ final class InotifyEvents: FileEvents, @unchecked Sendable {
     private func watchEntries() -> [SystemError] {
         var failures: [SystemError] = []
         var current: [Int32: [String]] = [:]
-        for entry in WatchedEntries(for: path, fileSystem: fileSystem).entries {
-            let watch = inotify_add_watch(inotify, entry.folder, InotifyEvents.mask)
-            if watch >= 0 {
-                current[watch, default: []].append(entry.name)
-            } else {
-                failures.append(SystemError(call: "inotify_add_watch", path: entry.folder, errno: errno))
+        var entries = WatchedEntries(for: path, fileSystem: fileSystem)
+        for _ in 0..<WatchedEntries.maximumLooks {
+            (failures, current) = ([], [:])
+            for entry in entries.entries {
+                let mask = entry.isFile ? InotifyEvents.mask : InotifyEvents.folderMask
+                let watch = inotify_add_watch(inotify, entry.folder, mask)
+                if watch >= 0 {
+                    current[watch, default: []].append(entry.name)
+                } else {
+                    failures.append(SystemError(call: "inotify_add_watch", path: entry.folder, errno: errno))
+                }
             }
+            // A folder made after it was looked for, but before its parent was watched, sent no
+            // event: look again now that the parents are watched, until nothing new appears.
+            let again = WatchedEntries(for: path, fileSystem: fileSystem)
+            if again == entries { break }
+            entries = again
         }
         for watch in watches.keys where current[watch] == nil {
             inotify_rm_watch(inotify, watch)

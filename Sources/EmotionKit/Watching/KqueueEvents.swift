@@ -75,27 +75,46 @@ final class KqueueEvents: FileEvents, @unchecked Sendable {
         for descriptor in watched { Darwin.close(descriptor) }  // Closing a descriptor removes its events.
         watched = []
         var failures: [SystemError] = []
-        let entries = WatchedEntries(for: path, fileSystem: fileSystem).entries
-        var targets = Set(entries.map(\.folder))
-        if let file = entries.last { targets.insert(file.folder + "/" + file.name) }
-        for target in targets.sorted() {
-            let descriptor = open(target, O_EVTONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                failures.append(SystemError(call: "open", path: target, errno: errno))
-                continue
+        var entries = WatchedEntries(for: path, fileSystem: fileSystem)
+        var tried: Set<String> = []
+        for _ in 0..<WatchedEntries.maximumLooks {
+            for target in KqueueEvents.targets(of: entries).subtracting(tried).sorted() {
+                tried.insert(target)
+                if let failure = watch(target) { failures.append(failure) }
             }
-            var event = kevent(
-                ident: UInt(descriptor), filter: Int16(EVFILT_VNODE), flags: UInt16(EV_ADD | EV_CLEAR),
-                fflags: UInt32(NOTE_WRITE | NOTE_EXTEND | NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE),
-                data: 0, udata: nil)
-            guard kevent(queue, &event, 1, nil, 0, nil) == 0 else {
-                failures.append(SystemError(call: "kevent", path: target, errno: errno))
-                Darwin.close(descriptor)
-                continue
-            }
-            watched.append(descriptor)
+            // A folder made after it was looked for, but before its parent was watched, sent no
+            // event: look again now that the parents are watched, until nothing new appears.
+            let again = WatchedEntries(for: path, fileSystem: fileSystem)
+            if again == entries { break }
+            entries = again
         }
         return failures
+    }
+
+    /// Adds a vnode watch on `target`; returns why not, if it cannot be watched.
+    private func watch(_ target: String) -> SystemError? {
+        let descriptor = open(target, O_EVTONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return SystemError(call: "open", path: target, errno: errno) }
+        var event = kevent(
+            ident: UInt(descriptor), filter: Int16(EVFILT_VNODE), flags: UInt16(EV_ADD | EV_CLEAR),
+            fflags: UInt32(NOTE_WRITE | NOTE_EXTEND | NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE),
+            data: 0, udata: nil)
+        guard kevent(queue, &event, 1, nil, 0, nil) == 0 else {
+            let failure = SystemError(call: "kevent", path: target, errno: errno)
+            Darwin.close(descriptor)
+            return failure
+        }
+        watched.append(descriptor)
+        return nil
+    }
+
+    /// The folders of `entries`, and the file itself.
+    private static func targets(of entries: WatchedEntries) -> Set<String> {
+        var targets = Set(entries.entries.map(\.folder))
+        for entry in entries.entries where entry.isFile {
+            targets.insert(entry.folder + "/" + entry.name)
+        }
+        return targets
     }
 }
 #endif

@@ -25,7 +25,9 @@ final class StoreWatcher: Sendable {
     /// Starts the thread: after each notification it calls `look(mayWait)`, which returns `false`
     /// to say that what it found is in doubt and should be looked at again once things settle.
     ///
-    /// The thread takes no signals, so that a program's own signal handling is undisturbed.
+    /// The thread takes no signal sent to the process, so that a program's own signal handling is
+    /// undisturbed; only those its own actions raise, such as `SIGPIPE` when an observer writes
+    /// into a pipe nobody reads any more, which ends a program as on any other thread.
     func start(_ look: @escaping @Sendable (_ mayWait: Bool) -> Bool) throws(SystemError) {
         let events = self.events
         let work = Work {
@@ -57,12 +59,17 @@ private final class Work: Sendable {
         self.body = body
     }
 
-    /// Runs `work` on a new detached thread that has every signal blocked.
+    /// Runs `work` on a new detached thread that has every signal blocked but those raised by the
+    /// thread's own actions: a blocked `SIGPIPE` would stay pending, and a write into a closed
+    /// pipe would no longer end the program.
     static func startDetached(_ work: Work) throws(SystemError) {
-        var all = sigset_t()
+        var blocked = sigset_t()
         var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        sigfillset(&blocked)
+        for own in [SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS] {
+            sigdelset(&blocked, own)
+        }
+        pthread_sigmask(SIG_SETMASK, &blocked, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let context = Unmanaged.passRetained(work).toOpaque()
         #if canImport(Darwin)

@@ -10,10 +10,16 @@ struct WatchedEntries: Equatable, Sendable {
         let folder: String
         /// The name in it that matters.
         let name: String
+        /// Whether the name is the file's own (or a link's destination), rather than a folder's on the way.
+        let isFile: Bool
     }
 
     /// From the outermost folder in; the path's own entry last if its folder exists, then a link's destination.
     let entries: [Entry]
+
+    /// How many times a watcher looks again for folders made while it was adding watches, before it
+    /// settles for what it has; the next event makes it look again.
+    static let maximumLooks = 8
 
     /// The folder nearest the file that exists, whose watch matters most.
     let innermostFolder: String?
@@ -24,7 +30,7 @@ struct WatchedEntries: Equatable, Sendable {
         let components = path.split(separator: "/").map(String.init)
         var folder = path.hasPrefix("/") ? "/" : "."
         for (index, component) in components.enumerated() {
-            entries.append(Entry(folder: folder, name: component))
+            entries.append(Entry(folder: folder, name: component, isFile: index == components.count - 1))
             folder = folder == "/" ? "/" + component : folder + "/" + component
             if index < components.count - 1, fileSystem.kind(folder) != .folder { break }
         }
@@ -33,7 +39,8 @@ struct WatchedEntries: Equatable, Sendable {
             let slash = destination.lastIndex(of: "/")
         {
             let destinationFolder = slash == destination.startIndex ? "/" : String(destination[..<slash])
-            let entry = Entry(folder: destinationFolder, name: String(destination[destination.index(after: slash)...]))
+            let entry = Entry(
+                folder: destinationFolder, name: String(destination[destination.index(after: slash)...]), isFile: true)
             if !entry.name.isEmpty, !entries.contains(entry) { entries.append(entry) }
         }
         self.entries = entries

@@ -44,6 +44,8 @@ final class RunningWatch {
     private var errors: PipeReader
     /// The wait status, once the process has been reaped.
     private var waitStatus: Int32?
+    /// Whether the test has closed its end of standard output, as `head` does once it has its lines.
+    private var isOutputClosed = false
 
     /// Starts `emotions watch arguments...` with the sandbox's clean environment plus `environment`.
     ///
@@ -84,8 +86,16 @@ final class RunningWatch {
             var status: Int32 = 0
             while waitpid(processID, &status, 0) == -1, errno == EINTR {}
         }
-        close(output.descriptor)
+        if !isOutputClosed { close(output.descriptor) }
         close(errors.descriptor)
+    }
+
+    /// Closes the read end of standard output, as `head` does once it has its lines: the watch's
+    /// next line then goes into a pipe nobody reads.
+    func closeOutput() {
+        guard !isOutputClosed else { return }
+        close(output.descriptor)
+        isOutputClosed = true
     }
 
     // MARK: - Reading
@@ -198,7 +208,7 @@ final class RunningWatch {
 
     /// Reads whatever both pipes hold now, so that neither fills up and blocks the watch.
     private func readAvailable() throws {
-        try output.readAvailable()
+        if !isOutputClosed { try output.readAvailable() }
         try errors.readAvailable()
     }
 
