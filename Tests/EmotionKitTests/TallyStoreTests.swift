@@ -168,17 +168,16 @@ import Testing
         #expect(try store.read()[.happy] == 1)
     }
 
-    @Test func aWriterWaitsForTheLockAndThenProceeds() async throws {
+    @Test func aWriterWaitsForTheLockAndThenProceeds() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
-        let holder = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+        // Close-on-exec, so that no process another test starts meanwhile inherits the lock.
+        let holder = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         #expect(flock(holder, LOCK_EX) == 0)
-        let release = Task {
-            try await Task.sleep(for: .milliseconds(200))
-            close(holder)
-        }
+        // Released from a Dispatch thread: a task could wait for a thread of the test pool, whose
+        // threads the blocking `apply` below and other tests may all be holding.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { close(holder) }
         try TallyStore(path: path, lockTimeout: .seconds(10)).apply(.tap(.neutral))
-        try await release.value
         #expect(try TallyStore(path: path).read()[.neutral] == 1)
     }
 

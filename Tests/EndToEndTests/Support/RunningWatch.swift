@@ -254,9 +254,24 @@ final class RunningWatch {
     }
 
     #if os(Linux)
-    /// The CPU time the process has used so far, user and system together, in clock ticks
-    /// (`sysconf(_SC_CLK_TCK)` of them a second), from `/proc/PID/stat`.
-    func cpuTicks() throws -> Int {
+    /// How much CPU time the watch has used, all its threads together.
+    ///
+    /// From the scheduler's own count, `se.sum_exec_runtime` in `/proc/PID/task/*/sched`, to the
+    /// microsecond; where the kernel does not offer that, from `utime` and `stime` in
+    /// `/proc/PID/stat`, in clock ticks (10 ms each, usually).
+    func cpuTime() throws -> Duration {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(processID)/task")) ?? []
+        var milliseconds = 0.0
+        var counted = 0
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "/proc/\(processID)/task/\(task)/sched", encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("se.sum_exec_runtime") }),
+                let value = line.split(separator: ":").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) })
+            else { continue }
+            milliseconds += value
+            counted += 1
+        }
+        if counted > 0, counted == tasks.count { return .microseconds(Int64(milliseconds * 1000)) }
         let path = "/proc/\(processID)/stat"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         // The command's name, field 2, is in parentheses and may hold spaces; after it come the state
@@ -266,7 +281,7 @@ final class RunningWatch {
         guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
             throw Failure.unreadableStat(path: path, text: text)
         }
-        return user + system
+        return .milliseconds((user + system) * 1000 / sysconf(Int32(_SC_CLK_TCK)))
     }
     #endif
 
