@@ -9,6 +9,7 @@ import Testing
         options: [
             OptionSpec(long: "json", help: ""), OptionSpec(long: "quiet", short: "q", help: ""),
             OptionSpec(long: "file", valueName: "path", help: ""),
+            OptionSpec(long: "color", short: "c", valueName: "when", values: ["auto", "always", "never"], help: ""),
         ])
 
     private func parse(_ words: String...) throws -> ParsedArguments {
@@ -60,6 +61,27 @@ import Testing
     @Test func valuesAreRequiredWhereTakenAndRefusedWhereNot() {
         #expect(throws: UsageError.missingValue(option: "--file")) { try parse("a", "--file") }
         #expect(throws: UsageError.unexpectedValue(option: "--json")) { try parse("a", "--json=yes") }
+    }
+
+    @Test func anOptionWithDeclaredValuesTakesOnlyThose() throws {
+        #expect(try parse("a", "--color", "never").value(ofOption: "color") == "never")
+        #expect(try parse("a", "--color=always").value(ofOption: "color") == "always")
+        #expect(try parse("a", "-cauto").value(ofOption: "color") == "auto")
+        let expected = ["auto", "always", "never"]
+        #expect(throws: UsageError.unknownValue("nevr", option: "--color", expected: expected, suggestion: "never")) {
+            try parse("a", "--color", "nevr")
+        }
+        #expect(throws: UsageError.unknownValue("ALWAYS", option: "--color", expected: expected, suggestion: "always")) {
+            try parse("a", "--color=ALWAYS")
+        }
+        #expect(throws: UsageError.unknownValue("x", option: "--color", expected: expected, suggestion: nil)) {
+            try parse("a", "-c", "x")
+        }
+    }
+
+    @Test func anUnknownValueNamesTheValuesAndTheClosest() {
+        let error = UsageError.unknownValue("bsh", option: "--shell", expected: ["bash", "zsh"], suggestion: "bash")
+        #expect(error.description == "The value 'bsh' is invalid for '--shell': expected one of bash, zsh. Did you mean 'bash'?")
     }
 
     @Test func missingAndExtraArgumentsAreErrors() {

@@ -72,10 +72,10 @@ struct ArgumentParser {
             guard inlineValue == nil else { throw .unexpectedValue(option: "--\(name)") }
             parsed.addFlag(option.long)
         } else if let inlineValue {
-            parsed.set(inlineValue, ofOption: option.long)
+            try set(inlineValue, of: option, into: &parsed)
         } else {
             guard let value = remaining.popFirst() else { throw .missingValue(option: "--\(name)") }
-            parsed.set(value, ofOption: option.long)
+            try set(value, of: option, into: &parsed)
         }
     }
 
@@ -92,14 +92,20 @@ struct ArgumentParser {
                 continue
             }
             if !letters.isEmpty {
-                parsed.set(String(letters), ofOption: option.long)
+                try set(String(letters), of: option, into: &parsed)
             } else if let value = remaining.popFirst() {
-                parsed.set(value, ofOption: option.long)
+                try set(value, of: option, into: &parsed)
             } else {
                 throw .missingValue(option: "-\(letter)")
             }
             return
         }
+    }
+
+    /// Records `value` for `option`, if it is one of the option's values when it declares them.
+    private func set(_ value: String, of option: OptionSpec, into parsed: inout ParsedArguments) throws(UsageError) {
+        if !option.values.isEmpty, !option.values.contains(value) { throw option.rejection(of: value) }
+        parsed.set(value, ofOption: option.long)
     }
 
     private func assign(_ positionals: [String], into parsed: inout ParsedArguments) throws(UsageError) {

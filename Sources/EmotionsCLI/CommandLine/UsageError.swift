@@ -18,6 +18,8 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownEmotion(String)
     /// A count that is not a whole number in range.
     case invalidCount(String)
+    /// A value that is not one of the few an option accepts, the ones it does, and the closest of them.
+    case unknownValue(String, option: String, expected: [String], suggestion: String?)
     /// An option's value is empty or otherwise unusable.
     case invalidValue(String, option: String, reason: String)
     /// Two options that contradict each other.
@@ -59,6 +61,9 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
                 + " Valid emotions: \(Arguments.emotionNames)."
         case let .invalidCount(text):
             UsageError.describeInvalidCount(text)
+        case let .unknownValue(value, option, expected, suggestion):
+            "The value '\(value)' is invalid for '\(option)': expected one of \(expected.joined(separator: ", "))."
+                + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
         case let .invalidValue(value, option, reason):
             "The value '\(value)' is invalid for '\(option)': \(reason)."
         case let .conflictingOptions(first, second):
