@@ -6,6 +6,8 @@ enum Invocation {
     case help(String)
     /// Print the version.
     case version
+    /// Print the completion script for this shell.
+    case completionScript(CompletionShell)
     /// Run this command.
     case run(any Subcommand)
 
@@ -18,7 +20,8 @@ enum Invocation {
 
     /// Reads the tool's arguments (without its own name).
     ///
-    /// Before the subcommand come only the global options: `--file`, `--version`, `-h/--help`.
+    /// Before the subcommand come only the global options: `--file`, `--generate-completion-script`,
+    /// `--version`, `-h/--help`.
     static func parse(_ words: [String]) throws(Failure) -> Invocation {
         var leading: [String] = []
         var rest = words[...]
@@ -40,6 +43,13 @@ enum Invocation {
             case _ where word.hasPrefix("--file="):
                 leading.append(word)
                 continue
+            case _ where word == "--generate-completion-script" || word.hasPrefix("--generate-completion-script="):
+                let option = Root.completionScript
+                let value = word.contains("=") ? String(word.drop { $0 != "=" }.dropFirst()) : rest.popFirst()
+                guard let value else { throw fail(.missingValue(option: word)) }
+                guard let shell = CompletionShell(rawValue: value) else { throw fail(option.rejection(of: value)) }
+                if let extra = rest.first { throw fail(.unexpectedArgument(extra)) }
+                return .completionScript(shell)
             case _ where !word.hasPrefix("--"):
                 // Grouped letters: help if every one is -h, else the first that is not a global option.
                 guard let letter = word.dropFirst().first(where: { $0 != OptionSpec.help.short }) else {
