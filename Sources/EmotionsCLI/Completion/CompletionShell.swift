@@ -1,6 +1,6 @@
 /// A shell `emotions --generate-completion-script` writes a completion script for.
 enum CompletionShell: String, CaseIterable, Sendable {
-    /// GNU bash 4.4 or later; needs no bash-completion package.
+    /// GNU bash 4 or later (4.4 to list names unsorted); needs no bash-completion package.
     case bash
     /// The Z shell, with its completion system (`compinit`) loaded.
     case zsh
