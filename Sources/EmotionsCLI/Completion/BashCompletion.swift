@@ -114,7 +114,7 @@ struct BashCompletion {
             # Whether the root option $1 stands alone, so that nothing may follow it.
             __\(name)_stands_alone() {
                 case $1 in
-                    \(patterns(model.root.allOptions.filter { !$0.isInUsage }))) return 0 ;;
+                    \(patterns(model.standAloneOptions))) return 0 ;;
                 esac
                 return 1
             }

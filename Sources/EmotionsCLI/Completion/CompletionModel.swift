@@ -24,6 +24,12 @@ struct CompletionModel: Sendable {
         CompletionModel(toolName: "emotions", root: Root.spec, subcommands: Root.subcommandSpecs)
     }
 
+    /// The root's options that stand alone, such as `--version`: nothing may follow them. They are the
+    /// ones usage lines leave out.
+    var standAloneOptions: [OptionSpec] {
+        root.allOptions.filter { !$0.isInUsage }
+    }
+
     /// What a shell offers for `values`, in order: canonical emotion names before aliases.
     func candidates(for values: CompletionValues) -> [Candidate] {
         switch values {

@@ -43,7 +43,7 @@ struct FishCompletion {
             guard !names.isEmpty else { return nil }
             return "        case \(quoted(command.name))\n            contains -- $argv[2] \(names.map(quoted).joined(separator: " ")); and return 0"
         }.joined(separator: "\n")
-        let standAlone = model.root.allOptions.filter { !$0.isInUsage }.flatMap(CompletionModel.names)
+        let standAlone = model.standAloneOptions.flatMap(CompletionModel.names)
         return """
             # Prints the emotions or the subcommands, each with a tab and what it is, in order.
             function __\(name)_candidates

@@ -56,9 +56,10 @@ struct ZshCompletion {
 
     /// The root's option specs, then its subcommand, then the state that hands over to the subcommand.
     private var rootSpecs: [String] {
+        let standAlone = model.standAloneOptions.map(\.long) + [OptionSpec.help.long]
         let options = model.root.allOptions.flatMap { option in
-            // An option that stands alone, help too, excludes every other option and argument.
-            optionSpecs(option, exclusions: option.isInUsage && option.long != OptionSpec.help.long ? nil : "- : *")
+            // An option that stands alone, and help, exclude every other option and argument.
+            optionSpecs(option, exclusions: standAlone.contains(option.long) ? "- : *" : nil)
         }
         return options + [quoted("1:subcommand:__\(model.toolName)_subcommand"), quoted("*:: :->subcommand")]
     }
