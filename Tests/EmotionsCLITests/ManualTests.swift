@@ -2,7 +2,8 @@
 import Foundation
 import Testing
 
-/// The manual page, `Sources/Documentation/emotions.1`, kept in step with the specs help is made from.
+/// The manual page, `Sources/Documentation/emotions.1`, kept in step with the specs help is made from;
+/// `EndToEndTests/ManualPageTests` renders it with groff.
 @Suite struct ManualTests {
     /// The page's path, found from this file's place in the repository.
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -77,20 +78,6 @@ import Testing
         let expected = ["NAME", "SYNOPSIS", "DESCRIPTION", "SUBCOMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS",
             "EXAMPLES", "SEE ALSO"]
         #expect(manual.sectionNames.filter(expected.contains) == expected)
-    }
-
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "groff is not installed"))
-    func groffRendersThePageWithoutAWarning() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
-        process.arguments = ["-man", "-ww", "-z", ManualTests.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(warnings == "")
     }
 }
 
