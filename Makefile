@@ -14,6 +14,10 @@ BENCH_ROUNDS  ?= 200
 BENCH_WATCH_ROUNDS ?= 200
 PYTHON        ?= python3
 BIN           := .build/release/emotions
+MANPAGE       := Sources/Documentation/emotions.1
+COMPLETIONS   := .build/completions
+# Where install puts the manual page and completion scripts: share/ under PREFIX, where man, bash-completion, zsh and fish look.
+SHARE         = $(DESTDIR)$(PREFIX)/share
 FUZZ_DIR      := .build/fuzz
 FUZZER        := $(FUZZ_DIR)/data-file-fuzzer
 # The toolchain's own linker for sanitized builds: the system's gold warns about every symbol of the address sanitizer.
@@ -22,7 +26,7 @@ LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests
 
 .DEFAULT_GOAL := build
-.PHONY: build release run test sanitize fuzz bench bench-watch install uninstall clean help
+.PHONY: build release run test sanitize fuzz bench bench-watch completions install uninstall clean help
 
 # Build everything in debug mode (.build/debug/emotions).
 build:
@@ -69,14 +73,28 @@ bench: release
 bench-watch: release
 	BENCH_WATCH_ROUNDS=$(BENCH_WATCH_ROUNDS) $(PYTHON) bench/watch_latency.py $(BIN)
 
-# Build the release binary and install it as $(DESTDIR)$(PREFIX)/bin/emotions.
-install: release
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 0755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/emotions"
+# Write the bash, zsh and fish completion scripts into .build/completions/ with the release binary.
+completions: release
+	mkdir -p $(COMPLETIONS)
+	$(BIN) --generate-completion-script bash > $(COMPLETIONS)/emotions.bash
+	$(BIN) --generate-completion-script zsh > $(COMPLETIONS)/_emotions
+	$(BIN) --generate-completion-script fish > $(COMPLETIONS)/emotions.fish
 
-# Remove the file that install put in place, and nothing else.
+# Build the release binary and install it, its manual page and its completion scripts under $(DESTDIR)$(PREFIX).
+install: completions
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(SHARE)/man/man1" "$(SHARE)/bash-completion/completions" \
+		"$(SHARE)/zsh/site-functions" "$(SHARE)/fish/vendor_completions.d"
+	install -m 0755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/emotions"
+	install -m 0644 $(MANPAGE) "$(SHARE)/man/man1/emotions.1"
+	install -m 0644 $(COMPLETIONS)/emotions.bash "$(SHARE)/bash-completion/completions/emotions"
+	install -m 0644 $(COMPLETIONS)/_emotions "$(SHARE)/zsh/site-functions/_emotions"
+	install -m 0644 $(COMPLETIONS)/emotions.fish "$(SHARE)/fish/vendor_completions.d/emotions.fish"
+
+# Remove the files that install put in place, and nothing else: no folder, shared or not.
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/emotions"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/emotions" "$(SHARE)/man/man1/emotions.1" \
+		"$(SHARE)/bash-completion/completions/emotions" "$(SHARE)/zsh/site-functions/_emotions" \
+		"$(SHARE)/fish/vendor_completions.d/emotions.fish"
 
 # Remove every build product.
 clean:

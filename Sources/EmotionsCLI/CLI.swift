@@ -38,6 +38,8 @@ public struct CLI: Sendable {
                 context.terminal.print(String(text.dropLast()))
             case .version:
                 context.terminal.print(Root.version)
+            case let .completionScript(shell):
+                context.terminal.print(shell.script(for: .emotions))
             case let .run(command):
                 try command.run(in: context)
             }

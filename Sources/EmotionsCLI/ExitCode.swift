@@ -4,20 +4,33 @@ import EmotionKit
 enum ExitCode {
     /// It worked.
     static let success: Int32 = 0
-    /// A bug: an error no case below expects.
+    /// What was typed is wrong, or a count would go out of range (`EX_USAGE`).
+    static let usage: Int32 = 64
+    /// The data file cannot be used as ours (`EX_DATAERR`).
+    static let dataError: Int32 = 65
+    /// A bug: an error no case below expects (`EX_SOFTWARE`).
     static let internalError: Int32 = 70
+    /// A file or folder cannot be created or changed, or there is no home folder (`EX_CANTCREAT`).
+    static let cannotCreate: Int32 = 73
+    /// Another input or output error (`EX_IOERR`).
+    static let inputOutput: Int32 = 74
+    /// The lock was not obtained in time; trying again may work (`EX_TEMPFAIL`).
+    static let tryAgain: Int32 = 75
+
+    /// Every status the tool exits with, in order; the manual page and the README list each.
+    static let all = [success, usage, dataError, internalError, cannotCreate, inputOutput, tryAgain]
 
     /// The status for an error: 64 usage, 65 bad data file, 73 cannot create or change, 74 other I/O, 75 lock timeout.
     static func status(for error: any Error) -> Int32 {
         switch error {
         case is UsageError, is TallyError:
-            return 64
+            return usage
         case let error as StoreError:
             switch error {
-            case .unreadableDataFile: return 65
-            case .cannotCreate, .readOnly, .noHomeFolder: return 73
-            case .inputOutput, .unsyncedChange, .cannotWatch: return 74
-            case .lockTimeout: return 75
+            case .unreadableDataFile: return dataError
+            case .cannotCreate, .readOnly, .noHomeFolder: return cannotCreate
+            case .inputOutput, .unsyncedChange, .cannotWatch: return inputOutput
+            case .lockTimeout: return tryAgain
             }
         default:
             return internalError

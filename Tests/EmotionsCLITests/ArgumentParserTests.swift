@@ -63,6 +63,27 @@ import Testing
         #expect(throws: UsageError.unexpectedValue(option: "--json")) { try parse("a", "--json=yes") }
     }
 
+    @Test func anOptionWithDeclaredValuesTakesOnlyThose() throws {
+        #expect(try parse("a", "--color", "never").value(ofOption: "color") == "never")
+        #expect(try parse("a", "--color=always").value(ofOption: "color") == "always")
+        #expect(try parse("a", "-cauto").value(ofOption: "color") == "auto")
+        let expected = ["auto", "always", "never"]
+        #expect(throws: UsageError.unknownValue("nevr", option: "--color", expected: expected, suggestion: "never")) {
+            try parse("a", "--color", "nevr")
+        }
+        #expect(throws: UsageError.unknownValue("ALWAYS", option: "--color", expected: expected, suggestion: "always")) {
+            try parse("a", "--color=ALWAYS")
+        }
+        #expect(throws: UsageError.unknownValue("x", option: "--color", expected: expected, suggestion: nil)) {
+            try parse("a", "-c", "x")
+        }
+    }
+
+    @Test func anUnknownValueNamesTheValuesAndTheClosest() {
+        let error = UsageError.unknownValue("bsh", option: "--shell", expected: ["bash", "zsh"], suggestion: "bash")
+        #expect(error.description == "Unknown value 'bsh' for '--shell'. Did you mean 'bash'? Valid values: bash, zsh.")
+    }
+
     @Test func missingAndExtraArgumentsAreErrors() {
         #expect(throws: UsageError.missingArgument("<first>")) { try parse("--json") }
         let single = ArgumentParser(spec: CommandSpec(name: "one", abstract: "", arguments: [ArgumentSpec(name: "x", help: "")]))
@@ -83,16 +104,16 @@ import Testing
         #expect(try parse("a", "--color=always").value(ofOption: "color") == "always")
         #expect(try parse("a", "-cauto").value(ofOption: "color") == "auto")
         let values = ["auto", "always", "never"]
-        #expect(throws: UsageError.unknownValue("alwys", option: "--color", suggestion: "always", values: values)) {
+        #expect(throws: UsageError.unknownValue("alwys", option: "--color", expected: values, suggestion: "always")) {
             try parse("a", "--color", "alwys")
         }
-        #expect(throws: UsageError.unknownValue("NEVER", option: "--color", suggestion: "never", values: values)) {
+        #expect(throws: UsageError.unknownValue("NEVER", option: "--color", expected: values, suggestion: "never")) {
             try parse("a", "--color=NEVER")
         }
-        #expect(throws: UsageError.unknownValue("", option: "--color", suggestion: nil, values: values)) {
+        #expect(throws: UsageError.unknownValue("", option: "--color", expected: values, suggestion: nil)) {
             try parse("a", "--color=")
         }
-        #expect(throws: UsageError.unknownValue("yes", option: "-c", suggestion: nil, values: values)) {
+        #expect(throws: UsageError.unknownValue("yes", option: "--color", expected: values, suggestion: nil)) {
             try parse("a", "-c", "yes")
         }
     }

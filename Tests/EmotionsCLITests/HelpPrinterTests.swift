@@ -52,6 +52,13 @@ import Testing
         #expect(line.map { Array($0)[HelpPrinter.helpColumn] != " " && Array($0)[HelpPrinter.helpColumn - 1] == " " } == true)
     }
 
+    @Test func anOptionsDeclaredValuesAreListedAfterItsHelp() {
+        let spec = CommandSpec(
+            name: "try", abstract: "A command for tests.",
+            options: [OptionSpec(long: "color", valueName: "when", values: ["auto", "always", "never"], help: "Colour output.")])
+        #expect(HelpPrinter(spec: spec).help.contains("  --color <when>          Colour output. (values: auto, always, never)\n"))
+    }
+
     @Test func wrappingKeepsEveryWordAndIndentsContinuationLines() {
         let text = Array(repeating: "word", count: 40).joined(separator: " ")
         let wrapped = HelpPrinter.wrap(text, indent: 4)

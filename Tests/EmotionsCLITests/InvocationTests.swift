@@ -83,6 +83,19 @@ import Testing
         #expect(tap.options.store.file == "-h")
     }
 
+    @Test(arguments: [
+        (["--generate-completion-script", "bash"], CompletionShell.bash),
+        (["--generate-completion-script=zsh"], .zsh),
+        (["--file", "x.json", "--generate-completion-script", "fish"], .fish),
+    ])
+    func aCompletionScriptIsAskedBeforeAnySubcommand(words: [String], shell: CompletionShell) throws {
+        guard case let .completionScript(asked) = try Invocation.parse(words) else {
+            Issue.record("no completion script for \(words)")
+            return
+        }
+        #expect(asked == shell)
+    }
+
     @Test func versionIsAsked() throws {
         guard case .version = try Invocation.parse(["--version"]) else {
             Issue.record("no version")
@@ -117,6 +130,25 @@ import Testing
         (["reset"], .nothingToReset),
         (["reset", "sad", "--all"], .resetAllWithEmotions),
         (["stats", "happy", "sad"], .unexpectedArgument("sad")),
+        (["--fiel", "x.json", "tap", "happy"], .unknownOption("--fiel", suggestion: "--file")),
+        (["--fil=x.json", "tap", "happy"], .unknownOption("--fil", suggestion: "--file")),
+        (["help", "wach"], .unknownSubcommand("wach", suggestion: "watch")),
+        (["watch", "--intial"], .unknownOption("--intial", suggestion: "--initial")),
+        (["stats", "--fiel=x.json"], .unknownOption("--fiel", suggestion: "--file")),
+        (["reset", "--al"], .unknownOption("--al", suggestion: "--all")),
+        (["watch", "hapy"], .unknownEmotion("hapy")),
+        (["--generate-completion-script"], .missingValue(option: "--generate-completion-script")),
+        (
+            ["--generate-completion-script", "bsh"],
+            .unknownValue("bsh", option: "--generate-completion-script", expected: ["bash", "zsh", "fish"], suggestion: "bash")
+        ),
+        (
+            ["--generate-completion-script=powershell"],
+            .unknownValue(
+                "powershell", option: "--generate-completion-script", expected: ["bash", "zsh", "fish"], suggestion: nil)
+        ),
+        (["--generate-completion-scrpt", "bash"], .unknownOption("--generate-completion-scrpt", suggestion: "--generate-completion-script")),
+        (["--generate-completion-script", "bash", "tap"], .unexpectedArgument("tap")),
     ])
     func badWordsAreUsageErrors(words: [String], expected: UsageError) {
         #expect(failure(words)?.error == expected)

@@ -3,7 +3,7 @@ import Testing
 
 /// Help, the version, and how the command line reads its words.
 struct HelpAndUsageTests {
-    static let subcommands = ["tap", "add", "reset", "stats"]
+    static let subcommands = ["tap", "add", "reset", "stats", "watch"]
 
     @Test(arguments: [[String](), ["--help"], ["-h"], ["help"]])
     func toolHelpListsEverySubcommandOnStandardOutput(arguments: [String]) async throws {
@@ -26,11 +26,29 @@ struct HelpAndUsageTests {
     @Test func toolHelpIsTheSameHoweverItIsAskedFor() async throws {
         let sandbox = try Sandbox()
         let bare = try await sandbox.run([])
-        #expect(bare.status == 0, "\(bare)")
+        expectSuccess(bare, stdout: bare.stdout)
         #expect(bare.stdout.hasPrefix("OVERVIEW: "), "\(bare)")
-        #expect(try await sandbox.run("--help").stdout == bare.stdout)
-        #expect(try await sandbox.run("-h").stdout == bare.stdout)
-        #expect(try await sandbox.run("help").stdout == bare.stdout)
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            expectSuccess(try await sandbox.run(arguments), stdout: bare.stdout)
+        }
+    }
+
+    @Test func everySubcommandTheToolListsHasHelpWithAnExample() async throws {
+        let sandbox = try Sandbox()
+        let overview = try await sandbox.run("--help")
+        let listed = (overview.stdout.components(separatedBy: "SUBCOMMANDS:\n").last ?? "")
+            .components(separatedBy: "\n\n").first?.split(separator: "\n")
+            .filter { !$0.hasPrefix("   ") }  // A wrapped abstract's next line.
+            .compactMap { $0.split(separator: " ").first.map(String.init) } ?? []
+        #expect(listed == Self.subcommands + ["help"], "\(overview)")
+        for name in listed {
+            let help = try await sandbox.run(name, "--help")
+            expectSuccess(help, stdout: help.stdout)
+            let examples = help.stdout.components(separatedBy: "\nEXAMPLES:\n").dropFirst().first ?? ""
+            let lines = examples.split(separator: "\n")
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("  ") && $0.contains("emotions") }, "\(help)")
+            #expect(lines.contains { $0.hasPrefix("  emotions \(name)") }, "no example of \(name): \(help)")
+        }
     }
 
     @Test(arguments: [
@@ -38,6 +56,7 @@ struct HelpAndUsageTests {
         ["add", "--help"], ["add", "-h"], ["help", "add"], ["add", "sad", "-h"],
         ["reset", "--help"], ["reset", "-h"], ["help", "reset"], ["reset", "--all", "--help"],
         ["stats", "--help"], ["stats", "-h"], ["help", "stats"], ["stats", "--json", "-h"],
+        ["watch", "--help"], ["watch", "-h"], ["help", "watch"], ["watch", "sad", "--initial", "-h"],
         ["help", "help"], ["help", "--help"], ["help", "-h"],
     ])
     func subcommandHelpShowsOverviewUsageArgumentsAndOptions(arguments: [String]) async throws {
@@ -105,7 +124,7 @@ struct HelpAndUsageTests {
         #expect(sandbox.contentsOfHome() == [])
     }
 
-    @Test(arguments: [("tap", ["happy"]), ("add", ["happy", "1"]), ("reset", ["happy"]), ("stats", [])])
+    @Test(arguments: [("tap", ["happy"]), ("add", ["happy", "1"]), ("reset", ["happy"]), ("stats", []), ("watch", [])])
     func mistypedOptionSuggestsTheClosest(command: String, arguments: [String]) async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run([command] + arguments + ["--jsno"])
@@ -119,7 +138,14 @@ struct HelpAndUsageTests {
         #expect(sandbox.contentsOfHome() == [])
     }
 
-    @Test(arguments: [["tpa", "happy"], ["help", "tpa"]])
+    @Test func mistypedOptionBeforeTheSubcommandSuggestsTheClosest() async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run("--fiel", "mood.json", "tap", "happy")
+        expectUsageError(outcome, command: "emotions", message: "Unknown option '--fiel'. Did you mean '--file'?")
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
+    @Test(arguments: [["tpa", "happy"], ["help", "tpa"], ["--file", "mood.json", "tpa", "happy"]])
     func unknownSubcommandSuggestsTheClosest(arguments: [String]) async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run(arguments)

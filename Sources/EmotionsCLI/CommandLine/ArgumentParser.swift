@@ -73,10 +73,10 @@ struct ArgumentParser {
             guard inlineValue == nil else { throw .unexpectedValue(option: "--\(name)") }
             parsed.addFlag(option.long)
         } else if let inlineValue {
-            parsed.set(try checked(inlineValue, for: option, as: "--\(name)"), ofOption: option.long)
+            try set(inlineValue, of: option, into: &parsed)
         } else {
             guard let value = remaining.popFirst() else { throw .missingValue(option: "--\(name)") }
-            parsed.set(try checked(value, for: option, as: "--\(name)"), ofOption: option.long)
+            try set(value, of: option, into: &parsed)
         }
     }
 
@@ -93,9 +93,9 @@ struct ArgumentParser {
                 continue
             }
             if !letters.isEmpty {
-                parsed.set(try checked(String(letters), for: option, as: "-\(letter)"), ofOption: option.long)
+                try set(String(letters), of: option, into: &parsed)
             } else if let value = remaining.popFirst() {
-                parsed.set(try checked(value, for: option, as: "-\(letter)"), ofOption: option.long)
+                try set(value, of: option, into: &parsed)
             } else {
                 throw .missingValue(option: "-\(letter)")
             }
@@ -103,11 +103,10 @@ struct ArgumentParser {
         }
     }
 
-    /// `value` if `option` takes any value or has it among its fixed ones.
-    private func checked(_ value: String, for option: OptionSpec, as typed: String) throws(UsageError) -> String {
-        guard !option.values.isEmpty, !option.values.contains(value) else { return value }
-        let suggestion = Spelling.closest(to: value.lowercased(), among: option.values)
-        throw .unknownValue(value, option: typed, suggestion: suggestion, values: option.values)
+    /// Records `value` for `option`, if it is one of the option's values when it declares them.
+    private func set(_ value: String, of option: OptionSpec, into parsed: inout ParsedArguments) throws(UsageError) {
+        if !option.values.isEmpty, !option.values.contains(value) { throw option.rejection(of: value) }
+        parsed.set(value, ofOption: option.long)
     }
 
     private func assign(_ positionals: [String], into parsed: inout ParsedArguments) throws(UsageError) {

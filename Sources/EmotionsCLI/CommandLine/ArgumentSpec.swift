@@ -8,6 +8,8 @@ struct ArgumentSpec: Sendable {
     var isOptional = false
     /// Whether it takes every remaining positional value.
     var isRepeating = false
+    /// What shells offer for it.
+    var completion = CompletionValues.nothing
 
     /// `<emotion>`.
     var label: String { "<\(name)>" }

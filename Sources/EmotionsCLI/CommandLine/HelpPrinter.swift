@@ -34,7 +34,7 @@ struct HelpPrinter {
         if !spec.arguments.isEmpty {
             sections.append(list("ARGUMENTS:", spec.arguments.map { ($0.label, $0.help) }))
         }
-        sections.append(list("OPTIONS:", spec.allOptions.map { ($0.label, $0.help) }))
+        sections.append(list("OPTIONS:", spec.allOptions.map { ($0.label, HelpPrinter.help(of: $0)) }))
         if !subcommands.isEmpty {
             sections.append(
                 list("SUBCOMMANDS:", subcommands.map { ($0.name, $0.abstract) })
@@ -44,6 +44,11 @@ struct HelpPrinter {
             sections.append((["EXAMPLES:"] + spec.examples.map { "  \($0)" }).joined(separator: "\n"))
         }
         return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// An option's help, then the values it accepts if it declares them: `(values: bash, zsh, fish)`.
+    static func help(of option: OptionSpec) -> String {
+        option.values.isEmpty ? option.help : option.help + " (values: \(option.values.joined(separator: ", ")))"
     }
 
     private func list(_ title: String, _ rows: [(label: String, help: String)]) -> String {

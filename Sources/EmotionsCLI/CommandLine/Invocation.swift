@@ -6,6 +6,8 @@ enum Invocation {
     case help(String)
     /// Print the version.
     case version
+    /// Print the completion script for this shell.
+    case completionScript(CompletionShell)
     /// Run this command.
     case run(any Subcommand)
 
@@ -18,8 +20,9 @@ enum Invocation {
 
     /// Reads the tool's arguments (without its own name).
     ///
-    /// Before the subcommand come only the global options: `--file`, `--color`, `--version`, `-h/--help`.
-    /// `--file` and `--color` are handed on to the subcommand, which reads them as if given after it.
+    /// Before the subcommand come only the global options: `--file`, `--color`,
+    /// `--generate-completion-script`, `--version`, `-h/--help`. `--file` and `--color` are handed on to
+    /// the subcommand, which reads them as if given after it.
     static func parse(_ words: [String]) throws(Failure) -> Invocation {
         var leading: [String] = []
         var rest = words[...]
@@ -41,6 +44,13 @@ enum Invocation {
             case _ where word.hasPrefix("--file=") || word.hasPrefix("--color="):
                 leading.append(word)
                 continue
+            case _ where word == "--generate-completion-script" || word.hasPrefix("--generate-completion-script="):
+                let option = Root.completionScript
+                let value = word.contains("=") ? String(word.drop { $0 != "=" }.dropFirst()) : rest.popFirst()
+                guard let value else { throw fail(.missingValue(option: word)) }
+                guard let shell = CompletionShell(rawValue: value) else { throw fail(option.rejection(of: value)) }
+                if let extra = rest.first { throw fail(.unexpectedArgument(extra)) }
+                return .completionScript(shell)
             case _ where !word.hasPrefix("--"):
                 // Grouped letters: help if every one is -h, else the first that is not a global option.
                 guard let letter = word.dropFirst().first(where: { $0 != OptionSpec.help.short }) else {

@@ -1,3 +1,5 @@
+import EmotionKit
+
 /// An option of a command: a flag, or a name that takes a value.
 struct OptionSpec: Sendable {
     /// The long name without dashes: `file`.
@@ -6,7 +8,10 @@ struct OptionSpec: Sendable {
     var short: Character? = nil
     /// The value's name without angle brackets, for options that take one: `path`.
     var valueName: String? = nil
-    /// The only values it accepts, for an option with a fixed set such as `--color`; empty for any value.
+    /// The only values it accepts, if it accepts only a few: `bash`, `zsh`, `fish`.
+    ///
+    /// Declaring them is all an option needs: the parser refuses any other value with a suggestion,
+    /// help lists them, and the completion scripts offer them.
     var values: [String] = []
     /// One line saying what it does.
     let help: String
@@ -21,6 +26,18 @@ struct OptionSpec: Sendable {
     var label: String {
         let names = [short.map { "-\($0)" }, "--\(long)"].compactMap(\.self).joined(separator: ", ")
         return valueName.map { "\(names) <\($0)>" } ?? names
+    }
+
+    /// What shells offer for its value: its `values`, paths for a `<path>`, else nothing.
+    var completion: CompletionValues {
+        if !values.isEmpty { return .words(values) }
+        return valueName == "path" ? .paths : .nothing
+    }
+
+    /// The usage error for a value that is not one of `values`, suggesting the closest one.
+    func rejection(of value: String) -> UsageError {
+        let suggestion = Spelling.closest(to: value.lowercased(), among: values)
+        return .unknownValue(value, option: "--\(long)", expected: values, suggestion: suggestion)
     }
 
     /// How it appears in a usage line: `[--file <path>]`.

@@ -18,8 +18,8 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownEmotion(String)
     /// A count that is not a whole number in range.
     case invalidCount(String)
-    /// A value outside an option's fixed set, the closest one in it, and the whole set.
-    case unknownValue(String, option: String, suggestion: String?, values: [String])
+    /// A value that is not one of the few an option accepts, the ones it does, and the closest of them.
+    case unknownValue(String, option: String, expected: [String], suggestion: String?)
     /// An option's value is empty or otherwise unusable.
     case invalidValue(String, option: String, reason: String)
     /// Two options that contradict each other.
@@ -61,9 +61,9 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
                 + " Valid emotions: \(Arguments.emotionNames)."
         case let .invalidCount(text):
             UsageError.describeInvalidCount(text)
-        case let .unknownValue(value, option, suggestion, values):
+        case let .unknownValue(value, option, expected, suggestion):
             "Unknown value '\(value)' for '\(option)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
-                + " Valid values: \(values.joined(separator: ", "))."
+                + " Valid values: \(expected.joined(separator: ", "))."
         case let .invalidValue(value, option, reason):
             "The value '\(value)' is invalid for '\(option)': \(reason)."
         case let .conflictingOptions(first, second):

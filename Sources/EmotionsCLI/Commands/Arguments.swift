@@ -7,7 +7,7 @@ enum Arguments {
         ArgumentSpec(
             name: "emotion",
             help: help ?? "One of \(emotionNames) (or an alias such as very-happy).",
-            isOptional: isOptional, isRepeating: isRepeating)
+            isOptional: isOptional, isRepeating: isRepeating, completion: .emotions)
     }
 
     /// `happy, smile, neutral, upset, sad`.

@@ -13,7 +13,7 @@ enum ColorChoice: String, Equatable, Sendable {
     /// Its spec, for a command's option list; not in usage lines, since it changes only how output looks.
     static let spec = OptionSpec(
         long: "color", valueName: "when", values: ["auto", "always", "never"],
-        help: "Colour labels and bars: auto (the default; only on a terminal, without NO_COLOR), always or never.",
+        help: "When to colour labels and bars; auto, the default, colours only a terminal without NO_COLOR.",
         isInUsage: false)
 
     /// Reads `--color` from parsed words, `auto` if it is not given; the parser has checked its value.

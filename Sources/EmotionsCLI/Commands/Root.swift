@@ -10,9 +10,18 @@ enum Root {
             + "$XDG_CONFIG_HOME/emotions/emotions.json when XDG_CONFIG_HOME is an absolute path, else "
             + defaultFile + "; EMOTIONS_FILE or --file choose another.",
         options: StoreOptions.specs + [
-            ColorChoice.spec, OptionSpec(long: "version", help: "Show the version.", isInUsage: false),
+            ColorChoice.spec, completionScript, OptionSpec(long: "version", help: "Show the version.", isInUsage: false),
         ],
-        examples: ["emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats", "emotions watch"])
+        examples: [
+            "emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats", "emotions watch",
+            "source <(emotions --generate-completion-script bash)",
+        ])
+
+    /// `--generate-completion-script <shell>`, which prints a completion script; nothing may follow it.
+    static let completionScript = OptionSpec(
+        long: "generate-completion-script", valueName: "shell", values: CompletionShell.names,
+        help: "Print the script that completes subcommands, options and emotion names in a shell.",
+        isInUsage: false)
 
     #if os(macOS)
     private static let defaultFile = "~/Library/Application Support/emotions/emotions.json"
@@ -27,7 +36,10 @@ enum Root {
     static let helpSpec = CommandSpec(
         name: "help",
         abstract: "Show help for emotions or one of its subcommands.",
-        arguments: [ArgumentSpec(name: "subcommand", help: "The subcommand to show help for.", isOptional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "subcommand", help: "The subcommand to show help for.", isOptional: true, completion: .subcommands)
+        ],
         examples: ["emotions help tap"])
 
     /// The specs of every subcommand, `help` last.

@@ -1,0 +1,16 @@
+/// What a shell offers when completing an argument or an option's value.
+///
+/// Specs name the kind rather than hold the words, so building a spec on the way to a tap computes
+/// no list; the words are looked up only when a completion script is generated.
+enum CompletionValues: Sendable, Equatable {
+    /// Nothing: the user types it, as `add`'s count.
+    case nothing
+    /// Paths of files and folders.
+    case paths
+    /// The names of the emotions, canonical names first, then aliases.
+    case emotions
+    /// The names of the subcommands, in the order help lists them.
+    case subcommands
+    /// These words, in this order.
+    case words([String])
+}

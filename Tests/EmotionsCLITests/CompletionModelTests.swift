@@ -1,0 +1,57 @@
+import EmotionKit
+@testable import EmotionsCLI
+import Testing
+
+@Suite struct CompletionModelTests {
+    private let model = CompletionModel.emotions
+
+    @Test func emotionsAreOfferedCanonicalNamesFirstThenAliases() {
+        let words = model.words(for: .emotions)
+        #expect(words == Emotion.acceptedNames)
+        #expect(Array(words.prefix(5)) == ["happy", "smile", "neutral", "upset", "sad"])
+        #expect(words.contains("very-happy") && words.contains("verySad"))
+    }
+
+    @Test func canonicalNamesAreDescribedByTheirFaceAndAliasesByTheirName() {
+        let candidates = model.candidates(for: .emotions)
+        #expect(candidates.first == .init(word: "happy", description: "😄 very happy"))
+        #expect(candidates.contains(.init(word: "very-sad", description: "same as sad")))
+    }
+
+    @Test func subcommandsAreEveryRootSubcommandThenHelp() {
+        #expect(model.words(for: .subcommands) == Root.subcommands.map { $0.name } + ["help"])
+        #expect(model.candidates(for: .subcommands).first?.description == Tap.spec.abstract)
+    }
+
+    @Test func optionValuesAndArgumentsSayWhatTheyComplete() {
+        #expect(Root.completionScript.completion == .words(["bash", "zsh", "fish"]))
+        #expect(StoreOptions.specs.first?.completion == .paths)
+        #expect(Add.spec.arguments.map(\.completion) == [.emotions, .nothing])
+        #expect(Root.helpSpec.arguments.map(\.completion) == [.subcommands])
+        #expect(model.words(for: .paths).isEmpty && model.words(for: .nothing).isEmpty)
+    }
+
+    @Test func everyScriptEndsWithoutANewlineForTheTerminalToAddOne() {
+        for shell in CompletionShell.allCases {
+            let script = shell.script(for: model)
+            #expect(!script.hasSuffix("\n") && !script.isEmpty, "\(shell)")
+        }
+    }
+
+    @Test func aNewSubcommandOrOptionAppearsInEveryScriptFromItsSpecAlone() {
+        let color = OptionSpec(long: "color", valueName: "when", values: ["auto", "always", "never"], help: "Colour.")
+        let mood = CommandSpec(
+            name: "mood", abstract: "Say a mood.",
+            arguments: [ArgumentSpec(name: "emotion", help: "", completion: .emotions)],
+            options: [OptionSpec(long: "level", short: "l", valueName: "n", help: "How strong.")])
+        let extended = CompletionModel(
+            toolName: "emotions", root: CommandSpec(name: "", abstract: "", options: Root.spec.options + [color]),
+            subcommands: Root.subcommandSpecs + [mood])
+        for shell in CompletionShell.allCases {
+            let script = shell.script(for: extended)
+            for word in ["mood", "color", "always", "never", "level", "Say a mood."] where shell != .bash || word != "Say a mood." {
+                #expect(script.contains(word), "\(shell) lacks \(word)")
+            }
+        }
+    }
+}
