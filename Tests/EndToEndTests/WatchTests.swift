@@ -47,14 +47,23 @@ struct WatchTests {
         try await expectCleanEnd(of: watch)
     }
 
-    @Test func itEndsLikeAnyFilterWhenNobodyReadsItsOutputAnyMore() async throws {
+    @Test func itEndsLikeAnyFilterAsSoonAsNobodyReadsItsOutput() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts())
         let watch = try RunningWatch(["--initial"], in: sandbox)
         _ = try await watch.nextLines(5)
         watch.closeOutput()  // As `emotions watch | head -n 5` does.
-        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
-        // The line for the tap is written from the watching thread; its SIGPIPE must end the program.
+        // At once, with no change to write: as a write into the closed pipe would, by SIGPIPE.
+        #expect(try await watch.waitForEnd() == .killed(by: SIGPIPE))
+    }
+
+    @Test func aLineWrittenFromTheWatchingThreadIntoAClosedPipeEndsIt() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts())
+        let watch = try RunningWatch(["--initial"], in: sandbox)
+        _ = try await watch.nextLines(5)
+        watch.closeOutput()
+        _ = try? await sandbox.run("tap", "happy", "-q")  // May find it already ended.
         #expect(try await watch.waitForEnd() == .killed(by: SIGPIPE))
     }
 
@@ -186,6 +195,42 @@ struct WatchTests {
         try await expectCleanEnd(of: byOption)
         try await expectCleanEnd(of: byVariable)
         #expect(sandbox.contentsOfHome() == [])
+    }
+
+    @Test func aLinkIntoFoldersNotYetThereIsFollowedWhenTheFirstTapMakesThem() async throws {
+        let sandbox = try Sandbox()
+        let link = sandbox.root.appendingPathComponent("mood.json")
+        #expect(symlink("dots/emotions/mood.json", link.path) == 0)
+        let watch = try RunningWatch(["--file", link.path, "--initial", "happy"], in: sandbox)
+        #expect(try await watch.nextLine() == "happy: 0")
+        expectSuccess(try await sandbox.run("tap", "happy", "--file", link.path, "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "happy: 0 → 1")
+        expectSuccess(try await sandbox.run("tap", "happy", "--file", link.path, "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "happy: 1 → 2")
+        try await expectCleanEnd(of: watch)
+    }
+
+    @Test func aLinkRepointedInTheMiddleOfAChainOfLinksIsFollowed() async throws {
+        let sandbox = try Sandbox()
+        let root = sandbox.root
+        for folder in ["A", "B", "C"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try sandbox.writeDataFile(Counts(happy: 1), to: root.appendingPathComponent("C/first.json"))
+        try sandbox.writeDataFile(Counts(happy: 50), to: root.appendingPathComponent("C/second.json"))
+        #expect(symlink("../B/middle", root.appendingPathComponent("A/first").path) == 0)
+        #expect(symlink("../C/first.json", root.appendingPathComponent("B/middle").path) == 0)
+        let file = root.appendingPathComponent("A/first").path
+        let watch = try RunningWatch(["--file", file, "--initial", "happy"], in: sandbox)
+        #expect(try await watch.nextLine() == "happy: 1")
+        // As a dotfile manager switches generations: a new link renamed over the middle one.
+        let replacement = root.appendingPathComponent("B/.middle-new").path
+        #expect(symlink("../C/second.json", replacement) == 0)
+        #expect(rename(replacement, root.appendingPathComponent("B/middle").path) == 0)
+        #expect(try await watch.nextLine() == "happy: 1 → 50")
+        expectSuccess(try await sandbox.run("tap", "happy", "--file", file, "-q"), stdout: "")
+        #expect(try await watch.nextLine() == "happy: 50 → 51")
+        try await expectCleanEnd(of: watch)
     }
 
     @Test func aDeletedFileIsPrintedAsCountsGoingToZeroOnceTheFolderIsQuietAndItsRecreationAsChanges() async throws {

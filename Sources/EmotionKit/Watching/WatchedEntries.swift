@@ -1,5 +1,6 @@
 /// The folder entries whose change can change what a path names: the path's own entry, the entry of
-/// each folder on the way to it, as far as they exist, and a symbolic link's destination.
+/// each folder on the way to it, as far as they exist, and the same for each symbolic link's
+/// destination along a chain of links.
 ///
 /// Watching these, rather than the file, follows the file through atomic renames, deletion and
 /// re-creation, and a folder on its way being created or moved later.
@@ -14,7 +15,8 @@ struct WatchedEntries: Equatable, Sendable {
         let isFile: Bool
     }
 
-    /// From the outermost folder in; the path's own entry last if its folder exists, then a link's destination.
+    /// From the outermost folder in, the path's own entry last if its folder exists; then those of each
+    /// link's destination in turn.
     let entries: [Entry]
 
     /// How many times a watcher looks again for folders made while it was adding watches, before it
@@ -24,8 +26,30 @@ struct WatchedEntries: Equatable, Sendable {
     /// The folder nearest the file that exists, whose watch matters most.
     let innermostFolder: String?
 
-    /// The entries for `path` as the file system is now.
+    /// The entries for `path` as the file system is now: those of the path itself, and of each
+    /// symbolic link's destination in turn, so that a link repointed anywhere in a chain of links, or
+    /// a destination whose folders do not exist yet, is seen as it changes.
     init(for path: String, fileSystem: FileSystem) {
+        var entries: [Entry] = []
+        var candidate = path
+        for _ in 0..<WatchedEntries.maximumLinks {
+            for entry in WatchedEntries.chain(to: candidate, fileSystem: fileSystem) where !entries.contains(entry) {
+                entries.append(entry)
+            }
+            guard let destination = fileSystem.linkDestination(candidate) else { break }
+            let folder = TallyStore.folder(of: candidate)
+            candidate = destination.hasPrefix("/") ? destination : (folder.isEmpty ? "." : folder) + "/" + destination
+        }
+        self.entries = entries
+        innermostFolder = WatchedEntries.chain(to: path, fileSystem: fileSystem).last?.folder
+    }
+
+    /// How many links in a row are followed, as Linux's own limit for a path.
+    private static let maximumLinks = 40
+
+    /// The entries from the outermost folder of `path` in, as far as its folders exist: the last is
+    /// the path's own name if its folder exists.
+    private static func chain(to path: String, fileSystem: FileSystem) -> [Entry] {
         var entries: [Entry] = []
         let components = path.split(separator: "/").map(String.init)
         var folder = path.hasPrefix("/") ? "/" : "."
@@ -34,25 +58,6 @@ struct WatchedEntries: Equatable, Sendable {
             folder = folder == "/" ? "/" + component : folder + "/" + component
             if index < components.count - 1, fileSystem.kind(folder) != .folder { break }
         }
-        innermostFolder = entries.last?.folder
-        if let destination = WatchedEntries.destination(of: path, fileSystem: fileSystem),
-            let slash = destination.lastIndex(of: "/")
-        {
-            let destinationFolder = slash == destination.startIndex ? "/" : String(destination[..<slash])
-            let entry = Entry(
-                folder: destinationFolder, name: String(destination[destination.index(after: slash)...]), isFile: true)
-            if !entry.name.isEmpty, !entries.contains(entry) { entries.append(entry) }
-        }
-        self.entries = entries
-    }
-
-    /// Where `path` really is, if a link on the way makes that somewhere else: its resolved path,
-    /// or, for a dangling link, the folder-relative destination the first save would create.
-    private static func destination(of path: String, fileSystem: FileSystem) -> String? {
-        if let resolved = fileSystem.resolve(path) { return resolved }
-        guard let destination = fileSystem.linkDestination(path) else { return nil }
-        if destination.hasPrefix("/") { return destination }
-        let folder = TallyStore.folder(of: path)
-        return (folder.isEmpty ? "." : folder) + "/" + destination
+        return entries
     }
 }

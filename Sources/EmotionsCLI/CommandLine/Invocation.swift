@@ -18,6 +18,15 @@ enum Invocation {
         let printer: HelpPrinter
     }
 
+    /// `stats --json` for `emotions --json stats`: an option of the subcommand that follows, given before it.
+    private static func moved(_ name: String, before rest: ArraySlice<String>) -> String? {
+        for word in rest {
+            guard let command = Root.subcommands.first(where: { $0.name == word }) else { continue }
+            return command.spec.allOptions.contains(where: { $0.long == name }) ? "\(word) --\(name)" : nil
+        }
+        return nil
+    }
+
     /// Reads the tool's arguments (without its own name).
     ///
     /// Before the subcommand come only the global options: `--file`, `--color`,
@@ -36,7 +45,9 @@ enum Invocation {
                 guard rest.first != nil else { throw fail(.missingArgument("<subcommand>")) }
                 break
             case "-h", "--help": return .help(Root.helpPrinter.help)
-            case "--version": return .version
+            case "--version":
+                if let extra = rest.first { throw fail(.unexpectedArgument(extra)) }
+                return .version
             case "--file", "--color":
                 guard let value = rest.popFirst() else { throw fail(.missingValue(option: word)) }
                 leading += [word, value]
@@ -60,7 +71,7 @@ enum Invocation {
             default:
                 let name = String(word.drop { $0 == "-" }.prefix { $0 != "=" })
                 let suggestion = Spelling.closest(to: name, among: Root.spec.allOptions.map(\.long)).map { "--\($0)" }
-                throw fail(.unknownOption(String(word.prefix { $0 != "=" }), suggestion: suggestion))
+                throw fail(.unknownOption(String(word.prefix { $0 != "=" }), suggestion: suggestion ?? moved(name, before: rest)))
             }
             break
         }
