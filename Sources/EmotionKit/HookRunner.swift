@@ -13,8 +13,8 @@ import Darwin
 /// `HookProcess` for its descriptors and process group.
 ///
 /// Never prints and never throws: a hook that fails or runs out of time, or a folder that cannot
-/// be read, is handed back as a `HookProblem`. Call it only after a change is committed and the
-/// store's lock released, as `TallyStore` calls its observers, so that a slow hook holds up no writer.
+/// be read, is handed back as a `HookProblem`. Call it only after the changes are committed and the
+/// store's lock released, with what `TallyStore.apply` returned, so that a slow hook holds up no writer.
 public struct HookRunner: Sendable {
     /// The names of the variables a hook is given, which replace any of the same name it would inherit.
     public static let variableNames = ["EMOTIONS_EMOTION", "EMOTIONS_OLD", "EMOTIONS_NEW", "EMOTIONS_FILE"]
@@ -37,6 +37,14 @@ public struct HookRunner: Sendable {
         self.dataFile = dataFile
         self.timeout = timeout
         self.environment = environment
+    }
+
+    /// Runs every hook in the folder for each of `changes` in turn, telling `report` of each problem
+    /// as soon as it happens; with no changes it does nothing, not even list the folder.
+    public func run(for changes: [Change], reporting report: (HookProblem) -> Void) {
+        for change in changes {
+            run(for: change, reporting: report)
+        }
     }
 
     /// Runs every hook in the folder for `change`, telling `report` of each problem as soon as it happens.

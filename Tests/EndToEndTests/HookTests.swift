@@ -48,14 +48,36 @@ struct HookTests {
         ])
     }
 
-    @Test func eachChangeIsPrintedBeforeItsHooksRun() async throws {
+    @Test func everyChangeIsPrintedBeforeAnyHookRuns() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeHook("echo", "#!/bin/sh\necho \"hook saw $1\"\n")
         // Standard output and error into one file, outside HOME, so that their order shows.
         let outcome = try await sandbox.runShell(#""$0" tap happy sad > "$HOME/../both" 2>&1"#, binary: try Emotions.binary().path)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(sandbox.text(of: sandbox.root.appendingPathComponent("both"))
-            == "happy: 0 → 1\nhook saw happy\nsad: 0 → 1\nhook saw sad\n")
+            == "happy: 0 → 1\nsad: 0 → 1\nhook saw happy\nhook saw sad\n")
+    }
+
+    @Test func theFirstHookRunFindsEveryLineAlreadyWritten() async throws {
+        let sandbox = try Sandbox()
+        // Each run copies what standard output, a file outside HOME, holds by the time it starts.
+        try sandbox.writeHook("copy-output", #"""
+            #!/bin/sh
+            cat "$HOME/../output" > "$HOME/../seen-for-$1"
+
+            """#)
+        let outcome = try await sandbox.runShell(
+            #""$0" tap --json happy sad > "$HOME/../output""#, binary: try Emotions.binary().path)
+        #expect(outcome.status == 0 && outcome.stderr == "", "\(outcome)")
+        let lines = """
+            {"emotion": "happy", "old": 0, "new": 1}
+            {"emotion": "sad", "old": 0, "new": 1}
+
+            """
+        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("output")) == lines)
+        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("seen-for-happy")) == lines,
+            "the hook for happy ran before sad's line was written")
+        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("seen-for-sad")) == lines)
     }
 
     @Test func aFailingHookIsAWarningAndTheChangeStaysSaved() async throws {
