@@ -373,7 +373,7 @@ struct HookTests {
         #expect(sandbox.text(of: file) == DataFile.text(Counts(happy: 1, sad: 1)))
     }
 
-    @Test(arguments: ["soon", "-1", "86401", "nan", "inf"])
+    @Test(arguments: ["soon", "-1", "86401", "nan", "inf", "0x10", "1e3", "1e-400"])
     func anUnusableHookTimeoutIsAUsageErrorOfEveryChangingCommand(timeout: String) async throws {
         let sandbox = try Sandbox()
         let environment = ["EMOTIONS_HOOK_TIMEOUT": timeout]
@@ -381,7 +381,8 @@ struct HookTests {
             let outcome = try await sandbox.run(arguments, environment: environment)
             expectFailure(outcome, status: 64)
             #expect(outcome.stderr == "Error: The environment variable EMOTIONS_HOOK_TIMEOUT='\(timeout)' is invalid: "
-                + "expected a number of seconds from 0 to 86400. Fix or unset it.\n")
+                + "expected a number of seconds from 0 to 86400, in digits with at most three decimals, such as 2.5. "
+                + "Fix or unset it.\n")
         }
         #expect(sandbox.contentsOfHome() == [])
         expectSuccess(try await sandbox.run(["stats", "sad"], environment: environment), stdout: "0\n")
