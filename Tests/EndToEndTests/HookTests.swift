@@ -243,6 +243,19 @@ struct HookTests {
         #expect(sandbox.text() == DataFile.text(Counts(smile: 1)))
     }
 
+    @Test func hooksStillRunWhenStandardErrorIsClosed() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("chatty", #"""
+            #!/bin/sh
+            echo "to stdout" && echo "to stderr" >&2 && echo "$1" >> "$HOME/../ran"
+
+            """#)
+        let outcome = try await sandbox.runShell(#"exec "$0" tap happy sad 2>&-"#, binary: try Emotions.binary().path)
+        expectSuccess(outcome, stdout: "happy: 0 → 1\nsad: 0 → 1\n")
+        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("ran")) == "happy\nsad\n",
+            "the hook did not run, or could not write to its standard output or error")
+    }
+
     // MARK: - Trust
 
     /// Runs `tap sad` with `--file` beside `hooks` in `folder` (HOME if not given), and expects it to
