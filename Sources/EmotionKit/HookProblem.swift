@@ -54,8 +54,9 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `the change sad: 4 → 5`, or `the changes happy: 0 → 1, sad: 0 → 1 and smile: 2 → 0`.
     private static func list(_ changes: [Change]) -> String {
-        guard let last = changes.last, changes.count > 1 else { return "the change " + (changes.first.map { "\($0)" } ?? "") }
-        return "the changes " + changes.dropLast().map { "\($0)" }.joined(separator: ", ") + " and \(last)"
+        let shown = changes.map { "\($0)" }
+        guard let last = shown.last, shown.count > 1 else { return "the change " + shown.joined() }
+        return "the changes " + shown.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// `The change sad: 4 → 5 is saved.`, or with several changes, `… are saved.`
