@@ -188,14 +188,12 @@ public struct FileSystem: Sendable {
         status: { file throws(SystemError) in
             var status = stat()
             _ = try retryingInterrupts("fstat", file.path) { fstat(file.raw, &status) }
-            return FileStatus(
-                permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid))
+            return FileStatus(status)
         },
         statusAt: { path in
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
-            return FileStatus(
-                permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid))
+            return FileStatus(status)
         },
         setPermissions: { file, permissions throws(SystemError) in
             _ = try retryingInterrupts("fchmod", file.path) { fchmod(file.raw, mode_t(permissions)) }

@@ -4,12 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// A hook that failed, or a hooks folder that could not be read; the change itself is saved either way.
+/// A hook that failed or was not trusted, or a hooks folder that could not be read or was not
+/// trusted; the changes themselves are saved either way.
 public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The hook named `hook` did not exit with status 0 after `change`.
     case hookFailed(hook: String, HookOutcome, change: Change)
-    /// The hooks folder is there but could not be listed, so no hook ran after `change`.
-    case unreadableFolder(SystemError, change: Change)
+    /// The hooks folder is there but could not be listed, so no hook ran after `changes`.
+    case unreadableFolder(SystemError, changes: [Change])
+    /// The hooks folder at `path` is not trusted, so none of its hooks ran after `changes`.
+    case untrustedFolder(path: String, HookDistrust, changes: [Change])
+    /// The hook at `path` is not trusted, so it did not run after `changes`.
+    case untrustedHook(path: String, HookDistrust, changes: [Change])
 
     /// What went wrong, with which hook and change, and what to do about it; a warning, not an error.
     public var description: String {
@@ -31,10 +36,33 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
             case let .notStarted(code):
                 return "Hook \(name) could not be started: \(HookProblem.reason(code)) (errno \(code)); \(saved)"
             }
-        case let .unreadableFolder(error, change):
+        case let .unreadableFolder(error, changes):
             return "Cannot read the hooks folder \(HookProblem.quoted(error.path)): \(error.reason); no hook ran for "
-                + "the change \(change), which is saved. Make it a folder you may read, or move it away."
+                + "\(HookProblem.list(changes)), which \(changes.count == 1 ? "is" : "are") saved. "
+                + "Make it a folder you may read, or move it away."
+        case let .untrustedFolder(path, distrust, changes):
+            let shown = HookProblem.quoted(path)
+            return "The hooks folder \(shown) is \(distrust), so no hook in it was run: another user could put "
+                + "programs there to run as you. \(HookProblem.saved(changes)) Make the folder yours and writable "
+                + "only by you: \(distrust.remedy(shown: shown))."
+        case let .untrustedHook(path, distrust, changes):
+            let shown = HookProblem.quoted(path)
+            return "Hook \(shown) is \(distrust), so it was not run: another user could change what it runs as you. "
+                + "\(HookProblem.saved(changes)) Make it yours and writable only by you: \(distrust.remedy(shown: shown))."
         }
+    }
+
+    /// `the change sad: 4 → 5`, or `the changes happy: 0 → 1, sad: 0 → 1 and smile: 2 → 0`.
+    private static func list(_ changes: [Change]) -> String {
+        let shown = changes.map { "\($0)" }
+        guard let last = shown.last, shown.count > 1 else { return "the change " + shown.joined() }
+        return "the changes " + shown.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// `The change sad: 4 → 5 is saved.`, or with several changes, `… are saved.`
+    private static func saved(_ changes: [Change]) -> String {
+        let sentence = list(changes) + (changes.count == 1 ? " is saved." : " are saved.")
+        return sentence.prefix(1).uppercased() + sentence.dropFirst()
     }
 
     /// `'name'`, or for a name holding control characters, a JSON string, so that none reaches a terminal raw.

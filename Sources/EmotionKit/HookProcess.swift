@@ -14,8 +14,8 @@ enum HookProcess {
     /// (`NAME=value` entries) and `input` on its standard input; returns how it ended.
     ///
     /// Its standard output goes to our standard error, as git's hooks' does, so that our own
-    /// standard output stays machine-readable; its standard error is ours. It gets no other
-    /// descriptor of ours: every one we open is closed on exec.
+    /// standard output stays machine-readable; its standard error is ours. If ours is closed, both
+    /// go to `/dev/null`. It gets no other descriptor of ours: every one we open is closed on exec.
     static func run(
         _ path: [UInt8], arguments: [String], environment: [[UInt8]], input: [UInt8], timeout: Duration
     ) -> HookOutcome {
@@ -98,7 +98,16 @@ enum HookProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         let dup2 = "posix_spawn_file_actions_adddup2"
         try check(posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO), dup2)
-        try check(posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO), dup2)
+        if fcntl(STDERR_FILENO, F_GETFD) == -1, errno == EBADF {
+            // Our standard error is closed (`2>&-`), and copying it would fail the spawn: the hook
+            // writes to /dev/null instead, as it would to a closed descriptor, and still runs.
+            try check(
+                posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0),
+                "posix_spawn_file_actions_addopen")
+            try check(posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO), dup2)
+        } else {
+            try check(posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO), dup2)
+        }
 
         try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
         defer { posix_spawnattr_destroy(&attributes) }

@@ -12,9 +12,10 @@ import Darwin
 /// absolute path), which replace any it would inherit. It runs in our working directory; see
 /// `HookProcess` for its descriptors and process group.
 ///
-/// Never prints and never throws: a hook that fails or runs out of time, or a folder that cannot
-/// be read, is handed back as a `HookProblem`. Call it only after a change is committed and the
-/// store's lock released, as `TallyStore` calls its observers, so that a slow hook holds up no writer.
+/// Never prints and never throws: a hook that fails or runs out of time, a folder that cannot be
+/// read, and a folder or hook someone else could change, are handed back as `HookProblem`s. Call it
+/// only after the changes are committed and the store's lock released, with what `TallyStore.apply`
+/// returned, so that a slow hook holds up no writer.
 public struct HookRunner: Sendable {
     /// The names of the variables a hook is given, which replace any of the same name it would inherit.
     public static let variableNames = ["EMOTIONS_EMOTION", "EMOTIONS_OLD", "EMOTIONS_NEW", "EMOTIONS_FILE"]
@@ -39,20 +40,33 @@ public struct HookRunner: Sendable {
         self.environment = environment
     }
 
-    /// Runs every hook in the folder for `change`, telling `report` of each problem as soon as it happens.
+    /// Runs every hook in the folder for each of `changes` in turn, telling `report` of each problem
+    /// as soon as it happens.
     ///
-    /// Lists the folder once; when it does not exist, that is all this does.
-    public func run(for change: Change, reporting report: (HookProblem) -> Void) {
+    /// Lists the folder, and judges whether it and each hook are trusted, once for all the changes;
+    /// with no changes it does not even list it. When the folder does not exist, that is all this does.
+    /// A folder or hook that is not trusted (see `HookFolder.hooks()`) is reported once and not run.
+    public func run(for changes: [Change], reporting report: (HookProblem) -> Void) {
+        guard !changes.isEmpty else { return }
         let hooks: [Hook]
         do {
             hooks = try folder.hooks()
         } catch {
-            report(.unreadableFolder(error, change: change))
+            switch error {
+            case let .unreadable(error): report(.unreadableFolder(error, changes: changes))
+            case let .untrusted(distrust): report(.untrustedFolder(path: folder.path, distrust, changes: changes))
+            }
             return
         }
         for hook in hooks {
-            let outcome = run(hook, for: change)
-            if !outcome.succeeded { report(.hookFailed(hook: hook.name, outcome, change: change)) }
+            if let distrust = hook.distrust { report(.untrustedHook(path: hook.shownPath, distrust, changes: changes)) }
+        }
+        let trusted = hooks.filter { $0.distrust == nil }
+        for change in changes {
+            for hook in trusted {
+                let outcome = run(hook, for: change)
+                if !outcome.succeeded { report(.hookFailed(hook: hook.name, outcome, change: change)) }
+            }
         }
     }
 

@@ -23,16 +23,41 @@ struct Environment: Sendable {
         if self[name] == nil { variables.append((name, value)) }
     }
 
-    /// The time the variable `name` gives in seconds, from 0 to 86400, fractions allowed; `default`
-    /// if it is unset or empty.
+    /// The time the variable `name` gives in seconds, from 0 to 86400, in plain decimal digits with at
+    /// most three decimals (`10`, `0.25`); `default` if it is unset or empty.
+    ///
+    /// Exact to the millisecond, which messages speak in: `0.0001` or `1e-400` would otherwise round
+    /// to no time at all, and `0x10` or `1e3` are not what anyone means by seconds.
     ///
     /// - Throws: `UsageError.invalidEnvironment` for any other value.
     func duration(inSeconds name: String, default: Duration) throws(UsageError) -> Duration {
         guard let text = self[name], !text.isEmpty else { return `default` }
-        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
-            throw .invalidEnvironment(name: name, value: text, reason: "expected a number of seconds from 0 to 86400")
+        guard let milliseconds = Environment.milliseconds(inSeconds: text) else {
+            throw .invalidEnvironment(
+                name: name, value: text,
+                reason: "expected a number of seconds from 0 to 86400, in digits with at most three decimals, such as 2.5")
         }
-        return .milliseconds(Int((seconds * 1000).rounded()))
+        return .milliseconds(milliseconds)
+    }
+
+    /// The milliseconds in `text`, seconds as `^[0-9]+(\.[0-9]{1,3})?$` from 0 to 86400, or `nil`.
+    static func milliseconds(inSeconds text: String) -> Int? {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0]
+        let fraction = parts.count > 1 ? Array(parts[1]) : []
+        guard !whole.isEmpty, parts.count == 1 || (1...3).contains(fraction.count) else { return nil }
+        var milliseconds = 0
+        for byte in whole {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            // Stops as soon as it is too long, before any overflow.
+            milliseconds = milliseconds * 10 + Int(byte - UInt8(ascii: "0")) * 1000
+            guard milliseconds <= 86_400_000 else { return nil }
+        }
+        for (place, byte) in zip([100, 10, 1], fraction) {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            milliseconds += Int(byte - UInt8(ascii: "0")) * place
+        }
+        return milliseconds <= 86_400_000 ? milliseconds : nil
     }
 }
 

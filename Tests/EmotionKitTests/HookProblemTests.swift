@@ -39,16 +39,42 @@ import Testing
 
     @Test func anUnreadableFolderIsNamedWithTheReason() {
         let problem = HookProblem.unreadableFolder(
-            SystemError(call: "opendir", path: "/home/me/hooks", errno: ENOTDIR), change: change)
+            SystemError(call: "opendir", path: "/home/me/hooks", errno: ENOTDIR), changes: [change])
         #expect(problem.description == "Cannot read the hooks folder '/home/me/hooks': Not a directory; no hook ran "
             + "for the change sad: 4 → 5, which is saved. Make it a folder you may read, or move it away.")
+    }
+
+    @Test func anUnreadableFolderNamesEveryChangeThatRanNoHook() {
+        let changes = [Change(emotion: .happy, old: 0, new: 1), change, Change(emotion: .smile, old: 2, new: 0)]
+        let problem = HookProblem.unreadableFolder(SystemError(call: "opendir", path: "hooks", errno: EACCES), changes: changes)
+        #expect(problem.description == "Cannot read the hooks folder 'hooks': Permission denied; no hook ran for the "
+            + "changes happy: 0 → 1, sad: 4 → 5 and smile: 2 → 0, which are saved. "
+            + "Make it a folder you may read, or move it away.")
+    }
+
+    @Test func anUntrustedFolderIsNamedWithWhoCouldChangeItAndHowToFixIt() throws {
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o1777, owner: 12345, group: 12345), user: 1000))
+        let problem = HookProblem.untrustedFolder(path: "/tmp/hooks", distrust, changes: [change])
+        #expect(problem.description == "The hooks folder '/tmp/hooks' is owned by user 12345 and writable by its group "
+            + "and by others, so no hook in it was run: another user could put programs there to run as you. "
+            + "The change sad: 4 → 5 is saved. Make the folder yours and writable only by you: "
+            + "chown 1000 '/tmp/hooks'; chmod go-w '/tmp/hooks'.")
+    }
+
+    @Test func anUntrustedHookIsNamedByItsPathWithEveryChange() throws {
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: 1000, group: 1000), user: 1000))
+        let changes = [Change(emotion: .happy, old: 0, new: 1), change]
+        let problem = HookProblem.untrustedHook(path: "/home/me/hooks/notify", distrust, changes: changes)
+        #expect(problem.description == "Hook '/home/me/hooks/notify' is writable by others, so it was not run: another "
+            + "user could change what it runs as you. The changes happy: 0 → 1 and sad: 4 → 5 are saved. "
+            + "Make it yours and writable only by you: chmod go-w '/home/me/hooks/notify'.")
     }
 
     @Test func namesWithControlCharactersAreShownEscaped() {
         let problem = HookProblem.hookFailed(hook: "evil\u{1B}[2J\u{9B}name", .exited(status: 1), change: change)
         #expect(problem.description.hasPrefix(#"Hook "evil\u001b[2J\u009bname" exited with status 1;"#))
         #expect(!problem.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-        let folder = HookProblem.unreadableFolder(SystemError(call: "opendir", path: "a\nb", errno: EACCES), change: change)
+        let folder = HookProblem.unreadableFolder(SystemError(call: "opendir", path: "a\nb", errno: EACCES), changes: [change])
         #expect(folder.description.hasPrefix(#"Cannot read the hooks folder "a\nb": Permission denied;"#))
     }
 

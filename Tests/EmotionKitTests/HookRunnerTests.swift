@@ -22,10 +22,10 @@ import Testing
         return hooks[0]
     }
 
-    /// Every problem `runner` reports for `change`, in order.
-    private func problems(_ runner: HookRunner, _ change: Change) -> [HookProblem] {
+    /// Every problem `runner` reports for `changes`, in order.
+    private func problems(_ runner: HookRunner, _ changes: Change...) -> [HookProblem] {
         var problems: [HookProblem] = []
-        runner.run(for: change) { problems.append($0) }
+        runner.run(for: changes) { problems.append($0) }
         return problems
     }
 
@@ -186,6 +186,36 @@ import Testing
         ])
     }
 
+    @Test func anUntrustedHookIsReportedOnceAndNeverRunWhileTheOthersRunForEachChange() throws {
+        let folder = try TemporaryFolder()
+        let logger = "#!/bin/sh\necho \"$(basename \"$0\") $1\" >> \"$OUT/log\"\n"
+        try folder.writeHook("10-fine", logger)
+        let writable = try folder.writeHook("20-writable", logger, permissions: 0o757)
+        try folder.writeHook("30-fine", logger)
+        let happy = Change(emotion: .happy, old: 0, new: 1)
+        let problems = problems(runner(folder), happy, change)
+        #expect(folder.text(of: "log") == "10-fine happy\n30-fine happy\n10-fine sad\n30-fine sad\n")
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: geteuid(), group: 0), user: geteuid()))
+        #expect(problems == [.untrustedHook(path: writable, distrust, changes: [happy, change])])
+    }
+
+    @Test func anUntrustedFolderIsReportedOnceAndNoneOfItsHooksRun() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("fine", "#!/bin/sh\ntouch \"$OUT/ran\"\n")
+        #expect(chmod(folder.file("hooks"), 0o777) == 0)
+        let happy = Change(emotion: .happy, old: 0, new: 1)
+        let problems = problems(runner(folder), happy, change)
+        #expect(folder.text(of: "ran") == nil, "a hook ran")
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: geteuid(), group: 0), user: geteuid()))
+        #expect(problems == [.untrustedFolder(path: folder.file("hooks"), distrust, changes: [happy, change])])
+    }
+
+    @Test func noChangesListNoFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("not a folder", to: "hooks")
+        #expect(problems(runner(folder)) == [])
+    }
+
     @Test func aMissingFolderRunsNothingAndReportsNothing() throws {
         let folder = try TemporaryFolder()
         #expect(problems(runner(folder), change) == [])
@@ -196,7 +226,7 @@ import Testing
         let folder = try TemporaryFolder()
         let path = try folder.write("not a folder", to: "hooks")
         #expect(problems(runner(folder), change) == [
-            .unreadableFolder(SystemError(call: "opendir", path: path, errno: ENOTDIR), change: change)
+            .unreadableFolder(SystemError(call: "opendir", path: path, errno: ENOTDIR), changes: [change])
         ])
     }
 }

@@ -72,7 +72,8 @@ import Testing
         let outcome = sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "soon"])
         #expect(outcome.status == 64)
         #expect(outcome.error == "Error: The environment variable EMOTIONS_LOCK_TIMEOUT='soon' is invalid: "
-            + "expected a number of seconds from 0 to 86400. Fix or unset it.\n")
+            + "expected a number of seconds from 0 to 86400, in digits with at most three decimals, such as 2.5. "
+                + "Fix or unset it.\n")
     }
 
     @Test func aBadHookTimeoutIsReportedWithoutUsageEvenWithNoHooks() throws {
@@ -82,7 +83,8 @@ import Testing
                 environment: ["EMOTIONS_HOOK_TIMEOUT": "-1"])
             #expect(outcome.status == 64)
             #expect(outcome.error == "Error: The environment variable EMOTIONS_HOOK_TIMEOUT='-1' is invalid: "
-                + "expected a number of seconds from 0 to 86400. Fix or unset it.\n")
+                + "expected a number of seconds from 0 to 86400, in digits with at most three decimals, such as 2.5. "
+                + "Fix or unset it.\n")
         }
         #expect(sandbox.fileBytes == nil)
         #expect(sandbox.run("stats", "happy", environment: ["EMOTIONS_HOOK_TIMEOUT": "-1"]).output == "0\n")

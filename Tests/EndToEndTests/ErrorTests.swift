@@ -24,7 +24,7 @@ struct ErrorTests {
         #expect(!sandbox.exists(sandbox.defaultDataFile))
     }
 
-    @Test(arguments: ["abc", "-1", "86401", "nan", "inf"])
+    @Test(arguments: ["abc", "-1", "86401", "nan", "inf", "0x10", "1e3", "1e-400", "0.0001"])
     func anUnusableLockTimeoutIsAUsageError(timeout: String) async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": timeout])

@@ -48,14 +48,36 @@ struct HookTests {
         ])
     }
 
-    @Test func eachChangeIsPrintedBeforeItsHooksRun() async throws {
+    @Test func everyChangeIsPrintedBeforeAnyHookRuns() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeHook("echo", "#!/bin/sh\necho \"hook saw $1\"\n")
         // Standard output and error into one file, outside HOME, so that their order shows.
         let outcome = try await sandbox.runShell(#""$0" tap happy sad > "$HOME/../both" 2>&1"#, binary: try Emotions.binary().path)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(sandbox.text(of: sandbox.root.appendingPathComponent("both"))
-            == "happy: 0 → 1\nhook saw happy\nsad: 0 → 1\nhook saw sad\n")
+            == "happy: 0 → 1\nsad: 0 → 1\nhook saw happy\nhook saw sad\n")
+    }
+
+    @Test func theFirstHookRunFindsEveryLineAlreadyWritten() async throws {
+        let sandbox = try Sandbox()
+        // Each run copies what standard output, a file outside HOME, holds by the time it starts.
+        try sandbox.writeHook("copy-output", #"""
+            #!/bin/sh
+            cat "$HOME/../output" > "$HOME/../seen-for-$1"
+
+            """#)
+        let outcome = try await sandbox.runShell(
+            #""$0" tap --json happy sad > "$HOME/../output""#, binary: try Emotions.binary().path)
+        #expect(outcome.status == 0 && outcome.stderr == "", "\(outcome)")
+        let lines = """
+            {"emotion": "happy", "old": 0, "new": 1}
+            {"emotion": "sad", "old": 0, "new": 1}
+
+            """
+        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("output")) == lines)
+        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("seen-for-happy")) == lines,
+            "the hook for happy ran before sad's line was written")
+        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("seen-for-sad")) == lines)
     }
 
     @Test func aFailingHookIsAWarningAndTheChangeStaysSaved() async throws {
@@ -221,6 +243,115 @@ struct HookTests {
         #expect(sandbox.text() == DataFile.text(Counts(smile: 1)))
     }
 
+    @Test func hooksStillRunWhenStandardErrorIsClosed() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("chatty", #"""
+            #!/bin/sh
+            echo "to stdout" && echo "to stderr" >&2 && echo "$1" >> "$HOME/../ran"
+
+            """#)
+        let outcome = try await sandbox.runShell(#"exec "$0" tap happy sad 2>&-"#, binary: try Emotions.binary().path)
+        expectSuccess(outcome, stdout: "happy: 0 → 1\nsad: 0 → 1\n")
+        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("ran")) == "happy\nsad\n",
+            "the hook did not run, or could not write to its standard output or error")
+    }
+
+    // MARK: - Trust
+
+    /// Runs `tap sad` with `--file` beside `hooks` in `folder` (HOME if not given), and expects it to
+    /// succeed, save the change and print `warning`, with no hook run.
+    private func expectNotRun(_ sandbox: Sandbox, in folder: URL? = nil, environment: [String: String] = [:], warning: String)
+        async throws
+    {
+        let file = (folder ?? sandbox.home).appendingPathComponent("mood.json")
+        let outcome = try await sandbox.run(
+            ["tap", "sad", "--file", file.path], environment: try sandbox.hookEnvironment(environment))
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
+        #expect(outcome.stderr == "Warning: \(warning)\n", "\(outcome)")
+        #expect(sandbox.text(of: file) == DataFile.text(Counts(sad: 1)))
+        #expect(sandbox.hookOutput("log") == nil, "a hook ran: \(sandbox.hookOutputLines("log"))")
+    }
+
+    @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root may make a folder another user's"))
+    func aHooksFolderAnotherUserMadeInASharedFolderIsNotRun() async throws {
+        let sandbox = try Sandbox()
+        // As in /tmp: anyone may make a folder there, and hooks beside a data file there are theirs.
+        let shared = sandbox.root.appendingPathComponent("shared")
+        let hooks = shared.appendingPathComponent("hooks")
+        try sandbox.writeHook("x", HookTests.logger, in: hooks)
+        #expect(chmod(shared.path, 0o1777) == 0)
+        #expect(chown(hooks.path, 12345, 12345) == 0 && chown(hooks.appendingPathComponent("x").path, 12345, 12345) == 0)
+        try await expectNotRun(sandbox, in: shared, warning: "The hooks folder '\(hooks.path)' is owned by user 12345, so "
+            + "no hook in it was run: another user could put programs there to run as you. The change sad: 0 → 1 is "
+            + "saved. Make the folder yours and writable only by you: chown \(geteuid()) '\(hooks.path)'.")
+    }
+
+    @Test(arguments: [(0o775, "writable by its group"), (0o757, "writable by others"), (0o1777, "writable by its group and by others")])
+    func aHooksFolderOthersMayWriteToIsNotRun(permissions: Int, reason: String) async throws {
+        let sandbox = try Sandbox()
+        let hooks = sandbox.home.appendingPathComponent("hooks")
+        try sandbox.writeHook("log", HookTests.logger, in: hooks)
+        #expect(chmod(hooks.path, mode_t(permissions)) == 0)
+        try await expectNotRun(sandbox, warning: "The hooks folder '\(hooks.path)' is \(reason), so no hook in it was "
+            + "run: another user could put programs there to run as you. The change sad: 0 → 1 is saved. "
+            + "Make the folder yours and writable only by you: chmod go-w '\(hooks.path)'.")
+    }
+
+    @Test func aHooksDirOthersMayWriteToIsNotRunEither() async throws {
+        let sandbox = try Sandbox()
+        let hooks = sandbox.root.appendingPathComponent("chosen")
+        try sandbox.writeHook("log", HookTests.logger, in: hooks)
+        #expect(chmod(hooks.path, 0o777) == 0)
+        try await expectNotRun(sandbox, environment: ["EMOTIONS_HOOKS_DIR": hooks.path], warning: "The hooks folder "
+            + "'\(hooks.path)' is writable by its group and by others, so no hook in it was run: another user could "
+            + "put programs there to run as you. The change sad: 0 → 1 is saved. "
+            + "Make the folder yours and writable only by you: chmod go-w '\(hooks.path)'.")
+    }
+
+    @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root may make a file another user's"))
+    func aHookAnotherUserOwnsIsNotRun() async throws {
+        let sandbox = try Sandbox()
+        let hook = try sandbox.writeHook("theirs", HookTests.logger, in: sandbox.home.appendingPathComponent("hooks"))
+        #expect(chown(hook.path, 12345, 12345) == 0)
+        try await expectNotRun(sandbox, warning: "Hook '\(hook.path)' is owned by user 12345, so it was not run: "
+            + "another user could change what it runs as you. The change sad: 0 → 1 is saved. "
+            + "Make it yours and writable only by you: chown \(geteuid()) '\(hook.path)'.")
+    }
+
+    @Test func aHookItsGroupMayWriteToIsNotRunAndTheOthersStillAre() async throws {
+        let sandbox = try Sandbox()
+        let hooks = sandbox.home.appendingPathComponent("hooks")
+        try sandbox.writeHook("10-group", HookTests.logger, in: hooks, permissions: 0o775)
+        try sandbox.writeHook("20-fine", HookTests.logger, in: hooks)
+        // Named by its path as the data file's gives it: relative, here.
+        let hook = "hooks/10-group"
+        let outcome = try await sandbox.run(
+            ["tap", "sad", "happy", "--file", "mood.json"], environment: try sandbox.hookEnvironment())
+        expectSuccess(outcome, stdout: "sad: 0 → 1\nhappy: 0 → 1\n", stderr: "Warning: Hook '\(hook)' is "
+            + "writable by its group, so it was not run: another user could change what it runs as you. The changes "
+            + "sad: 0 → 1 and happy: 0 → 1 are saved. Make it yours and writable only by you: chmod go-w '\(hook)'.\n")
+        #expect(sandbox.hookOutputLines("log") == ["20-fine sad 0 1", "20-fine happy 0 1"])
+    }
+
+    @Test func aLinkedHookIsJudgedByTheFileItLeadsTo() async throws {
+        let sandbox = try Sandbox()
+        let hooks = sandbox.home.appendingPathComponent("hooks")
+        let fine = try sandbox.writeHook("fine", HookTests.logger, in: sandbox.root.appendingPathComponent("library"))
+        let writable = try sandbox.writeHook(
+            "writable", HookTests.logger, in: sandbox.root.appendingPathComponent("library"), permissions: 0o757)
+        try FileManager.default.createDirectory(at: hooks, withIntermediateDirectories: true)
+        #expect(chmod(hooks.path, 0o755) == 0)
+        try FileManager.default.createSymbolicLink(at: hooks.appendingPathComponent("10-fine"), withDestinationURL: fine)
+        try FileManager.default.createSymbolicLink(at: hooks.appendingPathComponent("20-writable"), withDestinationURL: writable)
+        let outcome = try await sandbox.run(["tap", "sad", "--file", "mood.json"], environment: try sandbox.hookEnvironment())
+        let link = "hooks/20-writable"
+        expectSuccess(outcome, stdout: "sad: 0 → 1\n", stderr: "Warning: Hook '\(link)' is writable by others, so it "
+            + "was not run: another user could change what it runs as you. The change sad: 0 → 1 is saved. "
+            + "Make it yours and writable only by you: chmod go-w '\(link)'.\n")
+        #expect(sandbox.hookOutputLines("log") == ["10-fine sad 0 1"])
+    }
+
     @Test func aHookInheritsNoDescriptorButItsStandardThree() async throws {
         let sandbox = try Sandbox()
         // The shell itself may hold its script open, closed on exec: list the descriptors of a program it executes.
@@ -255,7 +386,7 @@ struct HookTests {
         #expect(sandbox.text(of: file) == DataFile.text(Counts(happy: 1, sad: 1)))
     }
 
-    @Test(arguments: ["soon", "-1", "86401", "nan", "inf"])
+    @Test(arguments: ["soon", "-1", "86401", "nan", "inf", "0x10", "1e3", "1e-400"])
     func anUnusableHookTimeoutIsAUsageErrorOfEveryChangingCommand(timeout: String) async throws {
         let sandbox = try Sandbox()
         let environment = ["EMOTIONS_HOOK_TIMEOUT": timeout]
@@ -263,7 +394,8 @@ struct HookTests {
             let outcome = try await sandbox.run(arguments, environment: environment)
             expectFailure(outcome, status: 64)
             #expect(outcome.stderr == "Error: The environment variable EMOTIONS_HOOK_TIMEOUT='\(timeout)' is invalid: "
-                + "expected a number of seconds from 0 to 86400. Fix or unset it.\n")
+                + "expected a number of seconds from 0 to 86400, in digits with at most three decimals, such as 2.5. "
+                + "Fix or unset it.\n")
         }
         #expect(sandbox.contentsOfHome() == [])
         expectSuccess(try await sandbox.run(["stats", "sad"], environment: environment), stdout: "0\n")

@@ -33,10 +33,10 @@ struct ChangeOptions: Equatable, Sendable {
     }
 
     /// Applies `actions` to the chosen store, printing each change through an observer as it is
-    /// committed, then running the hooks for it through another.
+    /// committed, then runs the hooks for the changes made, in order; their problems are warnings.
     ///
-    /// Observers hear of changes after the store's lock is released, so no hook holds up another
-    /// writer; the printer is first, so each change's line comes before its hooks' output.
+    /// Hooks start only once every change is saved, the lock released and every change's line
+    /// printed: no hook holds up another writer or delays a line, and a Ctrl-C during one loses none.
     func apply(_ actions: [Action], in context: Context) throws {
         let store = try store.makeStore(environment: context.environment)
         let runner = try hooks.makeRunner(for: store, environment: context.environment)
@@ -44,11 +44,13 @@ struct ChangeOptions: Equatable, Sendable {
         let style = format == .text ? OutputStyle(color: color, context: context) : .plain
         let printer = ChangePrinter(format: format, style: style, terminal: context.terminal)
         let printing = try store.observe(options: [.old, .new], printer.print)
-        defer { printing.cancel() }
-        let hooking = try runner.map { runner throws(StoreError) in
-            try store.observe(options: [.old, .new], HookObserver(runner: runner, terminal: context.terminal).run)
+        let changes: [Change]
+        do {
+            defer { printing.cancel() }
+            changes = try store.apply(actions)
         }
-        defer { hooking?.cancel() }
-        try store.apply(actions)
+        runner?.run(for: changes) { problem in
+            context.terminal.printError("Warning: \(problem)")
+        }
     }
 }

@@ -1,10 +1,12 @@
 import Testing
 
 /// Expects a run that succeeded, printed `stdout` and nothing on standard error.
-func expectSuccess(_ outcome: Outcome, stdout: String, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectSuccess(
+    _ outcome: Outcome, stdout: String, stderr: String = "", sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(outcome.status == 0, "\(outcome)", sourceLocation: sourceLocation)
     #expect(outcome.stdout == stdout, "\(outcome)", sourceLocation: sourceLocation)
-    #expect(outcome.stderr == "", "\(outcome)", sourceLocation: sourceLocation)
+    #expect(outcome.stderr == stderr, "\(outcome)", sourceLocation: sourceLocation)
 }
 
 /// Expects a run that failed with `status`: nothing on standard output, an `Error: ` message on standard error.

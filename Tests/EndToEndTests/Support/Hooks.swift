@@ -27,12 +27,15 @@ extension Sandbox {
     /// Writes `script` as the hook `name` in `folder` (the default hooks folder if not given), creating
     /// the folder, with `permissions`; returns its URL.
     ///
+    /// The folder is made writable only by its owner whatever the umask, as hooks run only from such a folder.
+    ///
     /// Written through a descriptor closed on exec: tests run in parallel, and a process another test
     /// starts meanwhile would otherwise inherit it, and keep the script busy (`ETXTBSY`) as it runs.
     @discardableResult
     func writeHook(_ name: String, _ script: String, in folder: URL? = nil, permissions: Int = 0o755) throws -> URL {
         let folder = folder ?? defaultHooksFolder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        guard chmod(folder.path, 0o755) == 0 else { throw Emotions.Failure.systemCall("chmod \(folder.path)", errno: errno) }
         let hook = folder.appendingPathComponent(name)
         let descriptor = open(hook.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(permissions))
         guard descriptor >= 0 else { throw Emotions.Failure.systemCall("open \(hook.path)", errno: errno) }
