@@ -10,6 +10,9 @@ import Darwin
 /// The only place EmotionKit starts, waits for or signals a process. It installs no signal
 /// handler, as a library must not: it polls `waitpid` instead.
 enum HookProcess {
+    /// How many times a hook is started while its file is busy (`ETXTBSY`), over about 0.1 s in all.
+    static let textBusyAttempts = 8
+
     /// Runs the executable at `path` with `arguments` after its path, exactly `environment`
     /// (`NAME=value` entries) and `input` on its standard input; returns how it ended.
     ///
@@ -126,11 +129,21 @@ enum HookProcess {
         try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
 
         var id = pid_t()
-        let result = withCStrings([path] + arguments.map { Array($0.utf8) }) { argv in
-            withCStrings(environment) { envp in
-                guard let executable = argv[0] else { return EINVAL }
-                return posix_spawn(&id, executable, &actions, &attributes, argv, envp)
+        var result: Int32 = 0
+        // ETXTBSY: the file is open for writing somewhere. Often only for a moment: an editor saving
+        // it, or another thread's child, between fork and exec, holding a copy of a descriptor
+        // being written (the race Go's os/exec retries for too). So a few short retries first.
+        var wait = Duration.milliseconds(1)
+        for attempt in 0..<HookProcess.textBusyAttempts {
+            result = withCStrings([path] + arguments.map { Array($0.utf8) }) { argv in
+                withCStrings(environment) { envp in
+                    guard let executable = argv[0] else { return EINVAL }
+                    return posix_spawn(&id, executable, &actions, &attributes, argv, envp)
+                }
             }
+            guard result == ETXTBSY, attempt < HookProcess.textBusyAttempts - 1 else { break }
+            FileSystem.live.pause(wait)
+            wait = min(wait * 2, .milliseconds(20))
         }
         try check(result, "posix_spawn")
         return id
