@@ -5,9 +5,9 @@ import Testing
 /// A second store on the same file stands for another process: it shares nothing with the watching one but the file.
 @Suite struct WatchingTests {
     /// How long a test waits for something the watcher should tell; generous for loaded machines.
-    static let patience = Duration.seconds(5)
+    static let patience = Duration.seconds(10)
 
-    @Test func observersHearChangesAnotherStoreMakes() throws {
+    @Test func observersHearChangesAnotherStoreMakes() async throws {
         let folder = try TemporaryFolder()
         let watching = TallyStore(path: folder.file("emotions.json"))
         let other = TallyStore(path: folder.file("emotions.json"))
@@ -16,7 +16,7 @@ import Testing
         try watching.watch().store(in: bag)
         try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
         try other.apply([.tap(.happy), .add(3, to: .sad)])
-        try waitFor(recorder, count: 2)
+        try await waitFor(recorder, count: 2)
         #expect(recorder.changes == [change(.happy, 0, 1), change(.sad, 0, 3)])
     }
 
@@ -32,7 +32,7 @@ import Testing
         #expect(await iterator.next() == Change(emotion: .upset, old: 0, new: 2))
     }
 
-    @Test func changesThisStoreMakesAreToldOnceWhileWatching() throws {
+    @Test func changesThisStoreMakesAreToldOnceWhileWatching() async throws {
         let folder = try TemporaryFolder()
         let store = TallyStore(path: folder.file("emotions.json"))
         let other = TallyStore(path: folder.file("emotions.json"))
@@ -42,15 +42,15 @@ import Testing
         try store.observe(options: [.old, .new], recorder.record).store(in: bag)
         try store.apply(.tap(.happy))
         try other.apply(.tap(.smile))  // Something to wait for after the watcher has seen both saves.
-        try waitFor(recorder, count: 2)
+        try await waitFor(recorder, count: 2)
         try store.apply(.tap(.happy))
         try other.apply(.tap(.neutral))
-        try waitFor(recorder, count: 4)
-        settle()
+        try await waitFor(recorder, count: 4)
+        try await settle()
         #expect(recorder.changes == [change(.happy, 0, 1), change(.smile, 0, 1), change(.happy, 1, 2), change(.neutral, 0, 1)])
     }
 
-    @Test func aChangeTheWatcherHasNotSeenYetIsToldBeforeThisStoresOwn() throws {
+    @Test func aChangeTheWatcherHasNotSeenYetIsToldBeforeThisStoresOwn() async throws {
         let folder = try TemporaryFolder()
         let store = TallyStore(path: folder.file("emotions.json"))
         let other = TallyStore(path: folder.file("emotions.json"))
@@ -62,15 +62,15 @@ import Testing
             try other.apply(.tap(.sad))
             try store.apply(.tap(.happy))  // Often before the watcher has read the other store's save.
         }
-        try waitFor(recorder, count: 40)
-        settle()
+        try await waitFor(recorder, count: 40)
+        try await settle()
         let told = recorder.changes
         #expect(told.count == 40)
         #expect(told.filter { $0.emotion == .sad }.map(\.newValue) == (1...20).map { $0 })
         #expect(told.filter { $0.emotion == .happy }.map(\.newValue) == (1...20).map { $0 })
     }
 
-    @Test func itWaitsForAFolderAndFileThatDoNotExistYet() throws {
+    @Test func itWaitsForAFolderAndFileThatDoNotExistYet() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("not/yet/emotions.json")
         let watching = TallyStore(path: path)
@@ -79,11 +79,11 @@ import Testing
         try watching.watch().store(in: bag)
         try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
         try TallyStore(path: path).apply(.tap(.smile))
-        try waitFor(recorder, count: 1)
+        try await waitFor(recorder, count: 1)
         #expect(recorder.changes == [change(.smile, 0, 1)])
     }
 
-    @Test func aDeletedFileCountsAsZerosAndARecreatedOneIsSeen() throws {
+    @Test func aDeletedFileCountsAsZerosAndARecreatedOneIsSeen() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         let other = TallyStore(path: path)
@@ -94,13 +94,13 @@ import Testing
         try watching.watch().store(in: bag)
         try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
         try FileManager.default.removeItem(atPath: path)
-        try waitFor(recorder, count: 2)
+        try await waitFor(recorder, count: 2)
         try other.apply(.tap(.neutral))
-        try waitFor(recorder, count: 3)
+        try await waitFor(recorder, count: 3)
         #expect(recorder.changes == [change(.happy, 2, 0), change(.sad, 1, 0), change(.neutral, 0, 1)])
     }
 
-    @Test func aFileReplacedByRenameIsSeen() throws {
+    @Test func aFileReplacedByRenameIsSeen() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         let watching = TallyStore(path: path)
@@ -110,11 +110,11 @@ import Testing
         try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
         let replacement = try folder.write(#"{"version": 1, "counts": {"upset": 4}}"#, to: "replacement.json")
         #expect(rename(replacement, path) == 0)
-        try waitFor(recorder, count: 1)
+        try await waitFor(recorder, count: 1)
         #expect(recorder.changes == [change(.upset, 0, 4)])
     }
 
-    @Test func anUnreadableFileIsToldOnceAndLaterChangesCountFromTheLastGoodCounts() throws {
+    @Test func anUnreadableFileIsToldOnceAndLaterChangesCountFromTheLastGoodCounts() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         try TallyStore(path: path).apply(.add(3, to: .happy))
@@ -125,11 +125,11 @@ import Testing
         try watching.watch { problem in problems.withLock { $0.append(problem) } }.store(in: bag)
         try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
         try folder.write(#"{"version": 1, "counts": {"happy": "lots"}}"#)
-        try waitUntil { problems.withLock { $0.count } == 1 }
+        try await waitUntil { problems.withLock { $0.count } == 1 }
         try folder.write(#"{"version": 1, "counts": {"happy": "lots"}}"#)  // The same problem again.
-        settle()
+        try await settle()
         try folder.write(#"{"version": 1, "counts": {"happy": 5}}"#)
-        try waitFor(recorder, count: 1)
+        try await waitFor(recorder, count: 1)
         #expect(recorder.changes == [change(.happy, 3, 5)])
         let told = problems.withLock { $0 }
         #expect(told.count == 1)
@@ -140,7 +140,7 @@ import Testing
         #expect(problemPath == path)
     }
 
-    @Test func initialValuesWaitForAFileThatIsUnreadableWhenWatchingStarts() throws {
+    @Test func initialValuesWaitForAFileThatIsUnreadableWhenWatchingStarts() async throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("not json")
         let watching = TallyStore(path: path)
@@ -152,11 +152,11 @@ import Testing
         try watching.observe(.sad, options: [.initial, .old, .new], recorder.record).store(in: bag)
         #expect(recorder.changes.isEmpty)
         try folder.write(#"{"version": 1, "counts": {"sad": 2}}"#)
-        try waitFor(recorder, count: 1)
+        try await waitFor(recorder, count: 1)
         #expect(recorder.changes == [ObservedChange(emotion: .sad, oldValue: nil, newValue: 2, isInitial: true)])
     }
 
-    @Test func initialValuesWhileWatchingAreTheCountsTheWatcherKnows() throws {
+    @Test func initialValuesWhileWatchingAreTheCountsTheWatcherKnows() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         try TallyStore(path: path).apply(.add(7, to: .neutral))
@@ -168,7 +168,7 @@ import Testing
         #expect(recorder.changes == [ObservedChange(emotion: .neutral, oldValue: nil, newValue: 7, isInitial: true)])
     }
 
-    @Test func watchingEndsWithTheLastTokenAndNothingIsToldAfter() throws {
+    @Test func watchingEndsWithTheLastTokenAndNothingIsToldAfter() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         let watching = TallyStore(path: path)
@@ -180,16 +180,16 @@ import Testing
         first.cancel()
         #expect(watching.isWatching)
         try other.apply(.tap(.happy))
-        try waitFor(recorder, count: 1)
+        try await waitFor(recorder, count: 1)
         second.cancel()
         #expect(!watching.isWatching)
         try other.apply(.tap(.happy))
-        settle()
+        try await settle()
         #expect(recorder.changes == [change(.happy, 0, 1)])
         withExtendedLifetime(observation) {}
     }
 
-    @Test func withoutWatchingOnlyThisStoresChangesAreTold() throws {
+    @Test func withoutWatchingOnlyThisStoresChangesAreTold() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         let store = TallyStore(path: path)
@@ -197,7 +197,7 @@ import Testing
         let token = try store.observe(options: [.old, .new], recorder.record)
         try TallyStore(path: path).apply(.tap(.happy))
         try store.apply(.tap(.sad))
-        settle()
+        try await settle()
         #expect(recorder.changes == [change(.sad, 0, 1)])
         withExtendedLifetime(token) {}
     }
@@ -209,25 +209,30 @@ import Testing
     }
 
     /// Waits until `recorder` has been told at least `count` things; fails the test after `patience`.
-    private func waitFor(_ recorder: Recorder, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try waitUntil(sourceLocation: sourceLocation) { recorder.changes.count >= count }
+    private func waitFor(_ recorder: Recorder, count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await waitUntil(sourceLocation: sourceLocation) { recorder.changes.count >= count }
         if recorder.changes.count < count {
             Issue.record("told \(recorder.changes), expected \(count) things", sourceLocation: sourceLocation)
         }
     }
 
     /// Waits until `condition` holds, checking every millisecond; throws after `patience`.
-    private func waitUntil(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) throws {
+    ///
+    /// Suspends rather than blocks between checks, so that other tests' tasks keep the test pool's
+    /// few threads: a blocked pool starves the end-to-end tests' timed waits.
+    private func waitUntil(
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: @Sendable () -> Bool
+    ) async throws {
         let deadline = ContinuousClock.now.advanced(by: WatchingTests.patience)
         while !condition() {
             guard ContinuousClock.now < deadline else { throw TimedOut(sourceLocation: sourceLocation) }
-            usleep(1000)
+            try await Task.sleep(for: .milliseconds(1))
         }
     }
 
     /// Gives the watcher time to tell anything it would wrongly tell: longer than its settle time.
-    private func settle() {
-        usleep(200_000)
+    private func settle() async throws {
+        try await Task.sleep(for: .milliseconds(200))
     }
 
     private struct TimedOut: Error, CustomStringConvertible {

@@ -32,7 +32,7 @@ struct WatchTests {
         try await expectCleanEnd(of: watch)
     }
 
-    @Test func aChangeCanBeReadFromThePipeWithinTwoSecondsOfTheTapExiting() async throws {
+    @Test func aChangeCanBeReadFromThePipeWithinSecondsOfTheTapExiting() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts())
         let watch = try RunningWatch(["--initial"], in: sandbox)
@@ -42,7 +42,7 @@ struct WatchTests {
             let exited = ContinuousClock.now
             #expect(try await watch.nextLine() == "sad: \(count - 1) → \(count)")
             let waited = ContinuousClock.now - exited
-            #expect(waited < .seconds(2), "tap \(count): its line came \(waited) after the tap had exited")
+            #expect(waited < .seconds(5), "tap \(count): its line came \(waited) after the tap had exited")
         }
         try await expectCleanEnd(of: watch)
     }
@@ -338,9 +338,10 @@ struct WatchTests {
         _ = try await watch.nextLines(5)
         let sent = ContinuousClock.now
         watch.send(signal)
-        let ending = try await watch.waitForEnd(timeout: .seconds(2))
+        // Promptly: at once, in fact; the bound leaves room for a loaded machine running other tests.
+        let ending = try await watch.waitForEnd(timeout: .seconds(5))
         #expect(ending == .exited(0), "signal \(signal): \(ending)")
-        #expect(ContinuousClock.now - sent < .seconds(2))
+        #expect(ContinuousClock.now - sent < .seconds(5))
         #expect(try watch.unread() == .nothing)
     }
 

@@ -17,7 +17,7 @@ import Darwin
 /// so far: a test fails, it never hangs. A watch still running when released is killed and reaped.
 final class RunningWatch {
     /// How long a test waits for one expected line, or for the process to end, before it fails.
-    static let lineTimeout = Duration.seconds(5)
+    static let lineTimeout = Duration.seconds(10)
     /// How often a wait looks at the pipes and the process.
     static let pollInterval = Duration.milliseconds(1)
 
