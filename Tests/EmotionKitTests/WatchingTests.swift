@@ -11,10 +11,8 @@ import Testing
         let folder = try TemporaryFolder()
         let watching = TallyStore(path: folder.file("emotions.json"))
         let other = TallyStore(path: folder.file("emotions.json"))
-        let recorder = Recorder()
         let bag = ObservationBag()
-        try watching.watch().store(in: bag)
-        try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
+        let recorder = try watchAndRecord(watching, in: bag)
         try other.apply([.tap(.happy), .add(3, to: .sad)])
         try await waitFor(recorder, count: 2)
         #expect(recorder.changes == [change(.happy, 0, 1), change(.sad, 0, 3)])
@@ -36,10 +34,8 @@ import Testing
         let folder = try TemporaryFolder()
         let store = TallyStore(path: folder.file("emotions.json"))
         let other = TallyStore(path: folder.file("emotions.json"))
-        let recorder = Recorder()
         let bag = ObservationBag()
-        try store.watch().store(in: bag)
-        try store.observe(options: [.old, .new], recorder.record).store(in: bag)
+        let recorder = try watchAndRecord(store, in: bag)
         try store.apply(.tap(.happy))
         try other.apply(.tap(.smile))  // Something to wait for after the watcher has seen both saves.
         try await waitFor(recorder, count: 2)
@@ -54,10 +50,8 @@ import Testing
         let folder = try TemporaryFolder()
         let store = TallyStore(path: folder.file("emotions.json"))
         let other = TallyStore(path: folder.file("emotions.json"))
-        let recorder = Recorder()
         let bag = ObservationBag()
-        try store.watch().store(in: bag)
-        try store.observe(options: [.old, .new], recorder.record).store(in: bag)
+        let recorder = try watchAndRecord(store, in: bag)
         for _ in 0..<20 {
             try other.apply(.tap(.sad))
             try store.apply(.tap(.happy))  // Often before the watcher has read the other store's save.
@@ -74,10 +68,8 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("not/yet/emotions.json")
         let watching = TallyStore(path: path)
-        let recorder = Recorder()
         let bag = ObservationBag()
-        try watching.watch().store(in: bag)
-        try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
+        let recorder = try watchAndRecord(watching, in: bag)
         try TallyStore(path: path).apply(.tap(.smile))
         try await waitFor(recorder, count: 1)
         #expect(recorder.changes == [change(.smile, 0, 1)])
@@ -89,10 +81,8 @@ import Testing
         let other = TallyStore(path: path)
         try other.apply([.add(2, to: .happy), .tap(.sad)])
         let watching = TallyStore(path: path)
-        let recorder = Recorder()
         let bag = ObservationBag()
-        try watching.watch().store(in: bag)
-        try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
+        let recorder = try watchAndRecord(watching, in: bag)
         try FileManager.default.removeItem(atPath: path)
         try await waitFor(recorder, count: 2)
         try other.apply(.tap(.neutral))
@@ -104,10 +94,8 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         let watching = TallyStore(path: path)
-        let recorder = Recorder()
         let bag = ObservationBag()
-        try watching.watch().store(in: bag)
-        try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
+        let recorder = try watchAndRecord(watching, in: bag)
         let replacement = try folder.write(#"{"version": 1, "counts": {"upset": 4}}"#, to: "replacement.json")
         #expect(rename(replacement, path) == 0)
         try await waitFor(recorder, count: 1)
@@ -203,6 +191,14 @@ import Testing
     }
 
     // MARK: - Helpers
+
+    /// Starts `store` watching and records what its observer of all five hears; `bag` keeps both going.
+    private func watchAndRecord(_ store: TallyStore, in bag: ObservationBag) throws -> Recorder {
+        let recorder = Recorder()
+        try store.watch().store(in: bag)
+        try store.observe(options: [.old, .new], recorder.record).store(in: bag)
+        return recorder
+    }
 
     private func change(_ emotion: Emotion, _ old: Int, _ new: Int) -> ObservedChange {
         ObservedChange(emotion: emotion, oldValue: old, newValue: new, isInitial: false)
