@@ -46,8 +46,8 @@ extension Emotions {
                 try? FileManager.default.removeItem(at: file)
             }
         }
-        let processID = try spawn(
-            binary.path, arguments, environment: environment, output: outputFile.path, error: errorFile.path)
+        let processID = try Spawn.start(
+            binary.path, arguments, environment: environment, output: .file(outputFile.path), error: .file(errorFile.path))
         let status = try await reap(processID, killingAt: ContinuousClock.now.advanced(by: delay))
 
         // A wait status holds the signal in its low 7 bits, or 0 and the exit status in the next 8.
@@ -59,34 +59,6 @@ extension Emotions {
             stdout: try String(decoding: Data(contentsOf: outputFile), as: UTF8.self),
             stderr: try String(decoding: Data(contentsOf: errorFile), as: UTF8.self))
         return KillableRun(processID: processID, ending: .exited(outcome))
-    }
-
-    /// Starts `path` with `arguments` and exactly `environment`, its output and errors written to the files named.
-    private static func spawn(
-        _ path: String, _ arguments: [String], environment: [String: String], output: String, error: String
-    ) throws -> pid_t {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        let created = O_WRONLY | O_CREAT | O_TRUNC
-        try check(posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0), "posix_spawn_file_actions_addopen")
-        try check(posix_spawn_file_actions_addopen(&actions, 1, output, created, 0o600), "posix_spawn_file_actions_addopen")
-        try check(posix_spawn_file_actions_addopen(&actions, 2, error, created, 0o600), "posix_spawn_file_actions_addopen")
-
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for string in argv + envp {
-                free(string)
-            }
-        }
-        var processID: pid_t = 0
-        try check(posix_spawn(&processID, path, &actions, nil, argv, envp), "posix_spawn \(path)")
-        return processID
     }
 
     /// Waits for `processID` to end, sending it `SIGKILL` at `deadline` if it still runs then; returns its wait status.

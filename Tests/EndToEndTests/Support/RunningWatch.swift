@@ -70,9 +70,9 @@ final class RunningWatch {
         output = PipeReader(descriptor: outputEnds.read)
         errors = PipeReader(descriptor: errorEnds.read)
         do {
-            processID = try RunningWatch.spawn(
+            processID = try Spawn.start(
                 binary, ["watch"] + arguments, environment: sandbox.baseEnvironment.merging(environment) { $1 },
-                output: outputEnds.write, error: errorEnds.write)
+                output: .descriptor(outputEnds.write), error: .descriptor(errorEnds.write), resettingSignals: true)
         } catch {
             close(outputEnds.read)
             close(errorEnds.read)
@@ -306,55 +306,6 @@ final class RunningWatch {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         return (ends[0], ends[1])
-    }
-
-    /// Starts `path` with `arguments` and exactly `environment`, standard output and error on the
-    /// descriptors given, standard input empty, `SIGINT` and `SIGTERM` unblocked and at their default.
-    private static func spawn(
-        _ path: String, _ arguments: [String], environment: [String: String], output: Int32, error: Int32
-    ) throws -> pid_t {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
-        try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        try check(posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0), "posix_spawn_file_actions_addopen")
-        try check(posix_spawn_file_actions_adddup2(&actions, output, 1), "posix_spawn_file_actions_adddup2")
-        try check(posix_spawn_file_actions_adddup2(&actions, error, 2), "posix_spawn_file_actions_adddup2")
-
-        try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        var endingSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigemptyset(&endingSignals)
-        sigaddset(&endingSignals, SIGINT)
-        sigaddset(&endingSignals, SIGTERM)
-        try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
-        try check(posix_spawnattr_setsigdefault(&attributes, &endingSignals), "posix_spawnattr_setsigdefault")
-        try check(
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)),
-            "posix_spawnattr_setflags")
-
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for string in argv + envp {
-                free(string)
-            }
-        }
-        var processID: pid_t = 0
-        try check(posix_spawn(&processID, path, &actions, &attributes, argv, envp), "posix_spawn \(path)")
-        return processID
-    }
-
-    /// Throws unless `result`, the value a `posix_spawn` function returns, is 0.
-    private static func check(_ result: Int32, _ call: String) throws {
-        guard result == 0 else { throw Emotions.Failure.systemCall(call, errno: result) }
     }
 
     /// Why a test could not go on with the watch; each fails the test that threw it.

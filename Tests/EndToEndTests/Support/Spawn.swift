@@ -1,0 +1,81 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starting a process directly with `posix_spawn`, for the tests that must know its ID from the
+/// start (to kill it at a chosen moment, or to signal it and read its CPU time), which Foundation's
+/// `Process` does not promise.
+enum Spawn {
+    /// Where a process's standard output or error goes.
+    enum Target {
+        /// A file, created or truncated, mode 0600.
+        case file(String)
+        /// A descriptor of ours, such as a pipe's write end.
+        case descriptor(Int32)
+    }
+
+    /// Starts `path` with `arguments` and exactly `environment`, standard input empty (`/dev/null`),
+    /// and standard output and error to `output` and `error`. With `resettingSignals`, it starts with
+    /// no signal blocked and `SIGINT` and `SIGTERM` at their default, whatever the test runner did.
+    static func start(
+        _ path: String, _ arguments: [String], environment: [String: String], output: Target, error: Target,
+        resettingSignals: Bool = false
+    ) throws -> pid_t {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        try check(posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0), "posix_spawn_file_actions_addopen")
+        for (descriptor, target) in [(Int32(1), output), (2, error)] {
+            switch target {
+            case let .file(path):
+                try check(
+                    posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600),
+                    "posix_spawn_file_actions_addopen")
+            case let .descriptor(ours):
+                try check(posix_spawn_file_actions_adddup2(&actions, ours, descriptor), "posix_spawn_file_actions_adddup2")
+            }
+        }
+
+        try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
+        defer { posix_spawnattr_destroy(&attributes) }
+        if resettingSignals {
+            var noSignals = sigset_t()
+            var endingSignals = sigset_t()
+            sigemptyset(&noSignals)
+            sigemptyset(&endingSignals)
+            sigaddset(&endingSignals, SIGINT)
+            sigaddset(&endingSignals, SIGTERM)
+            try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
+            try check(posix_spawnattr_setsigdefault(&attributes, &endingSignals), "posix_spawnattr_setsigdefault")
+            try check(
+                posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)),
+                "posix_spawnattr_setflags")
+        }
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for string in argv + envp {
+                free(string)
+            }
+        }
+        var processID: pid_t = 0
+        try check(posix_spawn(&processID, path, &actions, &attributes, argv, envp), "posix_spawn \(path)")
+        return processID
+    }
+
+    /// Throws unless `result`, the value a `posix_spawn` function returns, is 0.
+    private static func check(_ result: Int32, _ call: String) throws {
+        guard result == 0 else { throw Emotions.Failure.systemCall(call, errno: result) }
+    }
+}
