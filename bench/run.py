@@ -77,16 +77,18 @@ class BenchError(Exception):
     """A failure that makes the figures meaningless: a candidate failed, differed, or lost a tap."""
 
 
-def env_int(name, default, minimum=1):
+def env_number(name, default, kind=int, minimum=1):
+    """The setting `name` from the environment as a `kind` of at least `minimum`, else `default`; stops on a bad one."""
+    script = os.path.basename(sys.argv[0])
     text = os.environ.get(name, "")
     if not text:
         return default
     try:
-        value = int(text)
+        value = kind(text)
     except ValueError:
-        raise SystemExit(f"run.py: {name}={text!r} is not a whole number")
+        raise SystemExit(f"{script}: {name}={text!r} is not a {'whole ' if kind is int else ''}number")
     if value < minimum:
-        raise SystemExit(f"run.py: {name} must be at least {minimum}, not {value}")
+        raise SystemExit(f"{script}: {name} must be at least {minimum}, not {value}")
     return value
 
 
@@ -552,11 +554,11 @@ def main():
     if not os.access(options.binary, os.X_OK):
         raise SystemExit(f"run.py: no emotions binary at {options.binary}; run 'make release' first")
 
-    rounds = env_int("BENCH_ROUNDS", 200)
-    slow_rounds = min(rounds, env_int("BENCH_SLOW_ROUNDS", rounds))
-    warmup = env_int("BENCH_WARMUP", 10, minimum=0)
-    writers = env_int("BENCH_WRITERS", 8)
-    taps = env_int("BENCH_TAPS", 100)
+    rounds = env_number("BENCH_ROUNDS", 200)
+    slow_rounds = min(rounds, env_number("BENCH_SLOW_ROUNDS", rounds))
+    warmup = env_number("BENCH_WARMUP", 10, minimum=0)
+    writers = env_number("BENCH_WRITERS", 8)
+    taps = env_number("BENCH_TAPS", 100)
 
     started = time.monotonic()
     build_tools()

@@ -39,7 +39,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from run import cpu_model, file_system, first_line, percentile  # noqa: E402  (bench/run.py, the main benchmark)
+from run import cpu_model, env_number, file_system, first_line, percentile  # noqa: E402  (bench/run.py, the main benchmark)
 
 EMOTIONS = ["happy", "smile", "neutral", "upset", "sad"]
 # How long the script waits for any one line, or for the watch to exit, before it gives up.
@@ -48,19 +48,6 @@ LINE_TIMEOUT_S = 5
 
 class BenchError(Exception):
     """A failure that makes the figures meaningless: a line lost, doubled or wrong, or a run that failed."""
-
-
-def env_number(name, default, kind=int, minimum=1):
-    text = os.environ.get(name, "")
-    if not text:
-        return default
-    try:
-        value = kind(text)
-    except ValueError:
-        raise SystemExit(f"watch_latency.py: {name}={text!r} is not a number")
-    if value < minimum:
-        raise SystemExit(f"watch_latency.py: {name} must be at least {minimum}, not {value}")
-    return value
 
 
 class Watch:
