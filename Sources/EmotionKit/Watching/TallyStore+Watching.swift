@@ -41,7 +41,6 @@ extension TallyStore {
                 }
             }
             defer { state.nextID += 1 }
-            state.tokens += 1
             state.problemHandlers.append((state.nextID, onProblem))
             return (state.nextID, problem)
         }
@@ -58,8 +57,7 @@ extension TallyStore {
     private func endWatch(_ id: UInt64) {
         let stopped = watchState.withLock { state -> StoreWatcher? in
             state.problemHandlers.removeAll { $0.id == id }
-            state.tokens -= 1
-            guard state.tokens == 0 else { return nil }
+            guard state.problemHandlers.isEmpty else { return nil }
             defer { state = WatchState() }
             return state.watcher
         }

@@ -2,11 +2,9 @@
 struct WatchState {
     /// The thread waiting for file notifications, while any watch token lives.
     var watcher: StoreWatcher?
-    /// How many watch tokens live.
-    var tokens = 0
     /// The counts observers were last told of; `nil` until the file has been read whole.
     var baseline: Tally?
-    /// Who hears of problems met while watching, by token.
+    /// Who hears of problems met while watching, one per live watch token: the last to go stops the watcher.
     var problemHandlers: [(id: UInt64, handler: @Sendable (StoreError) -> Void)] = []
     /// The next token's number.
     var nextID: UInt64 = 0
