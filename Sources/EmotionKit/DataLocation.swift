@@ -11,7 +11,7 @@ public enum DataLocation {
     /// In order: `explicitPath` (from `--file`); `EMOTIONS_FILE`; `$XDG_CONFIG_HOME/emotions/emotions.json`
     /// when that is an absolute path (the XDG rule); on macOS `~/Library/Application Support/emotions/emotions.json`;
     /// else `~/.config/emotions/emotions.json`, which is where Foundation keeps UserDefaults on Linux.
-    /// Empty variables count as unset. The home folder is `HOME`, else the user database's entry.
+    /// Empty variables count as unset. The home folder is `HOME`, else the real user's entry in `/etc/passwd`.
     ///
     /// - Throws: `StoreError.noHomeFolder` when a home folder is needed and there is none.
     public static func path(explicitPath: String? = nil, environment: [String: String]) throws(StoreError) -> String {
@@ -37,8 +37,7 @@ public enum DataLocation {
 
     private static func homeFolder(_ variable: (String) -> String?) -> String? {
         if let home = variable("HOME"), !home.isEmpty { return home }
-        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-        let home = String(cString: directory)
-        return home.isEmpty ? nil : home
+        guard let home = UserDatabase.system().entry(for: UInt32(getuid()))?.home, !home.isEmpty else { return nil }
+        return home
     }
 }
