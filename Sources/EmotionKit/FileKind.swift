@@ -4,6 +4,8 @@ public enum FileKind: Equatable, Sendable {
     case regularFile
     /// A folder.
     case folder
+    /// A symbolic link, as a walk meets it before following it.
+    case symbolicLink
     /// Anything else: a FIFO, a socket, a device.
     case other
 }

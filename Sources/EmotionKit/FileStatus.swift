@@ -4,8 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Who owns an open file and who may use it, as the store keeps them across a rewrite.
+/// What an open file is, who owns it and who may use it, as the store keeps them across a rewrite.
 public struct FileStatus: Equatable, Sendable {
+    /// What kind of thing it is.
+    public var kind: FileKind
+    /// How many names (hard links) it has.
+    public var links: UInt64
     /// The permission bits, such as `0o600`.
     public var permissions: UInt32
     /// The owner's user ID.
@@ -13,8 +17,10 @@ public struct FileStatus: Equatable, Sendable {
     /// The group ID.
     public var group: UInt32
 
-    /// A status with the given permission bits, owner and group.
-    public init(permissions: UInt32, owner: UInt32, group: UInt32) {
+    /// A status with the given permission bits, owner and group, of a regular file with one name unless told otherwise.
+    public init(permissions: UInt32, owner: UInt32, group: UInt32, kind: FileKind = .regularFile, links: UInt64 = 1) {
+        self.kind = kind
+        self.links = links
         self.permissions = permissions
         self.owner = owner
         self.group = group
@@ -24,7 +30,15 @@ public struct FileStatus: Equatable, Sendable {
 extension FileStatus {
     /// The permission bits, owner and group in `status`.
     init(_ status: stat) {
+        let kind: FileKind =
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: .regularFile
+            case S_IFDIR: .folder
+            case S_IFLNK: .symbolicLink
+            default: .other
+            }
         self.init(
-            permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid))
+            permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid),
+            kind: kind, links: UInt64(status.st_nlink))
     }
 }

@@ -8,7 +8,10 @@ import Darwin
 ///
 /// Every call retries `EINTR` and throws a `SystemError` naming the call, the path and `errno`.
 /// This is the only place EmotionKit touches the file system, and the seam tests replace
-/// to make any step fail: `var fs = FileSystem.live; fs.rename = { _, _ in throw … }`.
+/// to make any step fail: `var fs = FileSystem.live; fs.renameAt = { _, _, _ in throw … }`.
+///
+/// Paths are walked one name at a time from folder descriptors (see `PathWalk`), so that nothing
+/// found once can be swapped for something else before it is used.
 public struct FileSystem: Sendable {
     /// A file descriptor with the path it was opened at, for messages.
     public struct Descriptor: Sendable, Equatable {
@@ -24,8 +27,11 @@ public struct FileSystem: Sendable {
         }
     }
 
-    /// `open(path, flags | O_CLOEXEC, mode)`.
+    /// `open(path, flags | O_CLOEXEC, mode)`: where a walk starts (`/` or `.`).
     public var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
+    /// `openat(folder, name, flags | O_CLOEXEC, mode)`: a name in an open folder, found without
+    /// looking its folders up again; the descriptor's path is the folder's, a slash and `name`.
+    public var openAt: @Sendable (_ folder: Descriptor, _ name: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
     /// `close(fd)`; errors are ignored, since nothing useful can follow them.
     public var close: @Sendable (_ file: Descriptor) -> Void
     /// Reads the file from its current offset to its end, but no more than `limit` bytes; `read`.
@@ -36,70 +42,68 @@ public struct FileSystem: Sendable {
     public var sync: @Sendable (_ file: Descriptor) throws(SystemError) -> Void
     /// Tries once to take an exclusive advisory lock; `false` if another holder has it; `flock`.
     public var tryLock: @Sendable (_ file: Descriptor) throws(SystemError) -> Bool
-    /// Atomically replaces `destination` with `source`; `rename`.
-    public var rename: @Sendable (_ source: String, _ destination: String) throws(SystemError) -> Void
-    /// Removes a file; `unlink`.
-    public var remove: @Sendable (_ path: String) throws(SystemError) -> Void
-    /// Creates one folder; `mkdir`. Throws with `EEXIST` if something is already there.
-    public var makeFolder: @Sendable (_ path: String, _ mode: UInt32) throws(SystemError) -> Void
-    /// What kind of thing is at a path, following links, or `nil` if nothing is; `stat`.
+    /// Atomically replaces `destination` with `source`, both names in `folder`; `renameat`.
+    public var renameAt: @Sendable (_ folder: Descriptor, _ source: String, _ destination: String) throws(SystemError) -> Void
+    /// Removes the file, or with `isFolder` the empty folder, `name` in `folder`; `unlinkat`.
+    public var removeAt: @Sendable (_ folder: Descriptor, _ name: String, _ isFolder: Bool) throws(SystemError) -> Void
+    /// Creates the folder `name` in `folder`; `mkdirat`. Throws with `EEXIST` if something is already there.
+    public var makeFolderAt: @Sendable (_ folder: Descriptor, _ name: String, _ mode: UInt32) throws(SystemError) -> Void
+    /// What kind of thing is at a path, following links, or `nil` if nothing is; `stat`. For watching only.
     public var kind: @Sendable (_ path: String) -> FileKind?
-    /// The path with every symbolic link resolved, or `nil` if it does not exist; `realpath`.
-    public var resolve: @Sendable (_ path: String) -> String?
-    /// Where a symbolic link points, as written in the link, or `nil` if the path is no link; `readlink`.
+    /// Where a symbolic link points, as written in the link, or `nil` if the path is no link; `readlink`. For watching only.
     public var linkDestination: @Sendable (_ path: String) -> String?
+    /// Where the symbolic link open at `link` (opened with `FileSystem.linkItself`) points; `readlinkat(fd, "")`.
+    public var linkTarget: @Sendable (_ link: Descriptor) throws(SystemError) -> String
     /// Waits a little, between attempts to take a lock; `nanosleep`.
     public var pause: @Sendable (_ duration: Duration) -> Void
-    /// The permission bits, owner and group of an open file; `fstat`.
+    /// The kind, permission bits, owner, group and link count of an open file (or link); `fstat`.
     public var status: @Sendable (_ file: Descriptor) throws(SystemError) -> FileStatus
-    /// The permission bits, owner and group of what is at a path, following links, or `nil`; `stat`.
-    public var statusAt: @Sendable (_ path: String) -> FileStatus?
     /// Sets an open file's permission bits; `fchmod`.
     public var setPermissions: @Sendable (_ file: Descriptor, _ permissions: UInt32) throws(SystemError) -> Void
     /// Gives an open file to another owner and group; `fchown`.
     public var setOwner: @Sendable (_ file: Descriptor, _ owner: UInt32, _ group: UInt32) throws(SystemError) -> Void
-    /// The names in a folder, without `.` and `..`; empty if it cannot be read; `readdir`.
-    public var entries: @Sendable (_ folder: String) -> [String]
+    /// The names in an open folder, without `.` and `..`; empty if it cannot be read; `readdir`.
+    public var entries: @Sendable (_ folder: Descriptor) -> [String]
     /// The process holding an exclusive `flock` on the open file, if the system says; `/proc/locks`.
     public var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
 
     /// Creates a file system from its operations; tests use this to replace some of them.
     public init(
         open: @escaping @Sendable (String, Int32, UInt32) throws(SystemError) -> Descriptor,
+        openAt: @escaping @Sendable (Descriptor, String, Int32, UInt32) throws(SystemError) -> Descriptor,
         close: @escaping @Sendable (Descriptor) -> Void,
         read: @escaping @Sendable (Descriptor, Int) throws(SystemError) -> [UInt8],
         write: @escaping @Sendable (Descriptor, [UInt8]) throws(SystemError) -> Void,
         sync: @escaping @Sendable (Descriptor) throws(SystemError) -> Void,
         tryLock: @escaping @Sendable (Descriptor) throws(SystemError) -> Bool,
-        rename: @escaping @Sendable (String, String) throws(SystemError) -> Void,
-        remove: @escaping @Sendable (String) throws(SystemError) -> Void,
-        makeFolder: @escaping @Sendable (String, UInt32) throws(SystemError) -> Void,
+        renameAt: @escaping @Sendable (Descriptor, String, String) throws(SystemError) -> Void,
+        removeAt: @escaping @Sendable (Descriptor, String, Bool) throws(SystemError) -> Void,
+        makeFolderAt: @escaping @Sendable (Descriptor, String, UInt32) throws(SystemError) -> Void,
         kind: @escaping @Sendable (String) -> FileKind?,
-        resolve: @escaping @Sendable (String) -> String?,
         linkDestination: @escaping @Sendable (String) -> String?,
+        linkTarget: @escaping @Sendable (Descriptor) throws(SystemError) -> String,
         pause: @escaping @Sendable (Duration) -> Void,
         status: @escaping @Sendable (Descriptor) throws(SystemError) -> FileStatus,
-        statusAt: @escaping @Sendable (String) -> FileStatus?,
         setPermissions: @escaping @Sendable (Descriptor, UInt32) throws(SystemError) -> Void,
         setOwner: @escaping @Sendable (Descriptor, UInt32, UInt32) throws(SystemError) -> Void,
-        entries: @escaping @Sendable (String) -> [String],
+        entries: @escaping @Sendable (Descriptor) -> [String],
         lockHolder: @escaping @Sendable (Descriptor) -> LockHolder?
     ) {
         self.open = open
+        self.openAt = openAt
         self.close = close
         self.read = read
         self.write = write
         self.sync = sync
         self.tryLock = tryLock
-        self.rename = rename
-        self.remove = remove
-        self.makeFolder = makeFolder
+        self.renameAt = renameAt
+        self.removeAt = removeAt
+        self.makeFolderAt = makeFolderAt
         self.kind = kind
-        self.resolve = resolve
         self.linkDestination = linkDestination
+        self.linkTarget = linkTarget
         self.pause = pause
         self.status = status
-        self.statusAt = statusAt
         self.setPermissions = setPermissions
         self.setOwner = setOwner
         self.entries = entries
@@ -110,6 +114,11 @@ public struct FileSystem: Sendable {
     public static let live = FileSystem(
         open: { path, flags, mode throws(SystemError) in
             let raw = try retryingInterrupts("open", path) { systemOpen(path, flags | O_CLOEXEC, mode) }
+            return Descriptor(raw: raw, path: path)
+        },
+        openAt: { folder, name, flags, mode throws(SystemError) in
+            let path = FileSystem.join(folder.path, name)
+            let raw = try retryingInterrupts("open", path) { openat(folder.raw, name, flags | O_CLOEXEC, mode_t(mode)) }
             return Descriptor(raw: raw, path: path)
         },
         close: { file in _ = systemClose(file.raw) },
@@ -148,14 +157,18 @@ public struct FileSystem: Sendable {
             }
             return true
         },
-        rename: { source, destination throws(SystemError) in
-            _ = try retryingInterrupts("rename", destination) { systemRename(source, destination) }
+        renameAt: { folder, source, destination throws(SystemError) in
+            _ = try retryingInterrupts("rename", FileSystem.join(folder.path, destination)) {
+                renameat(folder.raw, source, folder.raw, destination)
+            }
         },
-        remove: { path throws(SystemError) in
-            _ = try retryingInterrupts("unlink", path) { unlink(path) }
+        removeAt: { folder, name, isFolder throws(SystemError) in
+            _ = try retryingInterrupts(isFolder ? "rmdir" : "unlink", FileSystem.join(folder.path, name)) {
+                unlinkat(folder.raw, name, isFolder ? AT_REMOVEDIR : 0)
+            }
         },
-        makeFolder: { path, mode throws(SystemError) in
-            _ = try retryingInterrupts("mkdir", path) { mkdir(path, mode_t(mode)) }
+        makeFolderAt: { folder, name, mode throws(SystemError) in
+            _ = try retryingInterrupts("mkdir", FileSystem.join(folder.path, name)) { mkdirat(folder.raw, name, mode_t(mode)) }
         },
         kind: { path in
             var status = stat()
@@ -166,16 +179,20 @@ public struct FileSystem: Sendable {
             default: return .other
             }
         },
-        resolve: { path in
-            guard let resolved = realpath(path, nil) else { return nil }
-            defer { free(resolved) }
-            return String(validatingCString: resolved)
-        },
         linkDestination: { path in
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(path, &buffer, buffer.count - 1)
             guard count > 0 else { return nil }
             return String(validating: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        },
+        linkTarget: { link throws(SystemError) in
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = try retryingInterrupts("readlink", link.path) { readlinkat(link.raw, "", &buffer, buffer.count - 1) }
+            // Names are UTF-8 here; a destination that is not cannot be followed by name.
+            guard let text = String(validating: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) else {
+                throw SystemError(call: "readlink", path: link.path, errno: EILSEQ)
+            }
+            return text
         },
         pause: { duration in
             let (seconds, attoseconds) = duration.components
@@ -190,19 +207,29 @@ public struct FileSystem: Sendable {
             _ = try retryingInterrupts("fstat", file.path) { fstat(file.raw, &status) }
             return FileStatus(status)
         },
-        statusAt: { path in
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            return FileStatus(status)
-        },
         setPermissions: { file, permissions throws(SystemError) in
+            #if os(Linux)
+            // A descriptor opened only to walk (O_PATH) refuses fchmod; its /proc name is the file itself.
+            _ = try retryingInterrupts("fchmod", file.path) {
+                let result = fchmod(file.raw, mode_t(permissions))
+                guard result != 0, errno == EBADF else { return result }
+                return chmod("/proc/self/fd/\(file.raw)", mode_t(permissions))
+            }
+            #else
             _ = try retryingInterrupts("fchmod", file.path) { fchmod(file.raw, mode_t(permissions)) }
+            #endif
         },
         setOwner: { file, owner, group throws(SystemError) in
             _ = try retryingInterrupts("fchown", file.path) { fchown(file.raw, uid_t(owner), gid_t(group)) }
         },
         entries: { folder in
-            guard let stream = opendir(folder) else { return [] }
+            // A descriptor of its own, opened for reading (the folder's may be a path-only one), which closedir closes.
+            let raw = openat(folder.raw, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard raw >= 0 else { return [] }
+            guard let stream = fdopendir(raw) else {
+                _ = systemClose(raw)
+                return []
+            }
             defer { closedir(stream) }
             var names: [String] = []
             while let entry = readdir(stream) {
@@ -223,6 +250,27 @@ public struct FileSystem: Sendable {
     )
 }
 
+extension FileSystem {
+    #if os(Linux)
+    /// Flags that open a name only to look at it or to walk through it, needing no permission on it
+    /// (`O_PATH`), and not following it if it is a symbolic link: the link itself is opened.
+    public static let linkItself: Int32 = 0o10000000 | O_NOFOLLOW
+    #else
+    /// Flags that open a name to look at it or to walk through it, and the link itself if it is one.
+    public static let linkItself: Int32 = O_RDONLY | O_SYMLINK | O_NONBLOCK
+    #endif
+
+    /// `folder` and `name` joined by a slash, as messages show them: `name` alone for the working directory.
+    static func join(_ folder: String, _ name: String) -> String {
+        switch folder {
+        case _ where name == ".": folder
+        case "", ".": name
+        case "/": "/" + name
+        default: folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        }
+    }
+}
+
 /// Calls `body` until it does not fail with `EINTR`; throws a `SystemError` on any other failure.
 private func retryingInterrupts<Result: BinaryInteger>(
     _ call: String, _ path: String, _ body: () -> Result
@@ -241,14 +289,6 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: UInt32) -> Int32
     Glibc.open(path, flags, mode_t(mode))
     #else
     Darwin.open(path, flags, mode_t(mode))
-    #endif
-}
-
-private func systemRename(_ source: String, _ destination: String) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.rename(source, destination)
-    #else
-    Darwin.rename(source, destination)
     #endif
 }
 

@@ -10,6 +10,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableDataFile(path: String, DataFileProblem)
     /// The file or a folder on its path could not be created.
     case cannotCreate(SystemError)
+    /// The lock file exists but could not be opened, even for reading.
+    case cannotOpenLock(SystemError)
+    /// The data file's path goes through a symbolic link owned by `owner`, neither the effective
+    /// user nor root, which is not followed: it could point at any file the user may write.
+    case foreignLink(path: String, owner: UInt32)
+    /// Root was to use the data file in a folder owned by `owner`, who is not root.
+    case foreignFolder(path: String, owner: UInt32)
+    /// Root was to use a data file with other names (hard links) besides its own.
+    case hardLinkedFile(path: String, links: UInt64)
+    /// The lock file is a symbolic link, or not a regular file, and so is not opened.
+    case unsafeLockFile(path: String, FileKind)
+    /// The change would make the data file larger than the reader accepts, so it is not saved.
+    case tooLargeToSave(path: String, size: Int, limit: Int)
     /// The data file exists but may not be changed: its permissions, or read-only media.
     case readOnly(SystemError)
     /// Reading, writing, syncing or renaming failed.
@@ -31,6 +44,30 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cannotCreate(error):
             "Cannot create \(error.path): \(error.reason). Check that its folder is writable, "
                 + "or choose another place with --file or EMOTIONS_FILE; nothing was changed."
+        case let .cannotOpenLock(error):
+            "Cannot open the lock file \(error.path): \(error.reason). It exists, but we may not open it; "
+                + "make it readable (chmod u+rw), or choose another file with --file or EMOTIONS_FILE; nothing was changed."
+        case let .foreignLink(path, owner):
+            "The data file's path goes through the symbolic link \(path), which \(UserDatabase.describe(owner)) owns: "
+                + "emotions follows no link that someone other than you or root owns, since it could point at any "
+                + "file you may write. Remove the link, or pass the path it leads to with --file; nothing was changed."
+        case let .foreignFolder(path, owner):
+            "The folder \(path) belongs to \(UserDatabase.describe(owner)), and emotions runs as root: root uses no "
+                + "tally in a folder another user owns, since that user could swap its files for links to system "
+                + "files. Run emotions as that user (sudo -u \(StoreError.userName(owner)) emotions …), or choose a "
+                + "file in a folder root owns with --file; nothing was changed."
+        case let .hardLinkedFile(path, links):
+            "The data file \(path) has \(links) names (hard links), and emotions runs as root: root uses only a data "
+                + "file with no other name, since another user could have linked a system file there. Give it a "
+                + "name of its own (cp -p the file to a new name, then mv it back), or run emotions as the file's "
+                + "owner; nothing was changed."
+        case let .unsafeLockFile(path, kind):
+            "The lock file \(path) is \(kind == .symbolicLink ? "a symbolic link" : kind == .folder ? "a folder" : "not a regular file"): "
+                + "emotions opens its lock file only as a plain file, never through a link, which could lead to "
+                + "any file. Remove it (the next change makes a new one); nothing was changed."
+        case let .tooLargeToSave(path, size, limit):
+            "Cannot save \(path): with this change it would be \(size / 1024) KiB, more than the \(limit / 1024) KiB "
+                + "emotions reads back. Remove the keys emotions does not use from the file; nothing was changed."
         case let .readOnly(error):
             "The data file \(error.path) cannot be changed: \(error.reason). Make it writable, "
                 + "or choose another file with --file or EMOTIONS_FILE; nothing was changed."
@@ -50,6 +87,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "Cannot tell where to keep the data file: HOME is not set and there is no home folder. "
                 + "Set HOME or EMOTIONS_FILE, or pass --file PATH."
         }
+    }
+
+    /// The login name of `id`, or the number for a user `/etc/passwd` does not list.
+    private static func userName(_ id: UInt32) -> String {
+        UserDatabase.system().entry(for: id)?.name ?? "#\(id)"
     }
 
     /// What to do when watching fails: raise a kernel limit, or fix the folder's permissions.

@@ -16,19 +16,23 @@ enum ExitCode {
     static let inputOutput: Int32 = 74
     /// The lock was not obtained in time; trying again may work (`EX_TEMPFAIL`).
     static let tryAgain: Int32 = 75
+    /// A path another user shapes could make the change unsafe, so it is refused (`EX_NOPERM`).
+    static let notPermitted: Int32 = 77
 
     /// Every status the tool exits with, in order; the manual page and the README list each.
-    static let all = [success, usage, dataError, internalError, cannotCreate, inputOutput, tryAgain]
+    static let all = [success, usage, dataError, internalError, cannotCreate, inputOutput, tryAgain, notPermitted]
 
-    /// The status for an error: 64 usage, 65 bad data file, 73 cannot create or change, 74 other I/O, 75 lock timeout.
+    /// The status for an error: 64 usage, 65 bad data file, 73 cannot create or change, 74 other I/O,
+    /// 75 lock timeout, 77 refused as unsafe.
     static func status(for error: any Error) -> Int32 {
         switch error {
         case is UsageError, is TallyError:
             return usage
         case let error as StoreError:
             switch error {
-            case .unreadableDataFile: return dataError
-            case .cannotCreate, .readOnly, .noHomeFolder: return cannotCreate
+            case .unreadableDataFile, .tooLargeToSave: return dataError
+            case .cannotCreate, .cannotOpenLock, .readOnly, .noHomeFolder: return cannotCreate
+            case .foreignLink, .foreignFolder, .hardLinkedFile, .unsafeLockFile: return notPermitted
             case .inputOutput, .unsyncedChange, .cannotWatch: return inputOutput
             case .lockTimeout: return tryAgain
             }

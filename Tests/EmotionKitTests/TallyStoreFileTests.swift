@@ -66,12 +66,12 @@ import Testing
         let path = try folder.write(#"{"version": 1, "counts": {"happy": 2}}"#)
         let before = folder.bytes(of: path)
         var fileSystem = FileSystem.live
-        fileSystem.open = { path, flags, mode throws(SystemError) in
+        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
             // As for a user without write permission, or on read-only media; root is never refused.
-            if path.hasSuffix("emotions.json"), flags & O_ACCMODE != O_RDONLY {
-                throw SystemError(call: "open", path: path, errno: code)
+            if name == "emotions.json", flags & O_ACCMODE != O_RDONLY {
+                throw SystemError(call: "open", path: folder.path + "/" + name, errno: code)
             }
-            return try FileSystem.live.open(path, flags, mode)
+            return try FileSystem.live.openAt(folder, name, flags, mode)
         }
         let store = TallyStore(path: path, fileSystem: fileSystem)
 

@@ -66,30 +66,32 @@ struct UserFilesTests {
     }
 
     @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root can update a file another user owns"))
-    func rootUpdatingAUsersFileLeavesItTheUsers() async throws {
+    func rootRefusesATallyInAFolderAnotherUserOwnsAndChangesNothing() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(upset: 4))
         try sandbox.giveToUnprivilegedUser()
-        expectSuccess(try await sandbox.run("tap", "upset"), stdout: "upset: 4 → 5\n")
-        let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.defaultDataFile.path)
-        #expect((attributes[.ownerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID)
-        #expect((attributes[.groupOwnerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID)
-        // So the user can go on tapping after root did.
-        expectSuccess(try await sandbox.runUnprivileged("tap", "upset"), stdout: "upset: 5 → 6\n")
+        let before = sandbox.bytes(of: sandbox.defaultDataFile)
+        let folder = sandbox.defaultDataFile.deletingLastPathComponent().path
+        for arguments in [["tap", "upset"], ["stats"], ["reset", "--all"]] {
+            // As with sudo, which keeps HOME: the user could have linked anything into that folder.
+            expectFailure(
+                try await sandbox.run(arguments), status: 77,
+                mentioning: [folder, "belongs to user 65534 (nobody)", "runs as root", "sudo -u nobody", "nothing was changed"])
+        }
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        let status = try FileManager.default.attributesOfItem(atPath: sandbox.defaultDataFile.path)
+        #expect((status[.ownerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID)
+        // The user's own tally is untouched and theirs to go on with.
+        expectSuccess(try await sandbox.runUnprivileged("tap", "upset"), stdout: "upset: 4 → 5\n")
     }
 
     @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root can create files in a folder another user owns"))
-    func whatRootCreatesInAUsersHomeIsTheUsers() async throws {
+    func rootCreatesNothingInAUsersHome() async throws {
         let sandbox = try Sandbox()
         try sandbox.giveToUnprivilegedUser()
-        expectSuccess(try await sandbox.run("tap", "sad"), stdout: "sad: 0 → 1\n")  // As with sudo, which keeps HOME.
-        for path in sandbox.contentsOfHome() {
-            let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.home.path + "/" + path)
-            #expect((attributes[.ownerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID, "\(path)")
-            #expect((attributes[.groupOwnerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID, "\(path)")
-        }
-        #expect(sandbox.contentsOfHome().count == 4)
-        expectSuccess(try await sandbox.runUnprivileged("tap", "sad"), stdout: "sad: 1 → 2\n")
+        expectFailure(try await sandbox.run("tap", "sad"), status: 77, mentioning: [sandbox.home.path, "runs as root"])
+        #expect(sandbox.contentsOfHome() == [])
+        expectSuccess(try await sandbox.runUnprivileged("tap", "sad"), stdout: "sad: 0 → 1\n")
     }
 
     @Test func readOnlyMediaRefuseChangesWith73ButStatsStillReads() async throws {

@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Follows a path one name at a time from folder descriptors, as the kernel would, but judging each
+/// symbolic link and folder on the way before going through it.
+///
+/// Each name is opened in the folder opened before it (`openat` with `O_NOFOLLOW`), so a folder once
+/// walked through cannot be swapped for another, nor a link for one that points elsewhere, between
+/// being judged and being used. A link is followed only if the effective user or root owns it: one
+/// another user owns could point anywhere the effective user may write (a data file link to
+/// `/etc/shadow`, a `hooks` link to `/usr/bin`). `..` goes to the folder's real parent, as the
+/// kernel's own lookup does.
+package struct PathWalk: Sendable {
+    /// Where a walk ended: the deepest folder that exists, and the names from there on.
+    package struct Destination: Sendable {
+        /// The deepest folder on the way that exists, open for walking (not reading); the caller closes it.
+        package var folder: FileSystem.Descriptor
+        /// The folders still to be made in `folder`, outermost first, before `name` can exist.
+        package var missingFolders: [String]
+        /// The last name of the path (after every link), in the innermost folder; `.` for a path
+        /// that names a folder with no last name, such as `/`.
+        package var name: String
+        /// What `name` is, if it exists (never a link: links are followed).
+        package var status: FileStatus?
+
+        /// `name` in `folder`, as messages show it.
+        package var path: String { FileSystem.join(folder.path, (missingFolders + [name]).joined(separator: "/")) }
+    }
+
+    /// Why a walk stopped.
+    package enum Problem: Error, Equatable, Sendable {
+        /// A system call failed: `ENOTDIR`, `EACCES`, `ELOOP` (more than 40 links), …
+        case system(SystemError)
+        /// A symbolic link owned by `owner`, neither the effective user nor root, was not followed.
+        case foreignLink(path: String, owner: UInt32)
+        /// A folder on the way was refused by the walk's `acceptsFolder`.
+        case refusedFolder(path: String, FileStatus)
+    }
+
+    /// How many links a walk follows, as Linux's own limit for a path.
+    package static let maximumLinks = 40
+
+    let fileSystem: FileSystem
+    /// The user whose links, besides root's, are followed: the effective user.
+    let user: UInt32
+    /// Whether a folder the walk goes through may be gone through; every folder is, by default.
+    let acceptsFolder: @Sendable (FileStatus) -> Bool
+
+    /// A walk through `fileSystem` that follows the links of `user` and root, going through the
+    /// folders `acceptsFolder` accepts (`/`, where an absolute path starts, included).
+    package init(
+        fileSystem: FileSystem = .live, user: UInt32 = UInt32(geteuid()),
+        acceptsFolder: @escaping @Sendable (FileStatus) -> Bool = { _ in true }
+    ) {
+        self.fileSystem = fileSystem
+        self.user = user
+        self.acceptsFolder = acceptsFolder
+    }
+
+    /// Walks `path`, from `start` if it is relative and a start is given, else from the working directory.
+    ///
+    /// A missing folder on the way ends the walk there, with the rest of the names as `missingFolders`.
+    package func walk(_ path: String, from start: FileSystem.Descriptor? = nil) throws(Problem) -> Destination {
+        guard !path.isEmpty else { throw .system(SystemError(call: "open", path: path, errno: ENOENT)) }
+        var pending = PathWalk.names(in: path)
+        var folder: FileSystem.Descriptor
+        if path.hasPrefix("/") {
+            folder = try openRoot()
+        } else if let start {
+            folder = try open(".", in: start)
+        } else {
+            let here = try system { () throws(SystemError) in try fileSystem.open(".", FileSystem.linkItself, 0) }
+            folder = FileSystem.Descriptor(raw: here.raw, path: PathWalk.workingDirectory() ?? ".")
+        }
+        var links = 0
+        do throws(Problem) {
+            while let name = pending.popLast() {
+                let isLast = pending.isEmpty
+                let next: FileSystem.Descriptor
+                do {
+                    next = try fileSystem.openAt(folder, name, FileSystem.linkItself, 0)
+                } catch where error.errno == ENOENT {
+                    let rest = [name] + pending.reversed()
+                    // Nothing to make for `missing/../x`: the kernel would not go through a missing folder either.
+                    guard !rest.contains("..") else { throw .system(error) }
+                    return Destination(folder: folder, missingFolders: Array(rest.dropLast()), name: rest[rest.count - 1], status: nil)
+                } catch {
+                    throw .system(error)
+                }
+                let status: FileStatus
+                do {
+                    status = try fileSystem.status(next)
+                } catch {
+                    fileSystem.close(next)
+                    throw .system(error)
+                }
+                switch status.kind {
+                case .symbolicLink:
+                    defer { fileSystem.close(next) }
+                    guard status.owner == user || status.owner == 0 else {
+                        throw .foreignLink(path: next.path, owner: status.owner)
+                    }
+                    links += 1
+                    guard links <= PathWalk.maximumLinks else {
+                        throw .system(SystemError(call: "open", path: path, errno: ELOOP))
+                    }
+                    let target = try system { () throws(SystemError) in try fileSystem.linkTarget(next) }
+                    guard !target.isEmpty else { throw .system(SystemError(call: "open", path: next.path, errno: ENOENT)) }
+                    if target.hasPrefix("/") {
+                        let root = try openRoot()
+                        fileSystem.close(folder)
+                        folder = root
+                    }
+                    pending += PathWalk.names(in: target)
+                case .folder where !isLast:
+                    guard acceptsFolder(status) else {
+                        fileSystem.close(next)
+                        throw .refusedFolder(path: next.path, status)
+                    }
+                    fileSystem.close(folder)
+                    folder = next
+                case _ where isLast:
+                    fileSystem.close(next)
+                    return Destination(folder: folder, missingFolders: [], name: name, status: status)
+                default:
+                    fileSystem.close(next)
+                    throw .system(SystemError(call: "open", path: next.path, errno: ENOTDIR))
+                }
+            }
+            // Only `.` names were left (`/`, `.`, `a/.`): the path names the folder reached.
+            let status = try system { () throws(SystemError) in try fileSystem.status(folder) }
+            return Destination(folder: folder, missingFolders: [], name: ".", status: status)
+        } catch {
+            fileSystem.close(folder)
+            throw error
+        }
+    }
+
+    /// The working directory's path, for messages; `nil` if it cannot be told (it was removed).
+    private static func workingDirectory() -> String? {
+        guard let directory = getcwd(nil, 0) else { return nil }
+        defer { free(directory) }
+        return String(validatingCString: directory)
+    }
+
+    /// The names of `path` in reverse order, to be popped from the end; without empty names and `.`.
+    private static func names(in path: String) -> [String] {
+        path.split(separator: "/").lazy.filter { $0 != "." }.map(String.init).reversed()
+    }
+
+    private func openRoot() throws(Problem) -> FileSystem.Descriptor {
+        let root = try system { () throws(SystemError) in try fileSystem.open("/", FileSystem.linkItself, 0) }
+        try accept(root)
+        return root
+    }
+
+    private func open(_ name: String, in folder: FileSystem.Descriptor) throws(Problem) -> FileSystem.Descriptor {
+        let opened = try system { () throws(SystemError) in try fileSystem.openAt(folder, name, FileSystem.linkItself, 0) }
+        return FileSystem.Descriptor(raw: opened.raw, path: folder.path)
+    }
+
+    /// Throws unless `acceptsFolder` accepts the open folder `folder`, closing it if not.
+    private func accept(_ folder: FileSystem.Descriptor) throws(Problem) {
+        let status: FileStatus
+        do {
+            status = try fileSystem.status(folder)
+        } catch {
+            fileSystem.close(folder)
+            throw .system(error)
+        }
+        guard acceptsFolder(status) else {
+            fileSystem.close(folder)
+            throw .refusedFolder(path: folder.path, status)
+        }
+    }
+
+    private func system<Result>(_ body: () throws(SystemError) -> Result) throws(Problem) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw .system(error)
+        }
+    }
+}
