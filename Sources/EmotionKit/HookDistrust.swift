@@ -38,12 +38,13 @@ public struct HookDistrust: Equatable, Sendable, CustomStringConvertible {
         return reasons.joined(separator: " and ")
     }
 
-    /// The commands that make `path` (shown as `shown`) trusted: `chown 1000 'path'; chmod go-w 'path'`,
-    /// each only if needed.
-    func remedy(shown: String) -> String {
+    /// The commands that make `path` trusted, as one bash or zsh command line with `path` quoted
+    /// for it: `chown 1000 'path'; chmod go-w 'path'`, each only if needed.
+    func remedy(for path: String) -> String {
+        let word = ShellQuoting.word(path)
         var commands: [String] = []
-        if foreignOwner != nil { commands.append("chown \(user) \(shown)") }
-        if isWritableByGroup || isWritableByOthers { commands.append("chmod go-w \(shown)") }
+        if foreignOwner != nil { commands.append("chown \(user) \(word)") }
+        if isWritableByGroup || isWritableByOthers { commands.append("chmod go-w \(word)") }
         return commands.joined(separator: "; ")
     }
 }

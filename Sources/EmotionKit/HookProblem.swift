@@ -44,11 +44,11 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
             let shown = HookProblem.quoted(path)
             return "The hooks folder \(shown) is \(distrust), so no hook in it was run: another user could put "
                 + "programs there to run as you. \(HookProblem.saved(changes)) Make the folder yours and writable "
-                + "only by you: \(distrust.remedy(shown: shown))."
+                + "only by you: \(distrust.remedy(for: path))."
         case let .untrustedHook(path, distrust, changes):
             let shown = HookProblem.quoted(path)
             return "Hook \(shown) is \(distrust), so it was not run: another user could change what it runs as you. "
-                + "\(HookProblem.saved(changes)) Make it yours and writable only by you: \(distrust.remedy(shown: shown))."
+                + "\(HookProblem.saved(changes)) Make it yours and writable only by you: \(distrust.remedy(for: path))."
         }
     }
 
@@ -67,7 +67,7 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `'name'`, or for a name holding control characters, a JSON string, so that none reaches a terminal raw.
     static func quoted(_ name: String) -> String {
-        let isPlain = name.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+        let isPlain = !name.unicodeScalars.contains(where: ShellQuoting.isControl)
         return isPlain ? "'\(name)'" : JSONValue.string(name).serialized(pretty: false)
     }
 

@@ -1,4 +1,5 @@
-import EmotionKit
+@testable import EmotionKit
+import Foundation
 import Testing
 
 /// Which owners and permissions make a hooks folder or hook untrusted, and how that is said.
@@ -26,5 +27,34 @@ import Testing
         #expect(distrust.description == reason)
         let problem = HookProblem.untrustedHook(path: "p", distrust, changes: [Change(emotion: .sad, old: 0, new: 1)])
         #expect(problem.description.hasSuffix("Make it yours and writable only by you: \(remedy)."), "\(problem)")
+    }
+
+    @Test(arguments: [
+        ("/home/me/hooks", "'/home/me/hooks'"),
+        ("it's", #"'it'\''s'"#),
+        (#"$(touch x) `y` "z" \"#, #"'$(touch x) `y` "z" \'"#),
+        ("a\nb", #"$'a\x0Ab'"#),
+        ("evil\u{1B}[2J'\\\u{9B}é", #"$'evil\x1B[2J\'\\\xC2\x9Bé'"#),
+    ])
+    func theFixIsACommandLineThatWorksWhateverThePathHolds(path: String, word: String) throws {
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: 12345, group: 50), user: 1000))
+        #expect(distrust.remedy(for: path) == "chown 1000 \(word); chmod go-w \(word)")
+    }
+
+    @Test(arguments: ["/bin/bash", "/bin/zsh", "/usr/bin/zsh"].filter(FileManager.default.isExecutableFile(atPath:)))
+    func theShellReadsTheQuotedPathBackByteForByte(shell: String) throws {
+        for path in ["evil\u{1B}[2J\u{7}'\\\"$(x)`y`\n\u{9B}é end", "it's plain", "\u{7F}\u{1}0a"] {
+            let word = ShellQuoting.word(path)
+            #expect(!word.unicodeScalars.contains(where: ShellQuoting.isControl), "a control character is shown raw")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: shell)
+            process.arguments = ["-c", "printf %s \(word)"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let bytes = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(String(decoding: bytes, as: UTF8.self) == path, "\(shell) read \(word)")
+        }
     }
 }

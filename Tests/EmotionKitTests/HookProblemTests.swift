@@ -82,4 +82,12 @@ import Testing
         let problem = HookProblem.hookFailed(hook: #"it's "$(x)""#, .exited(status: 1), change: change)
         #expect(problem.description.hasPrefix(#"Hook 'it's "$(x)"' exited"#))
     }
+
+    @Test func theFixForANameWithControlCharactersIsAWorkingCommandThatShowsNoneRaw() throws {
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: 1000, group: 1000), user: 1000))
+        let problem = HookProblem.untrustedHook(path: "/h/evil\u{1B}[2J'name", distrust, changes: [change])
+        #expect(problem.description.hasPrefix(#"Hook "/h/evil\u001b[2J'name" is writable by others"#))
+        #expect(problem.description.hasSuffix(#"Make it yours and writable only by you: chmod go-w $'/h/evil\x1B[2J\'name'."#))
+        #expect(!problem.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
 }
