@@ -28,7 +28,7 @@ public struct HookDistrust: Equatable, Sendable, CustomStringConvertible {
     /// `owned by user 12345 and writable by its group and by others`: only what is wrong.
     public var description: String {
         var reasons: [String] = []
-        if let foreignOwner { reasons.append("owned by user \(foreignOwner)") }
+        if let foreignOwner { reasons.append("owned by \(UserDatabase.describe(foreignOwner))") }
         switch (isWritableByGroup, isWritableByOthers) {
         case (true, true): reasons.append("writable by its group and by others")
         case (true, false): reasons.append("writable by its group")

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// A hook that failed or was not trusted, or a hooks folder that could not be read or was not
-/// trusted; the changes themselves are saved either way.
+/// trusted, for itself or for a link or folder on the way to it; the changes themselves are saved
+/// either way.
 public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The hook named `hook` did not exit with status 0 after `change`.
     case hookFailed(hook: String, HookOutcome, change: Change)
@@ -13,8 +14,13 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFolder(SystemError, changes: [Change])
     /// The hooks folder at `path` is not trusted, so none of its hooks ran after `changes`.
     case untrustedFolder(path: String, HookDistrust, changes: [Change])
+    /// The path to the hooks folder at `path` is not trusted, so none of its hooks ran after `changes`.
+    case untrustedFolderPath(path: String, HookPathDistrust, changes: [Change])
     /// The hook at `path` is not trusted, so it did not run after `changes`.
     case untrustedHook(path: String, HookDistrust, changes: [Change])
+    /// The link that is the hook at `path` is not trusted, or leads through a folder that is not,
+    /// so it did not run after `changes`.
+    case untrustedHookPath(path: String, HookPathDistrust, changes: [Change])
 
     /// What went wrong, with which hook and change, and what to do about it; a warning, not an error.
     public var description: String {
@@ -45,10 +51,60 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
             return "The hooks folder \(shown) is \(distrust), so no hook in it was run: another user could put "
                 + "programs there to run as you. \(HookProblem.saved(changes)) Make the folder yours and writable "
                 + "only by you: \(distrust.remedy(for: path))."
+        case let .untrustedFolderPath(path, distrust, changes):
+            return "The hooks folder \(HookProblem.quoted(path)) \(HookProblem.way(distrust)), so no hook in it was run: "
+                + "\(HookProblem.who(distrust)) could \(HookProblem.lead(distrust, to: "programs of their own")) "
+                + "to run as you. \(HookProblem.saved(changes)) \(HookProblem.remedy(distrust))"
         case let .untrustedHook(path, distrust, changes):
             let shown = HookProblem.quoted(path)
             return "Hook \(shown) is \(distrust), so it was not run: another user could change what it runs as you. "
                 + "\(HookProblem.saved(changes)) Make it yours and writable only by you: \(distrust.remedy(for: path))."
+        case let .untrustedHookPath(path, distrust, changes):
+            return "Hook \(HookProblem.quoted(path)) \(HookProblem.way(distrust)), so it was not run: "
+                + "\(HookProblem.who(distrust)) could \(HookProblem.lead(distrust, to: "a program of their own")) "
+                + "to run as you. \(HookProblem.saved(changes)) \(HookProblem.remedy(distrust))"
+        }
+    }
+
+    /// `is reached through the symbolic link '/x/hooks', which user 65534 (nobody) owns`, or
+    /// `is reached through the folder '/srv/open', which is writable by others`.
+    private static func way(_ distrust: HookPathDistrust) -> String {
+        switch distrust {
+        case let .foreignLink(path, owner):
+            "is reached through the symbolic link \(quoted(path)), which \(UserDatabase.describe(owner)) owns"
+        case let .folder(path, distrust):
+            "is reached through the folder \(quoted(path)), which is \(distrust)"
+        }
+    }
+
+    /// Who could change the way: the link's or the folder's owner, or for a folder others may write to, another user.
+    private static func who(_ distrust: HookPathDistrust) -> String {
+        switch distrust {
+        case .foreignLink: "that user"
+        case let .folder(_, distrust): distrust.foreignOwner == nil ? "another user" : "that user"
+        }
+    }
+
+    /// `point it at programs of their own`, or `put programs of their own in its place`.
+    private static func lead(_ distrust: HookPathDistrust, to what: String) -> String {
+        switch distrust {
+        case .foreignLink: "point it at \(what)"
+        case .folder: "put \(what) in its place"
+        }
+    }
+
+    /// What makes the way trusted, as a sentence.
+    private static func remedy(_ distrust: HookPathDistrust) -> String {
+        switch distrust {
+        case let .foreignLink(path, _):
+            return "Remove the link (rm \(ShellQuoting.word(path))), or make one of your own in its place."
+        case let .folder(path, distrust) where distrust.foreignOwner == nil:
+            let word = ShellQuoting.word(path)
+            return "Make that folder writable only by its owner (chmod go-w \(word)), or sticky as /tmp is "
+                + "(chmod +t \(word)), or keep the hooks elsewhere."
+        case .folder:
+            return "Keep the hooks where every folder on the way is yours or root's; EMOTIONS_HOOKS_DIR chooses "
+                + "their folder."
         }
     }
 

@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// One run of a hook: started with `posix_spawn`, never through a shell, in a process group of its
-/// own, its standard input a pipe filled beforehand, and waited for up to a time limit.
+/// One run of a hook: started with `posix_spawn` from the very file that was judged, never through
+/// a shell, in a process group of its own, its standard input a pipe filled beforehand, and
+/// waited for up to a time limit.
 ///
 /// The only place EmotionKit starts, waits for or signals a process. It installs no signal
 /// handler, as a library must not: it polls `waitpid` instead.
@@ -13,14 +14,19 @@ enum HookProcess {
     /// How many times a hook is started while its file is busy (`ETXTBSY`), over about 0.1 s in all.
     static let textBusyAttempts = 8
 
-    /// Runs the executable at `path` with `arguments` after its path, exactly `environment`
-    /// (`NAME=value` entries) and `input` on its standard input; returns how it ended.
+    /// The descriptor the hook's own file has in the hook's process: the one it is started through.
+    static let fileDescriptor: Int32 = 3
+
+    /// Runs the hook open at `file` (`path` for `argv[0]`) with `arguments` after its path, exactly
+    /// `environment` (`NAME=value` entries) and `input` on its standard input; returns how it ended.
     ///
     /// Its standard output goes to our standard error, as git's hooks' does, so that our own
     /// standard output stays machine-readable; its standard error is ours. If ours is closed, both
-    /// go to `/dev/null`. It gets no other descriptor of ours: every one we open is closed on exec.
+    /// go to `/dev/null`. It gets one more descriptor, `fileDescriptor`, open on its own file, which
+    /// is what is executed (as `/proc/self/fd/3`) and what a `#!` interpreter opens the script
+    /// through; nothing else of ours, as every descriptor we open is closed on exec.
     static func run(
-        _ path: [UInt8], arguments: [String], environment: [[UInt8]], input: [UInt8], timeout: Duration
+        _ file: Int32, path: [UInt8], arguments: [String], environment: [[UInt8]], input: [UInt8], timeout: Duration
     ) -> HookOutcome {
         let standardInput: Int32
         let id: pid_t
@@ -31,7 +37,7 @@ enum HookProcess {
         }
         do {
             defer { close(standardInput) }
-            id = try spawn(path, arguments: arguments, environment: environment, standardInput: standardInput)
+            id = try spawn(file, path: path, arguments: arguments, environment: environment, standardInput: standardInput)
         } catch {
             return .notStarted(errno: error.errno)
         }
@@ -87,8 +93,13 @@ enum HookProcess {
     }
 
     /// Starts the hook in a new process group, with an empty signal mask and `SIGPIPE` at its default.
+    ///
+    /// On Linux the file executed is the open `file` itself, as `/proc/self/fd/3`, which the kernel
+    /// resolves to the open file and not by any name: what runs is what was judged, whatever is
+    /// done to the names on its path meanwhile. The copy at 3 is not closed on exec, as a `#!`
+    /// interpreter opens the script by that path after the exec.
     private static func spawn(
-        _ path: [UInt8], arguments: [String], environment: [[UInt8]], standardInput: Int32
+        _ file: Int32, path: [UInt8], arguments: [String], environment: [[UInt8]], standardInput: Int32
     ) throws(SystemError) -> pid_t {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -111,11 +122,27 @@ enum HookProcess {
         } else {
             try check(posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO), dup2)
         }
+        #if os(Linux)
+        // Copied from above 3, so that neither an earlier action (onto 0, 1 or 2, where our own
+        // descriptors may be closed and the file opened) overwrites it, nor a copy onto itself
+        // leaves it closed on exec.
+        let source = file > fileDescriptor ? file : fcntl(file, F_DUPFD_CLOEXEC, fileDescriptor + 1)
+        guard source >= 0 else { throw failure("fcntl") }
+        defer { if source != file { close(source) } }
+        try check(posix_spawn_file_actions_adddup2(&actions, source, fileDescriptor), dup2)
+        let executable = Array("/proc/self/fd/\(fileDescriptor)".utf8)
+        #else
+        // Darwin has no O_PATH, and no reliable exec of a descriptor: it starts the hook by its
+        // path, after checking that the path still names the file judged, and checks again once
+        // started. That narrows the race between check and exec; it cannot close it, as Linux does.
+        let executable = path
+        guard names(path, file) else {
+            throw SystemError(call: "stat", path: String(decoding: path, as: UTF8.self), errno: ESTALE)
+        }
+        #endif
 
         try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
         defer { posix_spawnattr_destroy(&attributes) }
-        // A group of its own, so that a hook out of time is stopped with everything it started.
-        try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup")
         // What the hook would get from a shell, whatever our parent left us: no blocked signal,
         // and SIGPIPE at its default, which runtimes such as Python's set to ignored.
         var noSignals = sigset_t()
@@ -125,6 +152,8 @@ enum HookProcess {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
         try check(posix_spawnattr_setsigdefault(&attributes, &defaults), "posix_spawnattr_setsigdefault")
+        // A group of its own, so that a hook out of time is stopped with everything it started.
+        try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup")
         let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
         try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
 
@@ -135,10 +164,10 @@ enum HookProcess {
         // being written (the race Go's os/exec retries for too). So a few short retries first.
         var wait = Duration.milliseconds(1)
         for attempt in 0..<HookProcess.textBusyAttempts {
-            result = withCStrings([path] + arguments.map { Array($0.utf8) }) { argv in
+            result = withCStrings([executable, path] + arguments.map { Array($0.utf8) }) { strings in
                 withCStrings(environment) { envp in
-                    guard let executable = argv[0] else { return EINVAL }
-                    return posix_spawn(&id, executable, &actions, &attributes, argv, envp)
+                    guard let executable = strings[0] else { return EINVAL }
+                    return posix_spawn(&id, executable, &actions, &attributes, Array(strings.dropFirst()), envp)
                 }
             }
             guard result == ETXTBSY, attempt < HookProcess.textBusyAttempts - 1 else { break }
@@ -146,8 +175,26 @@ enum HookProcess {
             wait = min(wait * 2, .milliseconds(20))
         }
         try check(result, "posix_spawn")
+        #if !os(Linux)
+        if !names(path, file) {
+            // Swapped between the check and the exec: whatever started is not what was judged.
+            kill(id, SIGKILL)
+            _ = reap(id, waiting: true)
+            throw SystemError(call: "posix_spawn", path: String(decoding: path, as: UTF8.self), errno: ESTALE)
+        }
+        #endif
         return id
     }
+
+    #if !os(Linux)
+    /// Whether `path` names the file open at `file`: the same device and inode.
+    private static func names(_ path: [UInt8], _ file: Int32) -> Bool {
+        var named = stat()
+        var opened = stat()
+        let found = withCStrings([path]) { strings in strings[0].map { stat($0, &named) == 0 } ?? false }
+        return found && fstat(file, &opened) == 0 && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino
+    }
+    #endif
 
     /// Calls `body` with `list` as NUL-terminated C strings followed by a null pointer, as `exec` takes them.
     private static func withCStrings<Result>(

@@ -9,16 +9,16 @@ import Darwin
 /// A hook gets the change three ways: as arguments (`sad 4 5`), as one line of JSON on its standard
 /// input (`{"emotion": "sad", "old": 4, "new": 5, "file": "/home/me/mood.json"}`), and as the
 /// variables `EMOTIONS_EMOTION`, `EMOTIONS_OLD`, `EMOTIONS_NEW` and `EMOTIONS_FILE` (the data file's
-/// absolute path), which replace any it would inherit. It runs in our working directory; see
-/// `HookProcess` for its descriptors and process group.
+/// absolute path); it is told its own absolute path as `EMOTIONS_HOOK`. These replace any of the
+/// same names it would inherit. It runs in our
+/// working directory; see `HookProcess` for its descriptors and process group.
 ///
 /// Never prints and never throws: a hook that fails or runs out of time, a folder that cannot be
-/// read, and a folder or hook someone else could change, are handed back as `HookProblem`s. Call it
-/// only after the changes are committed and the store's lock released, with what `TallyStore.apply`
-/// returned, so that a slow hook holds up no writer.
+/// read, and a folder or hook someone else could change, are handed back as `HookProblem`s. Call it only after the changes are committed and the store's lock released,
+/// with what `TallyStore.apply` returned, so that a slow hook holds up no writer.
 public struct HookRunner: Sendable {
     /// The names of the variables a hook is given, which replace any of the same name it would inherit.
-    public static let variableNames = ["EMOTIONS_EMOTION", "EMOTIONS_OLD", "EMOTIONS_NEW", "EMOTIONS_FILE"]
+    public static let variableNames = ["EMOTIONS_EMOTION", "EMOTIONS_OLD", "EMOTIONS_NEW", "EMOTIONS_FILE", "EMOTIONS_HOOK"]
 
     /// Where the hooks are.
     public let folder: HookFolder
@@ -55,13 +55,18 @@ public struct HookRunner: Sendable {
             switch error {
             case let .unreadable(error): report(.unreadableFolder(error, changes: changes))
             case let .untrusted(distrust): report(.untrustedFolder(path: folder.path, distrust, changes: changes))
+            case let .untrustedPath(distrust): report(.untrustedFolderPath(path: folder.path, distrust, changes: changes))
             }
             return
         }
         for hook in hooks {
-            if let distrust = hook.distrust { report(.untrustedHook(path: hook.shownPath, distrust, changes: changes)) }
+            if let distrust = hook.pathDistrust {
+                report(.untrustedHookPath(path: hook.shownPath, distrust, changes: changes))
+            } else if let distrust = hook.distrust {
+                report(.untrustedHook(path: hook.shownPath, distrust, changes: changes))
+            }
         }
-        let trusted = hooks.filter { $0.distrust == nil }
+        let trusted = hooks.filter(\.isTrusted)
         for change in changes {
             for hook in trusted {
                 let outcome = run(hook, for: change)
@@ -70,26 +75,32 @@ public struct HookRunner: Sendable {
         }
     }
 
-    /// Runs one hook for `change` and returns how it ended.
+    /// Runs one hook for `change` and returns how it ended: from the file it holds open, which is
+    /// what was judged; a hook that is not trusted is not started (`EPERM`).
     public func run(_ hook: Hook, for change: Change) -> HookOutcome {
-        let file = HookRunner.absolute(dataFile)
+        guard hook.isTrusted, let file = hook.file else { return .notStarted(errno: EPERM) }
+        let dataFile = HookRunner.absolute(self.dataFile)
         let input = JSONValue.object([
             ("emotion", .string(change.emotion.name)), ("old", .integer(change.old)), ("new", .integer(change.new)),
-            ("file", .string(file)),
+            ("file", .string(dataFile)),
         ])
         return HookProcess.run(
-            hook.path, arguments: [change.emotion.name, String(change.old), String(change.new)],
-            environment: environment(for: change, file: file),
+            file.descriptor, path: hook.absolutePath,
+            arguments: [change.emotion.name, String(change.old), String(change.new)],
+            environment: environment(for: change, file: dataFile, hook: hook.absolutePath),
             input: Array((input.serialized(pretty: false) + "\n").utf8), timeout: timeout)
     }
 
-    /// The inherited entries without any of `variableNames`, then those four for `change`.
-    private func environment(for change: Change, file: String) -> [[UInt8]] {
+    /// The inherited entries without any of `variableNames`, then those for `change` and `hook`.
+    private func environment(for change: Change, file: String, hook: [UInt8]) -> [[UInt8]] {
         let inherited = environment.map { $0.map { Array($0.utf8) } } ?? HookRunner.processEnvironment()
         let replaced = HookRunner.variableNames.map { Array(($0 + "=").utf8) }
-        let values = [change.emotion.name, String(change.old), String(change.new), file]
+        // In the order of `variableNames`; the hook's path as bytes, as its name need not be UTF-8.
+        let values: [[UInt8]] =
+            [change.emotion.name, String(change.old), String(change.new), file].map { Array($0.utf8) }
+            + [hook]
         return inherited.filter { entry in !replaced.contains { entry.starts(with: $0) } }
-            + zip(HookRunner.variableNames, values).map { Array("\($0)=\($1)".utf8) }
+            + zip(replaced, values).map { $0 + $1 }
     }
 
     /// This process's environment entries, byte for byte.

@@ -13,7 +13,7 @@ import Testing
 
     @Test(arguments: [
         (0o755, 12345, 1000, "owned by user 12345", "chown 1000 'p'"),
-        (0o755, 1000, 0, "owned by user 1000", "chown 0 'p'"),
+        (0o755, 12346, 0, "owned by user 12346", "chown 0 'p'"),
         (0o775, 1000, 1000, "writable by its group", "chmod go-w 'p'"),
         (0o757, 0, 1000, "writable by others", "chmod go-w 'p'"),
         (0o1777, 0, 1000, "writable by its group and by others", "chmod go-w 'p'"),

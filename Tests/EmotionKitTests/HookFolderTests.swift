@@ -106,5 +106,74 @@ import Testing
         #expect(throws: HookFolder.Problem.unreadable(SystemError(call: "opendir", path: path, errno: ENOTDIR))) {
             try HookFolder(path: path).hooks()
         }
+        #expect(throws: HookFolder.Problem.unreadable(SystemError(call: "open", path: path + "/hooks", errno: ENOTDIR))) {
+            try HookFolder(path: path + "/hooks").hooks()
+        }
+    }
+
+    // MARK: - The way there
+
+    @Test func aFolderReachedThroughAFolderOthersMayWriteToIsNotTrusted() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("runs", "#!/bin/sh\n", in: "open/hooks")
+        #expect(chmod(folder.file("open"), 0o777) == 0)
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: geteuid(), group: 0), user: geteuid()))
+        #expect(throws: HookFolder.Problem.untrustedPath(.folder(path: folder.file("open"), distrust))) {
+            try HookFolder(path: folder.file("open/hooks")).hooks()
+        }
+        // However it is named: through a link, or with `..`.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: "open/hooks")
+        #expect(throws: HookFolder.Problem.untrustedPath(.folder(path: folder.file("open"), distrust))) {
+            try HookFolder(path: folder.file("link")).hooks()
+        }
+    }
+
+    @Test func aFolderInAStickyFolderOthersMayWriteToIsTrusted() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("runs", "#!/bin/sh\n", in: "shared/hooks")
+        // As /tmp: anyone may add a name, but only its owner may rename or remove it.
+        #expect(chmod(folder.file("shared"), 0o1777) == 0)
+        #expect(try HookFolder(path: folder.file("shared/hooks")).hooks().map(\.name) == ["runs"])
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root may give a link away"))
+    func aFolderReachedThroughALinkAnotherUserOwnsIsNotTrusted() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("runs", "#!/bin/sh\n", in: "root-only")
+        let link = folder.file("hooks")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.file("root-only"))
+        #expect(lchown(link, 65534, 65534) == 0)
+        #expect(throws: HookFolder.Problem.untrustedPath(.foreignLink(path: link, owner: 65534))) {
+            try HookFolder(path: link).hooks()
+        }
+    }
+
+    @Test func aLinkedHookIsJudgedByEveryFolderOnItsWay() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("fine", "#!/bin/sh\n")
+        try folder.writeHook("target", "#!/bin/sh\n", in: "open/bin")
+        try folder.writeHook("target", "#!/bin/sh\n", in: "shared/bin")
+        #expect(chmod(folder.file("open"), 0o757) == 0)
+        #expect(chmod(folder.file("shared"), 0o1777) == 0)
+        let hooks = folder.file("hooks")
+        try FileManager.default.createSymbolicLink(atPath: hooks + "/through-open", withDestinationPath: "../open/bin/target")
+        try FileManager.default.createSymbolicLink(atPath: hooks + "/through-shared", withDestinationPath: folder.file("shared/bin/target"))
+        let listed = try HookFolder(path: hooks).hooks()
+        #expect(listed.map(\.name) == ["fine", "through-open", "through-shared"])
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: geteuid(), group: 0), user: geteuid()))
+        #expect(listed.map(\.pathDistrust) == [nil, .folder(path: hooks + "/../open", distrust), nil])
+        #expect(listed.map(\.isTrusted) == [true, false, true])
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root may give a link away"))
+    func aLinkedHookAnotherUserOwnsIsNotTrusted() throws {
+        let folder = try TemporaryFolder()
+        let target = try folder.writeHook("target", "#!/bin/sh\n", in: "bin")
+        let link = folder.file("hooks/theirs")
+        try FileManager.default.createDirectory(atPath: folder.file("hooks"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(lchown(link, 65534, 65534) == 0)
+        let listed = try HookFolder(path: folder.file("hooks")).hooks()
+        #expect(listed.map(\.pathDistrust) == [.foreignLink(path: link, owner: 65534)])
     }
 }

@@ -83,6 +83,34 @@ import Testing
         #expect(problem.description.hasPrefix(#"Hook 'it's "$(x)"' exited"#))
     }
 
+    @Test func aHooksFolderReachedThroughAnotherUsersLinkNamesTheLinkAndItsOwner() {
+        let problem = HookProblem.untrustedFolderPath(
+            path: "/srv/x/hooks", .foreignLink(path: "/srv/x/hooks", owner: 12345), changes: [change])
+        #expect(problem.description == "The hooks folder '/srv/x/hooks' is reached through the symbolic link "
+            + "'/srv/x/hooks', which user 12345 owns, so no hook in it was run: that user could point it at programs of "
+            + "their own to run as you. The change sad: 4 → 5 is saved. Remove the link (rm '/srv/x/hooks'), or make one "
+            + "of your own in its place.")
+    }
+
+    @Test func aHooksFolderReachedThroughAFolderOthersMayWriteToNamesThatFolder() throws {
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: 0, group: 0), user: 0))
+        let problem = HookProblem.untrustedFolderPath(path: "/srv/open/hooks", .folder(path: "/srv/open", distrust), changes: [change])
+        #expect(problem.description == "The hooks folder '/srv/open/hooks' is reached through the folder '/srv/open', "
+            + "which is writable by its group and by others, so no hook in it was run: another user could put programs of "
+            + "their own in its place to run as you. The change sad: 4 → 5 is saved. Make that folder writable only by "
+            + "its owner (chmod go-w '/srv/open'), or sticky as /tmp is (chmod +t '/srv/open'), or keep the hooks elsewhere.")
+    }
+
+    @Test func aLinkedHookThroughAnotherUsersFolderNamesThatFolderAndItsOwner() throws {
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o755, owner: 12345, group: 0), user: 0))
+        let problem = HookProblem.untrustedHookPath(
+            path: "hooks/notify", .folder(path: "/home/other", distrust), changes: [change])
+        #expect(problem.description == "Hook 'hooks/notify' is reached through the folder '/home/other', which is owned "
+            + "by user 12345, so it was not run: that user could put a program of their own in its place to run as you. "
+            + "The change sad: 4 → 5 is saved. Keep the hooks where every folder on the way is yours or root's; "
+            + "EMOTIONS_HOOKS_DIR chooses their folder.")
+    }
+
     @Test func theFixForANameWithControlCharactersIsAWorkingCommandThatShowsNoneRaw() throws {
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: 1000, group: 1000), user: 1000))
         let problem = HookProblem.untrustedHook(path: "/h/evil\u{1B}[2J'name", distrust, changes: [change])

@@ -35,15 +35,17 @@ import Testing
             #!/bin/sh
             printf '%s\\n' "$0" "$@" > "$OUT/arguments"
             cat > "$OUT/input"
-            printf '%s\\n' "$EMOTIONS_EMOTION" "$EMOTIONS_OLD" "$EMOTIONS_NEW" "$EMOTIONS_FILE" > "$OUT/variables"
+            printf '%s\\n' "$EMOTIONS_EMOTION" "$EMOTIONS_OLD" "$EMOTIONS_NEW" "$EMOTIONS_FILE" "$EMOTIONS_HOOK" \\
+                > "$OUT/variables"
             pwd > "$OUT/directory"
 
             """)
         let dataFile = folder.file("mood.json")
         #expect(runner(folder).run(try onlyHook(folder), for: change) == .exited(status: 0))
-        #expect(folder.text(of: "arguments") == "\(folder.file("hooks"))/record\nsad\n4\n5\n")
+        // A script is started from its open file, and its interpreter given that file's name.
+        #expect(folder.text(of: "arguments") == "/proc/self/fd/3\nsad\n4\n5\n")
         #expect(folder.text(of: "input") == #"{"emotion": "sad", "old": 4, "new": 5, "file": "\#(dataFile)"}"# + "\n")
-        #expect(folder.text(of: "variables") == "sad\n4\n5\n\(dataFile)\n")
+        #expect(folder.text(of: "variables") == "sad\n4\n5\n\(dataFile)\n\(folder.file("hooks/record"))\n")
         #expect(folder.text(of: "directory") == FileManager.default.currentDirectoryPath + "\n")
     }
 
@@ -53,7 +55,7 @@ import Testing
         let inherited = [
             "EMOTIONS_EMOTION=happy", "EMOTIONS_OLD=99", "EMOTIONS_NEW=100", "EMOTIONS_FILE=/stale.json",
             "EMOTIONS_FILE=/repeated.json", "EMOTIONS_OLDER=kept", "KEPT=a value with spaces",
-            "EMOTIONS_HOOK_TIMEOUT=3",
+            "EMOTIONS_HOOK_TIMEOUT=3", "EMOTIONS_HOOK=/elsewhere",
         ]
         let outcome = runner(folder, extra: inherited).run(try onlyHook(folder), for: change)
         #expect(outcome == .exited(status: 0))
@@ -84,8 +86,10 @@ import Testing
             folder: HookFolder(path: folder.file("hooks")), dataFile: folder.file("mood.json"), environment: [])
         #expect(runner.run(try onlyHook(folder), for: change) == .exited(status: 0))
         let lines = (folder.text(of: "mood.json.environment") ?? "").split(separator: "\n")
-        #expect(lines.filter { $0.hasPrefix("EMOTIONS_") }.sorted()
-            == ["EMOTIONS_EMOTION=sad", "EMOTIONS_FILE=\(folder.file("mood.json"))", "EMOTIONS_NEW=5", "EMOTIONS_OLD=4"])
+        #expect(lines.filter { $0.hasPrefix("EMOTIONS_") }.sorted() == [
+            "EMOTIONS_EMOTION=sad", "EMOTIONS_FILE=\(folder.file("mood.json"))",
+            "EMOTIONS_HOOK=\(folder.file("hooks/environment"))", "EMOTIONS_NEW=5", "EMOTIONS_OLD=4",
+        ])
     }
 
     @Test func aHookThatReadsNoInputStillEndsWell() throws {
@@ -154,12 +158,41 @@ import Testing
         #expect(folder.text(of: "ran") == nil, "the script ran through a shell")
     }
 
-    @Test func aHookRemovedAfterItWasListedCannotBeStarted() throws {
+    @Test func aHookReplacedAfterItWasJudgedRunsTheFileThatWasJudged() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.writeHook("gone", "#!/bin/sh\n")
+        try folder.writeHook("hook", "#!/bin/sh\necho judged > \"$OUT/ran\"\n")
+        let hook = try onlyHook(folder)
+        let swapped = try folder.writeHook("hook", "#!/bin/sh\necho swapped > \"$OUT/ran\"\n", in: "elsewhere")
+        #expect(rename(swapped, folder.file("hooks/hook")) == 0)
+        #expect(runner(folder).run(hook, for: change) == .exited(status: 0))
+        #expect(folder.text(of: "ran") == "judged\n")
+    }
+
+    @Test func aHooksFolderSwappedForALinkAfterItWasJudgedRunsTheHooksThatWereJudged() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("hook", "#!/bin/sh\necho judged > \"$OUT/ran\"\n")
+        try folder.writeHook("hook", "#!/bin/sh\necho planted > \"$OUT/ran\"\n", in: "planted")
+        let hook = try onlyHook(folder)
+        #expect(rename(folder.file("hooks"), folder.file("judged")) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("hooks"), withDestinationPath: folder.file("planted"))
+        #expect(runner(folder).run(hook, for: change) == .exited(status: 0))
+        #expect(folder.text(of: "ran") == "judged\n")
+    }
+
+    @Test func aHookRemovedAfterItWasJudgedStillRunsAsJudged() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.writeHook("gone", "#!/bin/sh\ntouch \"$OUT/ran\"\n")
         let hook = try onlyHook(folder)
         try FileManager.default.removeItem(atPath: path)
-        #expect(runner(folder).run(hook, for: change) == .notStarted(errno: ENOENT))
+        #expect(runner(folder).run(hook, for: change) == .exited(status: 0))
+        #expect(folder.text(of: "ran") != nil)
+    }
+
+    @Test func aHookWithoutTrustIsNeverStarted() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("writable", "#!/bin/sh\ntouch \"$OUT/ran\"\n", permissions: 0o757)
+        #expect(runner(folder).run(try onlyHook(folder), for: change) == .notStarted(errno: EPERM))
+        #expect(folder.text(of: "ran") == nil)
     }
 
     @Test func aHookWhoseNameIsNotUTF8StillRuns() throws {
@@ -176,7 +209,7 @@ import Testing
     @Test func aChangeRunsEveryHookInNameOrderAndReportsEachFailure() throws {
         let folder = try TemporaryFolder()
         for (name, status) in [("30-last", 0), ("10-first", 0), ("20-fails", 2), ("25-fails-too", 1)] {
-            try folder.writeHook(name, "#!/bin/sh\necho \"$(basename \"$0\") $1\" >> \"$OUT/log\"\nexit \(status)\n")
+            try folder.writeHook(name, "#!/bin/sh\necho \"$(basename \"$EMOTIONS_HOOK\") $1\" >> \"$OUT/log\"\nexit \(status)\n")
         }
         let problems = problems(runner(folder), change)
         #expect(folder.text(of: "log") == "10-first sad\n20-fails sad\n25-fails-too sad\n30-last sad\n")
@@ -188,7 +221,7 @@ import Testing
 
     @Test func anUntrustedHookIsReportedOnceAndNeverRunWhileTheOthersRunForEachChange() throws {
         let folder = try TemporaryFolder()
-        let logger = "#!/bin/sh\necho \"$(basename \"$0\") $1\" >> \"$OUT/log\"\n"
+        let logger = "#!/bin/sh\necho \"$(basename \"$EMOTIONS_HOOK\") $1\" >> \"$OUT/log\"\n"
         try folder.writeHook("10-fine", logger)
         let writable = try folder.writeHook("20-writable", logger, permissions: 0o757)
         try folder.writeHook("30-fine", logger)

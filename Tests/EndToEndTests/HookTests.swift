@@ -7,7 +7,7 @@ struct HookTests {
     /// A hook that appends its name and arguments to `$OUT/log`.
     static let logger = #"""
         #!/bin/sh
-        echo "$(basename "$0") $*" >> "$OUT/log"
+        echo "$(basename "$EMOTIONS_HOOK") $*" >> "$OUT/log"
 
         """#
 
@@ -18,16 +18,18 @@ struct HookTests {
             #!/bin/sh
             printf '%s\n' "$0" "$@" > "$OUT/arguments"
             cat > "$OUT/input"
-            printf '%s\n' "$EMOTIONS_EMOTION" "$EMOTIONS_OLD" "$EMOTIONS_NEW" "$EMOTIONS_FILE" > "$OUT/variables"
+            printf '%s\n' "$EMOTIONS_EMOTION" "$EMOTIONS_OLD" "$EMOTIONS_NEW" "$EMOTIONS_FILE" "$EMOTIONS_HOOK" \
+                > "$OUT/variables"
             pwd -P > "$OUT/directory"
 
             """#)
         let outcome = try await sandbox.run("tap", "sad", environment: try sandbox.hookEnvironment())
         expectSuccess(outcome, stdout: "sad: 4 → 5\n")
         let file = sandbox.defaultDataFile.path
-        #expect(sandbox.hookOutputLines("arguments") == [hook.path, "sad", "4", "5"])
+        // A script is run from the file that was judged, open as descriptor 3: its $0 is that descriptor's path.
+        #expect(sandbox.hookOutputLines("arguments") == ["/proc/self/fd/3", "sad", "4", "5"])
         #expect(sandbox.hookOutput("input") == #"{"emotion": "sad", "old": 4, "new": 5, "file": "\#(file)"}"# + "\n")
-        #expect(sandbox.hookOutputLines("variables") == ["sad", "4", "5", file])
+        #expect(sandbox.hookOutputLines("variables") == ["sad", "4", "5", file, hook.path])
         #expect(sandbox.hookOutputLines("directory") == [sandbox.home.resolvingSymlinksInPath().path])
         #expect(sandbox.text() == DataFile.text(Counts(sad: 5)))
     }
@@ -93,8 +95,11 @@ struct HookTests {
     }
 
     @Test(arguments: [
-        ("#!/bin/sh\nkill -KILL $$\n", "was killed by signal 9 (SIGKILL)"),
-        ("echo no shebang line\n", "could not be started: Exec format error (ENOEXEC)"),
+        ("#!/bin/sh\nkill -KILL $$\n", "was killed by signal 9 (SIGKILL); the change happy: 0 → 2 is saved."),
+        (
+            "echo no shebang line\n", "could not be started: Exec format error (ENOEXEC); the change happy: 0 → 2 is "
+                + "saved. A script needs a '#!' line, such as #!/bin/sh."
+        ),
     ])
     func aHookThatDiesOrCannotStartIsAWarning(script: String, description: String) async throws {
         let sandbox = try Sandbox()
@@ -102,8 +107,7 @@ struct HookTests {
         let outcome = try await sandbox.run("add", "happy", "2")
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stdout == "happy: 0 → 2\n", "\(outcome)")
-        #expect(outcome.stderrLines == ["Warning: Hook 'broken' \(description); the change happy: 0 → 2 is saved."
-            + (description.contains("ENOEXEC") ? " A script needs a '#!' line, such as #!/bin/sh." : "")])
+        #expect(outcome.stderrLines == ["Warning: Hook 'broken' \(description)"])
         #expect(sandbox.text() == DataFile.text(Counts(happy: 2)))
     }
 
@@ -201,7 +205,7 @@ struct HookTests {
         let hooks = sandbox.home.appendingPathComponent(folderName).appendingPathComponent("hooks")
         try sandbox.writeHook(hookName, #"""
             #!/bin/sh
-            printf '%s\n' "$0" "$EMOTIONS_FILE" > "$OUT/names"
+            printf '%s\n' "$EMOTIONS_HOOK" "$EMOTIONS_FILE" > "$OUT/names"
             cat > "$OUT/input"
             exit 1
 
@@ -211,7 +215,7 @@ struct HookTests {
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
         #expect(outcome.stderr == "Warning: Hook '\(hookName)' exited with status 1; the change sad: 0 → 1 is saved.\n")
-        #expect(sandbox.hookOutputLines("names") == ["\(folderName)/hooks/\(hookName)", dataFile.path])
+        #expect(sandbox.hookOutputLines("names") == [hooks.appendingPathComponent(hookName).path, dataFile.path])
         let input = DataFile.object(sandbox.hookOutput("input"))
         #expect(input?["file"] as? String == dataFile.path)
         #expect(input?["emotion"] as? String == "sad")
@@ -352,10 +356,15 @@ struct HookTests {
         #expect(sandbox.hookOutputLines("log") == ["10-fine sad 0 1"])
     }
 
-    @Test func aHookInheritsNoDescriptorButItsStandardThree() async throws {
+    @Test func aHookInheritsNoDescriptorButItsStandardThreeAndItsOwnFile() async throws {
         let sandbox = try Sandbox()
         // The shell itself may hold its script open, closed on exec: list the descriptors of a program it executes.
-        try sandbox.writeHook("descriptors", "#!/bin/sh\nexec ls /proc/self/fd > \"$OUT/descriptors\"\n")
+        try sandbox.writeHook("descriptors", #"""
+            #!/bin/sh
+            readlink /proc/$$/fd/3 > "$OUT/three"
+            exec ls /proc/self/fd > "$OUT/descriptors"
+
+            """#)
         // emotions starts with only 0, 1 and 2 (the test runner leaks others), so any more would be ours.
         let script = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; "#
             + #"exec "$0" tap happy"#
@@ -364,8 +373,9 @@ struct HookTests {
             environment: sandbox.baseEnvironment.merging(try sandbox.hookEnvironment()) { $1 }, directory: sandbox.home,
             captureFolder: sandbox.capture, executable: URL(fileURLWithPath: "/bin/bash"))
         expectSuccess(outcome, stdout: "happy: 0 → 1\n")
-        // ls opens one more, 3, to read the folder.
-        #expect(sandbox.hookOutputLines("descriptors") == ["0", "1", "2", "3"])
+        // 3 is the hook's own file, which it was started through; ls opens one more, 4, to read the folder.
+        #expect(sandbox.hookOutputLines("descriptors") == ["0", "1", "2", "3", "4"])
+        #expect(sandbox.hookOutputLines("three") == [sandbox.defaultHooksFolder.appendingPathComponent("descriptors").path])
     }
 
     @Test func aHookMayRunEmotionsOnTheSameFileWithNoHooks() async throws {
@@ -399,5 +409,98 @@ struct HookTests {
         }
         #expect(sandbox.contentsOfHome() == [])
         expectSuccess(try await sandbox.run(["stats", "sad"], environment: environment), stdout: "0\n")
+    }
+
+    // MARK: - Safe against other users, for real, as root
+
+    @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root may make a link another user's"))
+    func aHooksLinkAnotherUserOwnsRunsNothingItLeadsTo() async throws {
+        let sandbox = try Sandbox()
+        // A folder only root may change, of programs that say they ran: as /usr/bin is.
+        let programs = sandbox.root.appendingPathComponent("programs")
+        for name in ["a", "b", "c"] {
+            try sandbox.writeHook(name, "#!/bin/sh\ntouch \"$OUT/ran-$(basename \"$EMOTIONS_HOOK\")\"\n", in: programs)
+        }
+        let hooks = sandbox.home.appendingPathComponent("hooks")
+        try FileManager.default.createSymbolicLink(at: hooks, withDestinationURL: programs)
+        #expect(lchown(hooks.path, Sandbox.unprivilegedID, Sandbox.unprivilegedID) == 0)
+        try await expectNotRun(sandbox, warning: "The hooks folder '\(hooks.path)' is reached through the symbolic link "
+            + "'\(hooks.path)', which user 65534 (nobody) owns, so no hook in it was run: that user could point it at "
+            + "programs of their own to run as you. The change sad: 0 → 1 is saved. Remove the link (rm "
+            + "'\(hooks.path)'), or make one of your own in its place.")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.hookOutput.path) == [], "a program ran")
+    }
+
+    @Test(.enabled(if: Sandbox.testsRunAsRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+        "needs root and setpriv to act as another user"))
+    func anotherUserSwappingTheHooksFolderAsFastAsTheyCanNeverGetsTheirProgramRun() async throws {
+        let sandbox = try Sandbox()
+        // As /tmp: anyone may add a name; `nobody` keeps pointing `hooks` there at root's hooks, then at theirs.
+        let shared = sandbox.root.appendingPathComponent("shared")
+        let trusted = sandbox.root.appendingPathComponent("trusted")
+        let planted = sandbox.root.appendingPathComponent("planted")
+        let names = (0..<8).map { "\($0)" }
+        for name in names {
+            try sandbox.writeHook(name, "#!/bin/sh\ntouch \"$OUT/trusted\"\n", in: trusted)
+            try sandbox.writeHook(name, "#!/bin/sh\ntouch \"$OUT/planted\"\n", in: planted)
+        }
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        #expect(chmod(shared.path, 0o1777) == 0)
+        for path in [planted.path] + names.map({ planted.appendingPathComponent($0).path }) {
+            #expect(chown(path, Sandbox.unprivilegedID, Sandbox.unprivilegedID) == 0)
+        }
+        let stop = sandbox.root.appendingPathComponent("stop-swapping")
+        let swapper = #"""
+            import os, sys
+            shared, stop, targets = sys.argv[1], sys.argv[2], sys.argv[3:]
+            while not os.path.exists(stop):
+                for target in targets:
+                    try:
+                        os.unlink(shared + "/next")
+                    except FileNotFoundError:
+                        pass
+                    os.symlink(target, shared + "/next")
+                    os.rename(shared + "/next", shared + "/hooks")
+            """#
+        let id = String(Sandbox.unprivilegedID)
+        let swapping = try Spawn.start(
+            "/usr/bin/setpriv",
+            ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", "/usr/bin/python3", "-c", swapper, shared.path, stop.path,
+             trusted.path, planted.path],
+            environment: ["PATH": "/usr/bin:/bin"], output: .file("/dev/null"), error: .file("/dev/null"))
+        defer {
+            _ = FileManager.default.createFile(atPath: stop.path, contents: nil)
+            kill(swapping, SIGKILL)
+            var status: Int32 = 0
+            waitpid(swapping, &status, 0)
+        }
+        let environment = try sandbox.hookEnvironment(["EMOTIONS_HOOKS_DIR": shared.appendingPathComponent("hooks").path])
+        for _ in 0..<30 {
+            let outcome = try await sandbox.run(["tap", "sad", "--quiet"], environment: environment)
+            #expect(outcome.status == 0, "\(outcome)")
+        }
+        #expect(!sandbox.exists(sandbox.hookOutput.appendingPathComponent("planted")), "the other user's program ran as root")
+        #expect(sandbox.text() == DataFile.text(Counts(sad: 30)))
+    }
+
+    @Test func aHooksFolderInsideAFolderOthersMayWriteToIsNotRun() async throws {
+        let sandbox = try Sandbox()
+        let open = sandbox.root.appendingPathComponent("open")
+        let hooks = open.appendingPathComponent("hooks")
+        try sandbox.writeHook("log", HookTests.logger, in: hooks)
+        #expect(chmod(open.path, 0o777) == 0)
+        try await expectNotRun(sandbox, environment: ["EMOTIONS_HOOKS_DIR": hooks.path], warning: "The hooks folder "
+            + "'\(hooks.path)' is reached through the folder '\(open.path)', which is writable by its group and by "
+            + "others, so no hook in it was run: another user could put programs of their own in its place to run as "
+            + "you. The change sad: 0 → 1 is saved. Make that folder writable only by its owner (chmod go-w "
+            + "'\(open.path)'), or sticky as /tmp is (chmod +t '\(open.path)'), or keep the hooks elsewhere.")
+
+        // Sticky, as /tmp is, no one may rename or remove what another owns there: the hooks run.
+        #expect(chmod(open.path, 0o1777) == 0)
+        let outcome = try await sandbox.run(
+            ["tap", "sad", "--file", sandbox.home.appendingPathComponent("mood.json").path],
+            environment: try sandbox.hookEnvironment(["EMOTIONS_HOOKS_DIR": hooks.path]))
+        expectSuccess(outcome, stdout: "sad: 1 → 2\n")
+        #expect(sandbox.hookOutputLines("log") == ["log sad 1 2"])
     }
 }
