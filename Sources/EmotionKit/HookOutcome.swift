@@ -4,7 +4,7 @@ public enum HookOutcome: Equatable, Sendable {
     case exited(status: Int32)
     /// A signal ended it before its time limit.
     case killed(signal: Int32)
-    /// It still ran at its time limit, so it was stopped with the rest of its process group.
+    /// It still ran at its time limit, so it was stopped with everything it started.
     case timedOut(after: Duration)
     /// It could not be started; the `errno` of the failing call, such as `ENOEXEC` from `posix_spawn`.
     case notStarted(errno: Int32)

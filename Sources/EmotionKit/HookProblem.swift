@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A hook that failed or was not trusted, or a hooks folder that could not be read or was not
-/// trusted, for itself or for a link or folder on the way to it; the changes themselves are saved
-/// either way.
+/// A hook that failed or was not trusted, a hooks folder that could not be read or was not
+/// trusted (for itself or for a link or folder on the way to it), or hooks nested too deep to
+/// run; the changes themselves are saved either way.
 public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The hook named `hook` did not exit with status 0 after `change`.
     case hookFailed(hook: String, HookOutcome, change: Change)
@@ -21,6 +21,8 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The link that is the hook at `path` is not trusted, or leads through a folder that is not,
     /// so it did not run after `changes`.
     case untrustedHookPath(path: String, HookPathDistrust, changes: [Change])
+    /// No hook ran after `changes`, at `depth`, which allows none (see `HookDepth`).
+    case tooDeep(HookDepth, changes: [Change])
 
     /// What went wrong, with which hook and change, and what to do about it; a warning, not an error.
     public var description: String {
@@ -63,6 +65,16 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
             return "Hook \(HookProblem.quoted(path)) \(HookProblem.way(distrust)), so it was not run: "
                 + "\(HookProblem.who(distrust)) could \(HookProblem.lead(distrust, to: "a program of their own")) "
                 + "to run as you. \(HookProblem.saved(changes)) \(HookProblem.remedy(distrust))"
+        case let .tooDeep(depth, changes):
+            let saved = "no hook ran for \(HookProblem.list(changes)), which \(changes.count == 1 ? "is" : "are") saved"
+            guard depth.level != nil, let text = depth.text else {
+                return "EMOTIONS_HOOK_DEPTH=\(HookProblem.quoted(depth.text ?? "")) is not a whole number, so how deeply "
+                    + "this runs inside hooks cannot be told; \(saved). emotions sets it for the hooks it runs: "
+                    + "unset it, or set it to 0."
+            }
+            return "Hooks are nested \(text) deep (EMOTIONS_HOOK_DEPTH=\(text)), the most there may be, so that hooks "
+                + "that change counts cannot run each other without end; \(saved). A hook that changes counts "
+                + "should pass --no-hooks."
         }
     }
 

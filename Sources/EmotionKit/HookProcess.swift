@@ -5,8 +5,7 @@ import Darwin
 #endif
 
 /// One run of a hook: started with `posix_spawn` from the very file that was judged, never through
-/// a shell, in a process group of its own, its standard input a pipe filled beforehand, and
-/// waited for up to a time limit.
+/// a shell, its standard input a pipe filled beforehand, and waited for up to a time limit.
 ///
 /// The only place EmotionKit starts, waits for or signals a process. It installs no signal
 /// handler, as a library must not: it polls `waitpid` instead.
@@ -17,8 +16,22 @@ enum HookProcess {
     /// The descriptor the hook's own file has in the hook's process: the one it is started through.
     static let fileDescriptor: Int32 = 3
 
-    /// Runs the hook open at `file` (`path` for `argv[0]`) with `arguments` after its path, exactly
-    /// `environment` (`NAME=value` entries) and `input` on its standard input; returns how it ended.
+    /// Where a hook's processes belong, which decides what its time limit can stop.
+    enum Group: Equatable, Sendable {
+        /// A new process group, the hook's own: at its time limit the whole group is stopped, with
+        /// every process the hook started, nested hooks included. For hooks of an `emotions` that
+        /// no hook started.
+        case own
+        /// This process's own group, which is a hook's (`emotions` run by a hook): nested hooks
+        /// stay within the outer hook's group, so that its time limit reaches them. At its own time
+        /// limit, the hook and the processes it started are stopped one by one, never the group,
+        /// which holds this process and the hooks it is nested in.
+        case inherited
+    }
+
+    /// Runs the hook open at `file` (`path` for `argv[0]` and messages) with `arguments` after its
+    /// path, exactly `environment` (`NAME=value` entries) and `input` on its standard input; returns
+    /// how it ended.
     ///
     /// Its standard output goes to our standard error, as git's hooks' does, so that our own
     /// standard output stays machine-readable; its standard error is ours. If ours is closed, both
@@ -26,7 +39,8 @@ enum HookProcess {
     /// is what is executed (as `/proc/self/fd/3`) and what a `#!` interpreter opens the script
     /// through; nothing else of ours, as every descriptor we open is closed on exec.
     static func run(
-        _ file: Int32, path: [UInt8], arguments: [String], environment: [[UInt8]], input: [UInt8], timeout: Duration
+        _ file: Int32, path: [UInt8], arguments: [String], environment: [[UInt8]], input: [UInt8], timeout: Duration,
+        group: Group
     ) -> HookOutcome {
         let standardInput: Int32
         let id: pid_t
@@ -37,11 +51,13 @@ enum HookProcess {
         }
         do {
             defer { close(standardInput) }
-            id = try spawn(file, path: path, arguments: arguments, environment: environment, standardInput: standardInput)
+            id = try spawn(
+                file, path: path, arguments: arguments, environment: environment, standardInput: standardInput,
+                group: group)
         } catch {
             return .notStarted(errno: error.errno)
         }
-        return wait(for: id, timeout: timeout)
+        return wait(for: id, group: group, timeout: timeout)
     }
 
     // MARK: - Starting
@@ -92,14 +108,15 @@ enum HookProcess {
         }
     }
 
-    /// Starts the hook in a new process group, with an empty signal mask and `SIGPIPE` at its default.
+    /// Starts the hook, in a new process group for `.own`, with an empty signal mask and `SIGPIPE`
+    /// at its default.
     ///
     /// On Linux the file executed is the open `file` itself, as `/proc/self/fd/3`, which the kernel
     /// resolves to the open file and not by any name: what runs is what was judged, whatever is
     /// done to the names on its path meanwhile. The copy at 3 is not closed on exec, as a `#!`
     /// interpreter opens the script by that path after the exec.
     private static func spawn(
-        _ file: Int32, path: [UInt8], arguments: [String], environment: [[UInt8]], standardInput: Int32
+        _ file: Int32, path: [UInt8], arguments: [String], environment: [[UInt8]], standardInput: Int32, group: Group
     ) throws(SystemError) -> pid_t {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -152,9 +169,12 @@ enum HookProcess {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
         try check(posix_spawnattr_setsigdefault(&attributes, &defaults), "posix_spawnattr_setsigdefault")
-        // A group of its own, so that a hook out of time is stopped with everything it started.
-        try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup")
-        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if group == .own {
+            // A group of its own, so that a hook out of time is stopped with everything it started.
+            try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup")
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
         try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
 
         var id = pid_t()
@@ -220,7 +240,7 @@ enum HookProcess {
 
     /// Waits up to `timeout` for the hook to end, looking after 0.1 ms, then twice as long each
     /// time up to 5 ms; a hook still running then is stopped.
-    private static func wait(for id: pid_t, timeout: Duration) -> HookOutcome {
+    private static func wait(for id: pid_t, group: Group, timeout: Duration) -> HookOutcome {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var pause = Duration.microseconds(100)
@@ -235,17 +255,19 @@ enum HookProcess {
             FileSystem.live.pause(min(pause, deadline - now))
             pause = min(pause * 2, .milliseconds(5))
         }
-        stop(id)
+        stop(id, group: group)
         return .timedOut(after: timeout)
     }
 
-    /// Stops a hook that ran out of time, and every process in its group: `SIGTERM`, up to half a
+    /// Stops a hook that ran out of time, with everything it started: `SIGTERM`, up to half a
     /// second to exit, then `SIGKILL`; then reaps it.
     ///
-    /// The hook is reaped only after the last signal: until then its ID, which is its group's, cannot
-    /// be reused, so neither signal can reach a process group that is not the hook's.
-    private static func stop(_ id: pid_t) {
-        kill(-id, SIGTERM)
+    /// For `.own`, each signal goes to the hook's process group. The hook is reaped only after the
+    /// last one: until then its ID, which is its group's, cannot be reused, so no signal can reach
+    /// a group that is not the hook's. For `.inherited`, see `send(_:to:group:known:)`.
+    private static func stop(_ id: pid_t, group: Group) {
+        var known: [pid_t] = []
+        send(SIGTERM, to: id, group: group, known: &known)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(500))
         var pause = Duration.microseconds(100)
@@ -253,11 +275,34 @@ enum HookProcess {
             FileSystem.live.pause(pause)
             pause = min(pause * 2, .milliseconds(5))
         }
-        kill(-id, SIGKILL)
+        send(SIGKILL, to: id, group: group, known: &known)
         _ = reap(id, waiting: true)
     }
 
-    /// The hook's wait status if it has ended, reaping it; `nil` if it still runs.
+    /// Sends `signal` to the hook's group for `.own`; for `.inherited`, to the hook and to every
+    /// process that it started, or that they started, that is still in this process's group.
+    ///
+    /// Those are found by their parents in `/proc` (`known` keeps them, as a process whose parent
+    /// was ended is no longer found so). Each is looked up again just before its signal, and
+    /// skipped unless it is still in our group, so that an ID the system gave a new process
+    /// meanwhile, which would have to wrap around every ID in that moment, is all but never hit.
+    /// The hook's own ID cannot be reused: it is not reaped yet.
+    private static func send(_ signal: Int32, to id: pid_t, group: Group, known: inout [pid_t]) {
+        guard group == .inherited else {
+            kill(-id, signal)
+            return
+        }
+        let ours = getpgrp()
+        for part in ProcessTable.current().descendants(of: id) where part.group == ours && !known.contains(part.id) {
+            known.append(part.id)
+        }
+        for part in known where ProcessTable.entry(of: part)?.group == ours {
+            kill(part, signal)
+        }
+        kill(id, signal)
+    }
+
+    /// The hook's wait status once it has ended, reaping it; `nil` if it still runs and `waiting` is false.
     ///
     /// Only if this process ignores `SIGCHLD` does the system reap the hook itself; its status is
     /// then unknown, and it counts as a success.

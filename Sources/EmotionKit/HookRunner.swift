@@ -9,16 +9,19 @@ import Darwin
 /// A hook gets the change three ways: as arguments (`sad 4 5`), as one line of JSON on its standard
 /// input (`{"emotion": "sad", "old": 4, "new": 5, "file": "/home/me/mood.json"}`), and as the
 /// variables `EMOTIONS_EMOTION`, `EMOTIONS_OLD`, `EMOTIONS_NEW` and `EMOTIONS_FILE` (the data file's
-/// absolute path); it is told its own absolute path as `EMOTIONS_HOOK`. These replace any of the
-/// same names it would inherit. It runs in our
+/// absolute path); it is told its own absolute path as `EMOTIONS_HOOK` and its depth as
+/// `EMOTIONS_HOOK_DEPTH`. These replace any of the same names it would inherit. It runs in our
 /// working directory; see `HookProcess` for its descriptors and process group.
 ///
 /// Never prints and never throws: a hook that fails or runs out of time, a folder that cannot be
-/// read, and a folder or hook someone else could change, are handed back as `HookProblem`s. Call it only after the changes are committed and the store's lock released,
+/// read, a folder or hook someone else could change, and hooks nested too deep, are handed back as
+/// `HookProblem`s. Call it only after the changes are committed and the store's lock released,
 /// with what `TallyStore.apply` returned, so that a slow hook holds up no writer.
 public struct HookRunner: Sendable {
     /// The names of the variables a hook is given, which replace any of the same name it would inherit.
-    public static let variableNames = ["EMOTIONS_EMOTION", "EMOTIONS_OLD", "EMOTIONS_NEW", "EMOTIONS_FILE", "EMOTIONS_HOOK"]
+    public static let variableNames = [
+        "EMOTIONS_EMOTION", "EMOTIONS_OLD", "EMOTIONS_NEW", "EMOTIONS_FILE", "EMOTIONS_HOOK", "EMOTIONS_HOOK_DEPTH",
+    ]
 
     /// Where the hooks are.
     public let folder: HookFolder
@@ -26,17 +29,25 @@ public struct HookRunner: Sendable {
     public let dataFile: String
     /// How long each hook may run before it is stopped.
     public let timeout: Duration
+    /// How deeply these hooks would be nested in others.
+    public let depth: HookDepth
     /// The `NAME=value` entries hooks inherit, or `nil` for this process's own environment.
     private let environment: [String]?
 
     /// A runner for the hooks in `folder` after changes to `dataFile`.
     ///
-    /// - Parameter environment: The `NAME=value` entries hooks inherit; by default this process's
-    ///   own, read byte for byte when a hook starts.
-    public init(folder: HookFolder, dataFile: String, timeout: Duration = .seconds(10), environment: [String]? = nil) {
+    /// - Parameters:
+    ///   - depth: How deeply this process runs inside hooks: `EMOTIONS_HOOK_DEPTH`'s, for a command.
+    ///   - environment: The `NAME=value` entries hooks inherit; by default this process's own, read
+    ///     byte for byte when a hook starts.
+    public init(
+        folder: HookFolder, dataFile: String, timeout: Duration = .seconds(10), depth: HookDepth = .top,
+        environment: [String]? = nil
+    ) {
         self.folder = folder
         self.dataFile = dataFile
         self.timeout = timeout
+        self.depth = depth
         self.environment = environment
     }
 
@@ -46,6 +57,7 @@ public struct HookRunner: Sendable {
     /// Lists the folder, and judges whether it and each hook are trusted, once for all the changes;
     /// with no changes it does not even list it. When the folder does not exist, that is all this does.
     /// A folder or hook that is not trusted (see `HookFolder.hooks()`) is reported once and not run.
+    /// At a depth that allows no hooks, none runs, and if there were any to run that is reported once.
     public func run(for changes: [Change], reporting report: (HookProblem) -> Void) {
         guard !changes.isEmpty else { return }
         let hooks: [Hook]
@@ -67,6 +79,11 @@ public struct HookRunner: Sendable {
             }
         }
         let trusted = hooks.filter(\.isTrusted)
+        guard !trusted.isEmpty else { return }
+        guard depth.allowsHooks else {
+            report(.tooDeep(depth, changes: changes))
+            return
+        }
         for change in changes {
             for hook in trusted {
                 let outcome = run(hook, for: change)
@@ -88,7 +105,8 @@ public struct HookRunner: Sendable {
             file.descriptor, path: hook.absolutePath,
             arguments: [change.emotion.name, String(change.old), String(change.new)],
             environment: environment(for: change, file: dataFile, hook: hook.absolutePath),
-            input: Array((input.serialized(pretty: false) + "\n").utf8), timeout: timeout)
+            input: Array((input.serialized(pretty: false) + "\n").utf8), timeout: timeout,
+            group: depth.isNested ? .inherited : .own)
     }
 
     /// The inherited entries without any of `variableNames`, then those for `change` and `hook`.
@@ -98,7 +116,7 @@ public struct HookRunner: Sendable {
         // In the order of `variableNames`; the hook's path as bytes, as its name need not be UTF-8.
         let values: [[UInt8]] =
             [change.emotion.name, String(change.old), String(change.new), file].map { Array($0.utf8) }
-            + [hook]
+            + [hook, Array(String(depth.next).utf8)]
         return inherited.filter { entry in !replaced.contains { entry.starts(with: $0) } }
             + zip(replaced, values).map { $0 + $1 }
     }

@@ -12,7 +12,8 @@ import Darwin
 public struct ProcessInput: Sendable {
     /// The environment variables the tool reads; only these are decoded.
     static let variablesRead: [StaticString] = [
-        "EMOTIONS_FILE", "EMOTIONS_LOCK_TIMEOUT", "EMOTIONS_HOOKS_DIR", "EMOTIONS_HOOK_TIMEOUT", "XDG_CONFIG_HOME",
+        "EMOTIONS_FILE", "EMOTIONS_LOCK_TIMEOUT", "EMOTIONS_HOOKS_DIR", "EMOTIONS_HOOK_TIMEOUT", "EMOTIONS_HOOK_DEPTH",
+        "XDG_CONFIG_HOME",
         "HOME", "NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG",
     ]
 
@@ -42,7 +43,7 @@ public struct ProcessInput: Sendable {
                 problem = problem ?? .notUTF8("argument \(index + 1)", shownAs: String(cString: pointer))
             }
         }
-        // Only the variables the tool reads are decoded: start-up pays for twelve names, not the whole environment.
+        // Only the variables the tool reads are decoded: start-up pays for thirteen names, not the whole environment.
         // Hooks inherit the whole environment all the same: EmotionKit reads it byte for byte when one starts.
         var environment = Environment()
         for pointer in environmentEntries() {

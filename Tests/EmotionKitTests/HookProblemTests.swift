@@ -111,6 +111,17 @@ import Testing
             + "EMOTIONS_HOOKS_DIR chooses their folder.")
     }
 
+    @Test func hooksNestedTooDeepAreReportedOnceWithWhatToDo() {
+        let changes = [Change(emotion: .happy, old: 0, new: 1), change]
+        #expect(HookProblem.tooDeep(HookDepth(variable: "4"), changes: changes).description == "Hooks are nested 4 deep "
+            + "(EMOTIONS_HOOK_DEPTH=4), the most there may be, so that hooks that change counts cannot run each other "
+            + "without end; no hook ran for the changes happy: 0 → 1 and sad: 4 → 5, which are saved. A hook that "
+            + "changes counts should pass --no-hooks.")
+        #expect(HookProblem.tooDeep(HookDepth(variable: "two"), changes: [change]).description == "EMOTIONS_HOOK_DEPTH="
+            + "'two' is not a whole number, so how deeply this runs inside hooks cannot be told; no hook ran for the "
+            + "change sad: 4 → 5, which is saved. emotions sets it for the hooks it runs: unset it, or set it to 0.")
+    }
+
     @Test func theFixForANameWithControlCharactersIsAWorkingCommandThatShowsNoneRaw() throws {
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: 1000, group: 1000), user: 1000))
         let problem = HookProblem.untrustedHook(path: "/h/evil\u{1B}[2J'name", distrust, changes: [change])

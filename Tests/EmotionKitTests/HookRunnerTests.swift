@@ -8,11 +8,12 @@ import Testing
 
     /// A runner for the folder's `hooks`, its hooks seeing only PATH, OUT (the folder) and `extra`.
     private func runner(
-        _ folder: TemporaryFolder, dataFile: String? = nil, timeout: Duration = .seconds(10), extra: [String] = []
+        _ folder: TemporaryFolder, dataFile: String? = nil, timeout: Duration = .seconds(10), depth: HookDepth = .top,
+        extra: [String] = []
     ) -> HookRunner {
         HookRunner(
             folder: HookFolder(path: folder.file("hooks")), dataFile: dataFile ?? folder.file("mood.json"),
-            timeout: timeout, environment: ["PATH=/usr/bin:/bin", "OUT=\(folder.path)"] + extra)
+            timeout: timeout, depth: depth, environment: ["PATH=/usr/bin:/bin", "OUT=\(folder.path)"] + extra)
     }
 
     /// The only hook in the folder.
@@ -36,7 +37,7 @@ import Testing
             printf '%s\\n' "$0" "$@" > "$OUT/arguments"
             cat > "$OUT/input"
             printf '%s\\n' "$EMOTIONS_EMOTION" "$EMOTIONS_OLD" "$EMOTIONS_NEW" "$EMOTIONS_FILE" "$EMOTIONS_HOOK" \\
-                > "$OUT/variables"
+                "$EMOTIONS_HOOK_DEPTH" > "$OUT/variables"
             pwd > "$OUT/directory"
 
             """)
@@ -45,7 +46,7 @@ import Testing
         // A script is started from its open file, and its interpreter given that file's name.
         #expect(folder.text(of: "arguments") == "/proc/self/fd/3\nsad\n4\n5\n")
         #expect(folder.text(of: "input") == #"{"emotion": "sad", "old": 4, "new": 5, "file": "\#(dataFile)"}"# + "\n")
-        #expect(folder.text(of: "variables") == "sad\n4\n5\n\(dataFile)\n\(folder.file("hooks/record"))\n")
+        #expect(folder.text(of: "variables") == "sad\n4\n5\n\(dataFile)\n\(folder.file("hooks/record"))\n1\n")
         #expect(folder.text(of: "directory") == FileManager.default.currentDirectoryPath + "\n")
     }
 
@@ -55,7 +56,7 @@ import Testing
         let inherited = [
             "EMOTIONS_EMOTION=happy", "EMOTIONS_OLD=99", "EMOTIONS_NEW=100", "EMOTIONS_FILE=/stale.json",
             "EMOTIONS_FILE=/repeated.json", "EMOTIONS_OLDER=kept", "KEPT=a value with spaces",
-            "EMOTIONS_HOOK_TIMEOUT=3", "EMOTIONS_HOOK=/elsewhere",
+            "EMOTIONS_HOOK_TIMEOUT=3", "EMOTIONS_HOOK=/elsewhere", "EMOTIONS_HOOK_DEPTH=7",
         ]
         let outcome = runner(folder, extra: inherited).run(try onlyHook(folder), for: change)
         #expect(outcome == .exited(status: 0))
@@ -88,7 +89,7 @@ import Testing
         let lines = (folder.text(of: "mood.json.environment") ?? "").split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("EMOTIONS_") }.sorted() == [
             "EMOTIONS_EMOTION=sad", "EMOTIONS_FILE=\(folder.file("mood.json"))",
-            "EMOTIONS_HOOK=\(folder.file("hooks/environment"))", "EMOTIONS_NEW=5", "EMOTIONS_OLD=4",
+            "EMOTIONS_HOOK=\(folder.file("hooks/environment"))", "EMOTIONS_HOOK_DEPTH=1", "EMOTIONS_NEW=5", "EMOTIONS_OLD=4",
         ])
     }
 
@@ -261,5 +262,65 @@ import Testing
         #expect(problems(runner(folder), change) == [
             .unreadableFolder(SystemError(call: "opendir", path: path, errno: ENOTDIR), changes: [change])
         ])
+    }
+
+    // MARK: - Nesting
+
+    /// The process group of the process that ran `script` as a hook at `depth`, and that of this test.
+    private func groups(at depth: HookDepth) throws -> (hook: Int32, ours: Int32) {
+        let folder = try TemporaryFolder()
+        // The fifth field of /proc/<pid>/stat, counted after the command's closing parenthesis.
+        try folder.writeHook("group", "#!/bin/sh\nsed 's/.*) //' /proc/$$/stat | cut -d' ' -f3 > \"$OUT/group\"\n")
+        #expect(runner(folder, depth: depth).run(try onlyHook(folder), for: change) == .exited(status: 0))
+        let group = try #require(Int32((folder.text(of: "group") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
+        return (group, getpgrp())
+    }
+
+    @Test func aHookOfAnEmotionsNoHookStartedRunsInAGroupOfItsOwn() throws {
+        let (hook, ours) = try groups(at: .top)
+        #expect(hook != ours)
+    }
+
+    @Test func aHookOfAnEmotionsAHookStartedStaysInThatHooksGroup() throws {
+        let (hook, ours) = try groups(at: HookDepth(variable: "1"))
+        #expect(hook == ours)
+    }
+
+    @Test(arguments: [("0", "1"), ("", "1"), ("2", "3"), ("3", "4")])
+    func aHookIsToldItsDepthOneDeeper(depth: String, told: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("depth", "#!/bin/sh\nprintf %s \"$EMOTIONS_HOOK_DEPTH\" > \"$OUT/depth\"\n")
+        var problems: [HookProblem] = []
+        runner(folder, depth: HookDepth(variable: depth)).run(for: [change]) { problems.append($0) }
+        #expect(problems == [])
+        #expect(folder.text(of: "depth") == told)
+    }
+
+    @Test(arguments: ["4", "5", "0004", "99999999999999999999999", "-1", "two", " 1"])
+    func noHookRunsFromTheDepthLimitOnOrAtAnUnknownDepth(depth: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("a", "#!/bin/sh\ntouch \"$OUT/ran\"\n")
+        try folder.writeHook("b", "#!/bin/sh\ntouch \"$OUT/ran\"\n")
+        let happy = Change(emotion: .happy, old: 0, new: 1)
+        let runner = runner(folder, depth: HookDepth(variable: depth))
+        #expect(problems(runner, happy, change) == [.tooDeep(HookDepth(variable: depth), changes: [happy, change])])
+        #expect(folder.text(of: "ran") == nil, "a hook ran")
+    }
+
+    @Test func atTheDepthLimitAFolderWithoutHooksSaysNothing() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("README", "not a hook\n", permissions: 0o644)
+        #expect(problems(runner(folder, depth: HookDepth(variable: "4")), change) == [])
+    }
+
+    @Test func aNestedHookOutOfTimeIsStoppedWithWhatItStartedButNotThisProcessesGroup() throws {
+        let folder = try TemporaryFolder()
+        // This test's own group would get the signals too if they went to the group: the test would die.
+        try folder.writeHook("slow", "#!/bin/sh\nsleep 30 &\necho $! > \"$OUT/child\"\nwait\n")
+        let outcome = runner(folder, timeout: .milliseconds(300), depth: HookDepth(variable: "1"))
+            .run(try onlyHook(folder), for: change)
+        #expect(outcome == .timedOut(after: .milliseconds(300)))
+        let child = try #require(Int32((folder.text(of: "child") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try stopsWithin(.seconds(5), child), "the hook's child \(child) still runs")
     }
 }

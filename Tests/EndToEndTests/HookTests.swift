@@ -19,7 +19,7 @@ struct HookTests {
             printf '%s\n' "$0" "$@" > "$OUT/arguments"
             cat > "$OUT/input"
             printf '%s\n' "$EMOTIONS_EMOTION" "$EMOTIONS_OLD" "$EMOTIONS_NEW" "$EMOTIONS_FILE" "$EMOTIONS_HOOK" \
-                > "$OUT/variables"
+                "$EMOTIONS_HOOK_DEPTH" > "$OUT/variables"
             pwd -P > "$OUT/directory"
 
             """#)
@@ -29,7 +29,7 @@ struct HookTests {
         // A script is run from the file that was judged, open as descriptor 3: its $0 is that descriptor's path.
         #expect(sandbox.hookOutputLines("arguments") == ["/proc/self/fd/3", "sad", "4", "5"])
         #expect(sandbox.hookOutput("input") == #"{"emotion": "sad", "old": 4, "new": 5, "file": "\#(file)"}"# + "\n")
-        #expect(sandbox.hookOutputLines("variables") == ["sad", "4", "5", file, hook.path])
+        #expect(sandbox.hookOutputLines("variables") == ["sad", "4", "5", file, hook.path, "1"])
         #expect(sandbox.hookOutputLines("directory") == [sandbox.home.resolvingSymlinksInPath().path])
         #expect(sandbox.text() == DataFile.text(Counts(sad: 5)))
     }
@@ -409,6 +409,75 @@ struct HookTests {
         }
         #expect(sandbox.contentsOfHome() == [])
         expectSuccess(try await sandbox.run(["stats", "sad"], environment: environment), stdout: "0\n")
+    }
+
+    @Test(arguments: ["x", "-1"])
+    func anUnusableHookDepthRunsNoHookAndSaysWhy(depth: String) async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("log", HookTests.logger)
+        let outcome = try await sandbox.run(
+            "tap", "sad", environment: try sandbox.hookEnvironment(["EMOTIONS_HOOK_DEPTH": depth]))
+        expectSuccess(outcome, stdout: "sad: 0 → 1\n", stderr: "Warning: EMOTIONS_HOOK_DEPTH='\(depth)' is not a whole "
+            + "number, so how deeply this runs inside hooks cannot be told; no hook ran for the change sad: 0 → 1, which "
+            + "is saved. emotions sets it for the hooks it runs: unset it, or set it to 0.\n")
+        #expect(sandbox.hookOutput("log") == nil, "a hook ran")
+        expectSuccess(try await sandbox.run("tap", "sad", "--no-hooks", environment: ["EMOTIONS_HOOK_DEPTH": depth]), stdout: "sad: 1 → 2\n")
+    }
+
+    // MARK: - Hooks that run emotions
+
+    /// A hook that records its process and taps `sad` in `$DATA` again, hooks and all, after `pause` seconds;
+    /// it records the nested `emotions` process too.
+    private static func recursive(pause: String) -> String {
+        #"""
+        #!/bin/sh
+        echo $$ >> "$OUT/processes"
+        sleep \#(pause)
+        "$EMOTIONS" tap sad --file "$DATA" &
+        echo $! >> "$OUT/processes"
+        wait
+
+        """#
+    }
+
+    @Test func hooksThatChangeCountsWithHooksStopAtTheDepthLimit() async throws {
+        let sandbox = try Sandbox()
+        let data = sandbox.root.appendingPathComponent("mood.json")
+        try sandbox.writeHook("again", HookTests.recursive(pause: "0"), in: sandbox.root.appendingPathComponent("hooks"))
+        let outcome = try await sandbox.run(
+            ["tap", "sad", "--file", data.path],
+            environment: try sandbox.hookEnvironment(["EMOTIONS": try Emotions.binary().path, "DATA": data.path]))
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
+        // The first tap, and one for each of the four nested runs; the fourth runs no hook.
+        #expect(sandbox.text(of: data) == DataFile.text(Counts(sad: 5)), "\(outcome)")
+        #expect(outcome.stderrLines.filter { $0.hasPrefix("sad: ") } == ["sad: 1 → 2", "sad: 2 → 3", "sad: 3 → 4", "sad: 4 → 5"])
+        #expect(outcome.stderrLines.filter { $0.hasPrefix("Warning: ") } == ["Warning: Hooks are nested 4 deep "
+            + "(EMOTIONS_HOOK_DEPTH=4), the most there may be, so that hooks that change counts cannot run each other "
+            + "without end; no hook ran for the change sad: 4 → 5, which is saved. A hook that changes counts should "
+            + "pass --no-hooks."])
+    }
+
+    @Test func aHookOutOfTimeIsStoppedWithEveryHookItsEmotionsRan() async throws {
+        let sandbox = try Sandbox()
+        let data = sandbox.root.appendingPathComponent("mood.json")
+        try sandbox.writeHook("again", HookTests.recursive(pause: "0.3"), in: sandbox.root.appendingPathComponent("hooks"))
+        let outcome = try await sandbox.run(
+            ["tap", "sad", "--file", data.path],
+            environment: try sandbox.hookEnvironment([
+                "EMOTIONS": try Emotions.binary().path, "DATA": data.path, "EMOTIONS_HOOK_TIMEOUT": "0.8",
+            ]))
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stderrLines.last == "Warning: Hook 'again' did not finish within 800 ms and was stopped; the "
+            + "change sad: 0 → 1 is saved. Make it faster, or raise EMOTIONS_HOOK_TIMEOUT (seconds).", "\(outcome)")
+        // Nothing the hook started goes on tapping once the command has returned.
+        try await Task.sleep(for: .milliseconds(300))
+        let counts = sandbox.text(of: data)
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(sandbox.text(of: data) == counts, "the count still changed after the hook was stopped")
+        let processes = sandbox.hookOutputLines("processes").compactMap { Int32($0) }
+        #expect(processes.count >= 2, "the hook never ran emotions: \(processes)")
+        #expect(processes.filter(isRunning) == [], "still running, of \(processes)")
     }
 
     // MARK: - Safe against other users, for real, as root

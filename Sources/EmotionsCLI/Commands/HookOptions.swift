@@ -1,7 +1,8 @@
 import EmotionKit
 
 /// Whether the commands that change counts run hooks (`--no-hooks`), and the environment's say on
-/// where they are (`EMOTIONS_HOOKS_DIR`) and how long each may take (`EMOTIONS_HOOK_TIMEOUT`).
+/// where they are (`EMOTIONS_HOOKS_DIR`), how long each may take (`EMOTIONS_HOOK_TIMEOUT`) and how
+/// deeply this runs inside hooks (`EMOTIONS_HOOK_DEPTH`, which the runner sets for each hook).
 struct HookOptions: Equatable, Sendable {
     /// Their specs, for a command's option list.
     static let specs = [OptionSpec(long: "no-hooks", help: "Skip the hooks that would run after each change.")]
@@ -25,6 +26,7 @@ struct HookOptions: Equatable, Sendable {
         let timeout = try environment.duration(inSeconds: "EMOTIONS_HOOK_TIMEOUT", default: HookOptions.defaultTimeout)
         guard !areSkipped else { return nil }
         let folder = HookFolder(forDataFile: store.path, explicitPath: environment["EMOTIONS_HOOKS_DIR"])
-        return HookRunner(folder: folder, dataFile: store.path, timeout: timeout)
+        let depth = HookDepth(variable: environment["EMOTIONS_HOOK_DEPTH"])
+        return HookRunner(folder: folder, dataFile: store.path, timeout: timeout, depth: depth)
     }
 }

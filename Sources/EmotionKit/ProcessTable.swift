@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system's processes as `/proc/<id>/stat` shows them: enough to find what a hook started.
+///
+/// A snapshot, stale as soon as it is read: a process in it may have ended since. Empty where there
+/// is no `/proc` (macOS), so that what relies on it does nothing there.
+struct ProcessTable {
+    /// One process.
+    struct Entry: Equatable {
+        /// Its ID.
+        let id: pid_t
+        /// Its parent's ID.
+        let parent: pid_t
+        /// Its process group's ID.
+        let group: pid_t
+        /// Reads the line of `/proc/<id>/stat`: `42 (a name) S 1 42 42 34816 …`. The name may hold
+        /// spaces and parentheses, so the fields are counted from the last `)`.
+        init?(stat line: [UInt8]) {
+            guard let close = line.lastIndex(of: UInt8(ascii: ")")), let open = line.firstIndex(of: UInt8(ascii: " ")),
+                let id = pid_t(String(decoding: line[..<open], as: UTF8.self))
+            else { return nil }
+            let fields = line[(close + 1)...].split(separator: UInt8(ascii: " "))
+            // state, ppid, pgrp, …
+            guard fields.count >= 3, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
+                let group = pid_t(String(decoding: fields[2], as: UTF8.self))
+            else { return nil }
+            self.id = id
+            self.parent = parent
+            self.group = group
+        }
+    }
+
+    /// Every process that could be read.
+    let entries: [Entry]
+
+    /// The processes running now.
+    static func current() -> ProcessTable {
+        #if os(Linux)
+        let fileSystem = FileSystem.live
+        guard let proc = try? fileSystem.open("/proc", O_RDONLY | O_DIRECTORY, 0) else { return ProcessTable(entries: []) }
+        defer { fileSystem.close(proc) }
+        let ids = fileSystem.entries(proc).compactMap { pid_t($0) }
+        return ProcessTable(entries: ids.compactMap(entry(of:)))
+        #else
+        return ProcessTable(entries: [])
+        #endif
+    }
+
+    /// The process `id` as it is now, or `nil` if it is gone or cannot be read.
+    static func entry(of id: pid_t) -> Entry? {
+        #if os(Linux)
+        let fileSystem = FileSystem.live
+        guard let file = try? fileSystem.open("/proc/\(id)/stat", O_RDONLY, 0) else { return nil }
+        defer { fileSystem.close(file) }
+        return (try? fileSystem.read(file, 4096)).flatMap(Entry.init(stat:))
+        #else
+        return nil
+        #endif
+    }
+
+    /// The processes `id` started, and the processes they started, and so on, deepest first:
+    /// those whose chain of parents leads to `id`. A process whose parent ended is no longer found.
+    func descendants(of id: pid_t) -> [Entry] {
+        var children: [pid_t: [Entry]] = [:]
+        for entry in entries {
+            children[entry.parent, default: []].append(entry)
+        }
+        var found: [Entry] = []
+        var seen: Set<pid_t> = [id]
+        var parents = [id]
+        // Each after its parent, then reversed, so that a process comes before its parent.
+        while let parent = parents.popLast() {
+            for child in children[parent] ?? [] where seen.insert(child.id).inserted {
+                found.append(child)
+                parents.append(child.id)
+            }
+        }
+        return found.reversed()
+    }
+}
