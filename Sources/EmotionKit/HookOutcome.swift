@@ -6,6 +6,10 @@ public enum HookOutcome: Equatable, Sendable {
     case killed(signal: Int32)
     /// It still ran at its time limit, so it was stopped with everything it started.
     case timedOut(after: Duration)
+    /// It, or a process it started, was stopped by job control for reading from or changing the
+    /// terminal (`SIGTTIN`, `SIGTTOU`), which it may not do from the background; so it was ended
+    /// with everything it started, at once rather than at its time limit.
+    case stoppedByTerminal
     /// It could not be started; the `errno` of the failing call, such as `ENOEXEC` from `posix_spawn`.
     case notStarted(errno: Int32)
 

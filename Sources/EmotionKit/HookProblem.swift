@@ -28,39 +28,23 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .hookFailed(hook, outcome, change):
-            let name = HookProblem.quoted(hook)
-            let saved = "the change \(change) is saved."
-            switch outcome {
-            case let .exited(status):
-                return "Hook \(name) exited with status \(status); \(saved)"
-            case let .killed(signal):
-                return "Hook \(name) was killed by signal \(HookProblem.describe(signal: signal)); \(saved)"
-            case let .timedOut(limit):
-                return "Hook \(name) did not finish within \(limit.spokenForMessages) and was stopped; \(saved) "
-                    + "Make it faster, or raise EMOTIONS_HOOK_TIMEOUT (seconds)."
-            case let .notStarted(code) where code == ENOEXEC:
-                return "Hook \(name) could not be started: \(HookProblem.reason(code)) (ENOEXEC); \(saved) "
-                    + "A script needs a '#!' line, such as #!/bin/sh."
-            case let .notStarted(code):
-                return "Hook \(name) could not be started: \(HookProblem.reason(code)) (errno \(code)); \(saved)"
-            }
+            return HookProblem.describe(outcome, of: HookProblem.quoted(hook), saved: "the change \(change) is saved.")
         case let .unreadableFolder(error, changes):
             return "Cannot read the hooks folder \(HookProblem.quoted(error.path)): \(error.reason); no hook ran for "
                 + "\(HookProblem.list(changes)), which \(changes.count == 1 ? "is" : "are") saved. "
                 + "Make it a folder you may read, or move it away."
         case let .untrustedFolder(path, distrust, changes):
-            let shown = HookProblem.quoted(path)
-            return "The hooks folder \(shown) is \(distrust), so no hook in it was run: another user could put "
-                + "programs there to run as you. \(HookProblem.saved(changes)) Make the folder yours and writable "
-                + "only by you: \(distrust.remedy(for: path))."
+            return "The hooks folder \(HookProblem.quoted(path)) is \(distrust), so no hook in it was run: another user "
+                + "could put programs there to run as you. \(HookProblem.saved(changes)) Make the folder yours and "
+                + "writable only by you: \(distrust.remedy(for: path))."
         case let .untrustedFolderPath(path, distrust, changes):
             return "The hooks folder \(HookProblem.quoted(path)) \(HookProblem.way(distrust)), so no hook in it was run: "
                 + "\(HookProblem.who(distrust)) could \(HookProblem.lead(distrust, to: "programs of their own")) "
                 + "to run as you. \(HookProblem.saved(changes)) \(HookProblem.remedy(distrust))"
         case let .untrustedHook(path, distrust, changes):
-            let shown = HookProblem.quoted(path)
-            return "Hook \(shown) is \(distrust), so it was not run: another user could change what it runs as you. "
-                + "\(HookProblem.saved(changes)) Make it yours and writable only by you: \(distrust.remedy(for: path))."
+            return "Hook \(HookProblem.quoted(path)) is \(distrust), so it was not run: another user could change what it "
+                + "runs as you. \(HookProblem.saved(changes)) Make it yours and writable only by you: "
+                + "\(distrust.remedy(for: path))."
         case let .untrustedHookPath(path, distrust, changes):
             return "Hook \(HookProblem.quoted(path)) \(HookProblem.way(distrust)), so it was not run: "
                 + "\(HookProblem.who(distrust)) could \(HookProblem.lead(distrust, to: "a program of their own")) "
@@ -75,6 +59,28 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
             return "Hooks are nested \(text) deep (EMOTIONS_HOOK_DEPTH=\(text)), the most there may be, so that hooks "
                 + "that change counts cannot run each other without end; \(saved). A hook that changes counts "
                 + "should pass --no-hooks."
+        }
+    }
+
+    /// What happened to the hook shown as `name`, then `saved`, then what to do: for any outcome but success.
+    private static func describe(_ outcome: HookOutcome, of name: String, saved: String) -> String {
+        switch outcome {
+        case let .exited(status):
+            return "Hook \(name) exited with status \(status); \(saved)"
+        case let .killed(signal):
+            return "Hook \(name) was killed by signal \(describe(signal: signal)); \(saved)"
+        case let .timedOut(limit):
+            return "Hook \(name) did not finish within \(limit.spokenForMessages) and was stopped; \(saved) "
+                + "Make it faster, or raise EMOTIONS_HOOK_TIMEOUT (seconds)."
+        case .stoppedByTerminal:
+            return "Hook \(name) was stopped by the terminal (it read from or changed the terminal, which a hook "
+                + "runs too far in the background to do), so it was ended at once; \(saved) "
+                + "Make it leave the terminal alone: no prompts, no stty, nothing read from /dev/tty."
+        case let .notStarted(code) where code == ENOEXEC:
+            return "Hook \(name) could not be started: \(reason(code)) (ENOEXEC); \(saved) "
+                + "A script needs a '#!' line, such as #!/bin/sh."
+        case let .notStarted(code):
+            return "Hook \(name) could not be started: \(reason(code)) (errno \(code)); \(saved)"
         }
     }
 

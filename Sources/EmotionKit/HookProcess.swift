@@ -18,9 +18,9 @@ enum HookProcess {
 
     /// Where a hook's processes belong, which decides what its time limit can stop.
     enum Group: Equatable, Sendable {
-        /// A new process group, the hook's own: at its time limit the whole group is stopped, with
-        /// every process the hook started, nested hooks included. For hooks of an `emotions` that
-        /// no hook started.
+        /// A new process group, the hook's own: at its time limit, or when the terminal stops a
+        /// part of it, the whole group is stopped, with every process the hook started, nested
+        /// hooks included. For hooks of an `emotions` that no hook started.
         case own
         /// This process's own group, which is a hook's (`emotions` run by a hook): nested hooks
         /// stay within the outer hook's group, so that its time limit reaches them. At its own time
@@ -238,20 +238,51 @@ enum HookProcess {
 
     // MARK: - Waiting
 
+    /// How long a hook runs before anyone looks whether a process it started was stopped by the
+    /// terminal; fast hooks, most of them, never pay for that look.
+    static let firstLook = Duration.milliseconds(100)
+
     /// Waits up to `timeout` for the hook to end, looking after 0.1 ms, then twice as long each
-    /// time up to 5 ms; a hook still running then is stopped.
+    /// time up to 5 ms; a hook still running then is stopped, and so is one the terminal stopped.
+    ///
+    /// The hook itself being stopped for using the terminal is seen at once (`WUNTRACED`); a process
+    /// it started only by reading every process's state in `/proc`. That is done only if this
+    /// process has a controlling terminal, which the hook shares (without one, nothing is stopped
+    /// for using it), and only once the hook has run for `firstLook`, then twice as long each time
+    /// up to 0.4 s; so a hook that runs `stty` or reads `/dev/tty` is ended within about half a
+    /// second rather than at its time limit.
     private static func wait(for id: pid_t, group: Group, timeout: Duration) -> HookOutcome {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
+        let start = clock.now
+        let deadline = start.advanced(by: timeout)
         var pause = Duration.microseconds(100)
+        var lookPause = firstLook
+        var nextLook = start.advanced(by: firstLook)
+        var hasTerminal: Bool?
         while true {
-            if let status = reap(id, waiting: false) {
+            switch state(of: id) {
+            case let .ended(status):
                 // A wait status holds the signal in its low 7 bits, or 0 and the exit status in the next 8.
                 let signal = status & 0x7f
                 return signal == 0 ? .exited(status: (status >> 8) & 0xff) : .killed(signal: signal)
+            case .stoppedByTerminal:
+                stop(id, group: group)
+                return .stoppedByTerminal
+            case .running:
+                break
             }
             let now = clock.now
             guard now < deadline else { break }
+            if now >= nextLook {
+                let terminal = hasTerminal ?? ProcessTable.hasControllingTerminal
+                hasTerminal = terminal
+                if terminal, hasStoppedPart(id, group: group) {
+                    stop(id, group: group)
+                    return .stoppedByTerminal
+                }
+                lookPause = min(lookPause * 2, .milliseconds(400))
+                nextLook = terminal ? now.advanced(by: lookPause) : deadline
+            }
             FileSystem.live.pause(min(pause, deadline - now))
             pause = min(pause * 2, .milliseconds(5))
         }
@@ -259,8 +290,48 @@ enum HookProcess {
         return .timedOut(after: timeout)
     }
 
-    /// Stops a hook that ran out of time, with everything it started: `SIGTERM`, up to half a
-    /// second to exit, then `SIGKILL`; then reaps it.
+    /// Where a hook is, as `waitpid` tells.
+    private enum State {
+        /// It still runs, or was stopped by something other than the terminal, which may continue it.
+        case running
+        /// It ended, and was reaped, with this wait status.
+        case ended(Int32)
+        /// Job control stopped it for reading from the terminal or changing it.
+        case stoppedByTerminal
+    }
+
+    /// Where the hook is; if it has ended, it is reaped.
+    ///
+    /// Only if this process ignores `SIGCHLD` does the system reap the hook itself; its status is
+    /// then unknown, and it counts as a success.
+    private static func state(of id: pid_t) -> State {
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(id, &status, WNOHANG | WUNTRACED)
+            if reaped == 0 { return .running }
+            if reaped == id {
+                // A stopped process's status is 0x7f, and the signal in the next 8 bits.
+                guard status & 0xff == 0x7f else { return .ended(status) }
+                let signal = (status >> 8) & 0xff
+                return signal == SIGTTIN || signal == SIGTTOU ? .stoppedByTerminal : .running
+            }
+            if errno != EINTR { return .ended(0) }
+        }
+    }
+
+    /// Whether a process the hook started (in its group, or for `.inherited`, started by it) is stopped.
+    ///
+    /// The state does not say which signal stopped it; in a hook, which runs in the background
+    /// with the terminal of `emotions`, it is all but always the terminal.
+    private static func hasStoppedPart(_ id: pid_t, group: Group) -> Bool {
+        let table = ProcessTable.current()
+        let parts = group == .own ? table.members(of: id) : table.descendants(of: id)
+        return parts.contains { $0.id != id && $0.isStopped }
+    }
+
+    /// Stops a hook that ran out of time, or that the terminal stopped, with everything it started:
+    /// `SIGTERM` and `SIGCONT` (a stopped process acts on `SIGTERM` only once continued), up to half
+    /// a second to exit, then `SIGKILL`; then reaps it.
     ///
     /// For `.own`, each signal goes to the hook's process group. The hook is reaped only after the
     /// last one: until then its ID, which is its group's, cannot be reused, so no signal can reach
@@ -268,6 +339,7 @@ enum HookProcess {
     private static func stop(_ id: pid_t, group: Group) {
         var known: [pid_t] = []
         send(SIGTERM, to: id, group: group, known: &known)
+        send(SIGCONT, to: id, group: group, known: &known)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(500))
         var pause = Duration.microseconds(100)
@@ -303,9 +375,6 @@ enum HookProcess {
     }
 
     /// The hook's wait status once it has ended, reaping it; `nil` if it still runs and `waiting` is false.
-    ///
-    /// Only if this process ignores `SIGCHLD` does the system reap the hook itself; its status is
-    /// then unknown, and it counts as a success.
     private static func reap(_ id: pid_t, waiting: Bool) -> Int32? {
         var status: Int32 = 0
         while true {

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The system's processes as `/proc/<id>/stat` shows them: enough to find what a hook started.
+/// The system's processes as `/proc/<id>/stat` shows them: enough to find what a hook started and
+/// whether any of it is stopped.
 ///
 /// A snapshot, stale as soon as it is read: a process in it may have ended since. Empty where there
 /// is no `/proc` (macOS), so that what relies on it does nothing there.
@@ -17,6 +18,14 @@ struct ProcessTable {
         let parent: pid_t
         /// Its process group's ID.
         let group: pid_t
+        /// Its state: `R` running, `S` sleeping, `T` stopped by a signal, `Z` a zombie, …
+        let state: UInt8
+        /// Its controlling terminal's device number; 0 if it has none.
+        let terminal: Int
+
+        /// Whether a signal (`SIGSTOP`, `SIGTSTP`, `SIGTTIN`, `SIGTTOU`) has stopped it.
+        var isStopped: Bool { state == UInt8(ascii: "T") }
+
         /// Reads the line of `/proc/<id>/stat`: `42 (a name) S 1 42 42 34816 …`. The name may hold
         /// spaces and parentheses, so the fields are counted from the last `)`.
         init?(stat line: [UInt8]) {
@@ -24,13 +33,17 @@ struct ProcessTable {
                 let id = pid_t(String(decoding: line[..<open], as: UTF8.self))
             else { return nil }
             let fields = line[(close + 1)...].split(separator: UInt8(ascii: " "))
-            // state, ppid, pgrp, …
-            guard fields.count >= 3, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
-                let group = pid_t(String(decoding: fields[2], as: UTF8.self))
+            // state, ppid, pgrp, session, tty_nr
+            guard fields.count >= 5, let state = fields[0].first,
+                let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
+                let group = pid_t(String(decoding: fields[2], as: UTF8.self)),
+                let terminal = Int(String(decoding: fields[4], as: UTF8.self))
             else { return nil }
             self.id = id
             self.parent = parent
             self.group = group
+            self.state = state
+            self.terminal = terminal
         }
     }
 
@@ -62,6 +75,12 @@ struct ProcessTable {
         #endif
     }
 
+    /// Whether this process has a controlling terminal, so that a hook, which shares it, can be
+    /// stopped for using it; `false` where it cannot be told.
+    static var hasControllingTerminal: Bool {
+        entry(of: getpid()).map { $0.terminal != 0 } ?? false
+    }
+
     /// The processes `id` started, and the processes they started, and so on, deepest first:
     /// those whose chain of parents leads to `id`. A process whose parent ended is no longer found.
     func descendants(of id: pid_t) -> [Entry] {
@@ -80,5 +99,10 @@ struct ProcessTable {
             }
         }
         return found.reversed()
+    }
+
+    /// The processes in the process group `group`.
+    func members(of group: pid_t) -> [Entry] {
+        entries.filter { $0.group == group }
     }
 }

@@ -83,6 +83,13 @@ import Testing
         #expect(problem.description.hasPrefix(#"Hook 'it's "$(x)"' exited"#))
     }
 
+    @Test func aHookStoppedByTheTerminalIsSaidToBeSoWithWhatToDo() {
+        let problem = HookProblem.hookFailed(hook: "ask", .stoppedByTerminal, change: change)
+        #expect(problem.description == "Hook 'ask' was stopped by the terminal (it read from or changed the terminal, "
+            + "which a hook runs too far in the background to do), so it was ended at once; the change sad: 4 → 5 is "
+            + "saved. Make it leave the terminal alone: no prompts, no stty, nothing read from /dev/tty.")
+    }
+
     @Test func aHooksFolderReachedThroughAnotherUsersLinkNamesTheLinkAndItsOwner() {
         let problem = HookProblem.untrustedFolderPath(
             path: "/srv/x/hooks", .foreignLink(path: "/srv/x/hooks", owner: 12345), changes: [change])

@@ -323,4 +323,25 @@ import Testing
         let child = try #require(Int32((folder.text(of: "child") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(try stopsWithin(.seconds(5), child), "the hook's child \(child) still runs")
     }
+
+    // MARK: - The terminal
+
+    @Test(arguments: ["TTOU", "TTIN"])
+    func aHookStoppedForUsingTheTerminalIsEndedAtOnce(signal: String) throws {
+        let folder = try TemporaryFolder()
+        // What job control does to a background process that changes or reads the terminal.
+        try folder.writeHook("terminal", "#!/bin/sh\nkill -\(signal) $$\ntouch \"$OUT/continued\"\n")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = runner(folder, timeout: .seconds(20)).run(try onlyHook(folder), for: change)
+        #expect(outcome == .stoppedByTerminal)
+        #expect(clock.now - start < .seconds(5), "took \(clock.now - start)")
+    }
+
+    @Test func aHookStoppedByAnotherSignalIsLeftToItsTimeLimit() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeHook("stopped", "#!/bin/sh\nkill -STOP $$\n")
+        let outcome = runner(folder, timeout: .milliseconds(300)).run(try onlyHook(folder), for: change)
+        #expect(outcome == .timedOut(after: .milliseconds(300)))
+    }
 }

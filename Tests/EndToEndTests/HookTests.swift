@@ -480,6 +480,33 @@ struct HookTests {
         #expect(processes.filter(isRunning) == [], "still running, of \(processes)")
     }
 
+    // MARK: - The terminal
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"),
+        arguments: ["read answer </dev/tty", "stty -echo </dev/tty\necho changed"])
+    func aHookThatUsesTheTerminalIsEndedAtOnceAndSaidToBe(command: String) async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("terminal", "#!/bin/sh\n\(command)\n")
+        let clock = ContinuousClock()
+        let start = clock.now
+        // In a terminal of its own, as someone would type it.
+        let outcome = try await Emotions.run(
+            ["-qec", #""$EMOTIONS" tap sad"#, "/dev/null"],
+            environment: sandbox.baseEnvironment.merging([
+                "EMOTIONS": try Emotions.binary().path, "EMOTIONS_HOOK_TIMEOUT": "20", "SHELL": "/bin/sh",
+            ]) { $1 },
+            directory: sandbox.home, captureFolder: sandbox.capture, timeout: .seconds(30),
+            executable: URL(fileURLWithPath: "/usr/bin/script"))
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout.contains("Warning: Hook 'terminal' was stopped by the terminal (it read from or "
+            + "changed the terminal, which a hook runs too far in the background to do), so it was ended at once; the "
+            + "change sad: 0 → 1 is saved. Make it leave the terminal alone: no prompts, no stty, nothing read from "
+            + "/dev/tty."), "\(outcome)")
+        #expect(sandbox.text() == DataFile.text(Counts(sad: 1)))
+    }
+
     // MARK: - Safe against other users, for real, as root
 
     @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root may make a link another user's"))
