@@ -12,6 +12,9 @@ public enum HookOutcome: Equatable, Sendable {
     case stoppedByTerminal
     /// It could not be started; the `errno` of the failing call, such as `ENOEXEC` from `posix_spawn`.
     case notStarted(errno: Int32)
+    /// It is a script whose `#!` line names `interpreter`, which could not be started: `ENOENT` if
+    /// there is no such file, `EACCES` if it may not be executed, `ENOEXEC` if it is no program.
+    case interpreterNotStarted(interpreter: String, errno: Int32)
 
     /// Whether the hook did its job: it exited with status 0.
     public var succeeded: Bool { self == .exited(status: 0) }

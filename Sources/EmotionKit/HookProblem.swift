@@ -81,6 +81,16 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
                 + "A script needs a '#!' line, such as #!/bin/sh."
         case let .notStarted(code):
             return "Hook \(name) could not be started: \(reason(code)) (errno \(code)); \(saved)"
+        case let .interpreterNotStarted(interpreter, code):
+            let shown = quoted(interpreter)
+            let why =
+                switch code {
+                case ENOENT: "was not found"
+                case EACCES: "may not be executed"
+                default: "is no program this system can run"
+                }
+            return "Hook \(name) could not be started: its interpreter \(shown), which its '#!' line names, \(why) "
+                + "(\(reason(code))); \(saved) Install it, or name another in the hook's first line."
         }
     }
 

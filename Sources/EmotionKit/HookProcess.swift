@@ -55,7 +55,7 @@ enum HookProcess {
                 file, path: path, arguments: arguments, environment: environment, standardInput: standardInput,
                 group: group)
         } catch {
-            return .notStarted(errno: error.errno)
+            return notStarted(file, path: path, errno: error.errno)
         }
         return wait(for: id, group: group, timeout: timeout)
     }
@@ -215,6 +215,50 @@ enum HookProcess {
         return found && fstat(file, &opened) == 0 && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino
     }
     #endif
+
+    // MARK: - Failing to start
+
+    /// How a hook that could not be started with `errno` failed: for a `#!` script whose interpreter
+    /// is missing, not executable or no program, its interpreter, which the system's error would
+    /// otherwise pin on the hook ("No such file or directory").
+    private static func notStarted(_ file: Int32, path: [UInt8], errno code: Int32) -> HookOutcome {
+        guard [ENOENT, EACCES, ENOEXEC].contains(code), let interpreter = interpreter(of: file) else {
+            return .notStarted(errno: code)
+        }
+        var status = stat()
+        let found = stat(interpreter, &status) == 0
+        switch code {
+        case ENOENT where !found:
+            return .interpreterNotStarted(interpreter: interpreter, errno: ENOENT)
+        case EACCES where found && access(interpreter, X_OK) != 0:
+            return .interpreterNotStarted(interpreter: interpreter, errno: EACCES)
+        case ENOEXEC where found:
+            // The hook has its `#!` line, so it is the interpreter the system cannot run.
+            return .interpreterNotStarted(interpreter: interpreter, errno: ENOEXEC)
+        default:
+            return .notStarted(errno: code)
+        }
+    }
+
+    /// The interpreter a `#!` line at the start of the file open at `file` names, or `nil` if it
+    /// has none or cannot be read: the first word after `#!`, as the kernel takes it.
+    static func interpreter(of file: Int32) -> String? {
+        #if os(Linux)
+        // The descriptor may be O_PATH, which reads nothing; a new one for reading, on the same file.
+        let reader = open("/proc/self/fd/\(file)", O_RDONLY | O_CLOEXEC)
+        #else
+        let reader = dup(file)
+        #endif
+        guard reader >= 0 else { return nil }
+        defer { close(reader) }
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let count = bytes.withUnsafeMutableBytes { pread(reader, $0.baseAddress, $0.count, 0) }
+        guard count > 2, bytes[0] == UInt8(ascii: "#"), bytes[1] == UInt8(ascii: "!") else { return nil }
+        let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t")]
+        let line = bytes[2..<count].prefix { $0 != UInt8(ascii: "\n") }.drop { blank.contains($0) }
+        let word = line.prefix { !blank.contains($0) && $0 != 0 }
+        return word.isEmpty ? nil : String(decoding: word, as: UTF8.self)
+    }
 
     /// Calls `body` with `list` as NUL-terminated C strings followed by a null pointer, as `exec` takes them.
     private static func withCStrings<Result>(

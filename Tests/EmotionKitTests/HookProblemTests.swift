@@ -90,6 +90,17 @@ import Testing
             + "saved. Make it leave the terminal alone: no prompts, no stty, nothing read from /dev/tty.")
     }
 
+    @Test(arguments: [
+        (ENOENT, "was not found (No such file or directory)"), (EACCES, "may not be executed (Permission denied)"),
+        (ENOEXEC, "is no program this system can run (Exec format error)"),
+    ])
+    func aMissingInterpreterIsNamedRatherThanTheHook(code: Int32, why: String) {
+        let problem = HookProblem.hookFailed(
+            hook: "py", .interpreterNotStarted(interpreter: "/usr/bin/nope", errno: code), change: change)
+        #expect(problem.description == "Hook 'py' could not be started: its interpreter '/usr/bin/nope', which its '#!' "
+            + "line names, \(why); the change sad: 4 → 5 is saved. Install it, or name another in the hook's first line.")
+    }
+
     @Test func aHooksFolderReachedThroughAnotherUsersLinkNamesTheLinkAndItsOwner() {
         let problem = HookProblem.untrustedFolderPath(
             path: "/srv/x/hooks", .foreignLink(path: "/srv/x/hooks", owner: 12345), changes: [change])

@@ -196,6 +196,20 @@ import Testing
         #expect(folder.text(of: "ran") == nil)
     }
 
+    @Test(arguments: [
+        ("#!/nonexistent/interpreter\n", "/nonexistent/interpreter", ENOENT),
+        ("#! /nonexistent/env   -S sh\n", "/nonexistent/env", ENOENT),
+        ("#!INTERPRETER -x\n", "INTERPRETER", EACCES),
+    ] as [(String, String, Int32)])
+    func aScriptWhoseInterpreterCannotStartNamesTheInterpreter(script: String, interpreter: String, code: Int32) throws {
+        let folder = try TemporaryFolder()
+        // Not executable by anyone, root included.
+        let notExecutable = try folder.writeHook("interpreter", "not a program\n", in: "bin", permissions: 0o644)
+        let named = interpreter == "INTERPRETER" ? notExecutable : interpreter
+        try folder.writeHook("script", script.replacingOccurrences(of: "INTERPRETER", with: notExecutable))
+        #expect(runner(folder).run(try onlyHook(folder), for: change) == .interpreterNotStarted(interpreter: named, errno: code))
+    }
+
     @Test func aHookWhoseNameIsNotUTF8StillRuns() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("placeholder", "#!/bin/sh\ntouch \"$OUT/ran\"\n")

@@ -100,6 +100,11 @@ struct HookTests {
             "echo no shebang line\n", "could not be started: Exec format error (ENOEXEC); the change happy: 0 → 2 is "
                 + "saved. A script needs a '#!' line, such as #!/bin/sh."
         ),
+        (
+            "#!/usr/bin/nope -x\necho hi\n", "could not be started: its interpreter '/usr/bin/nope', which its '#!' line "
+                + "names, was not found (No such file or directory); the change happy: 0 → 2 is saved. Install it, or "
+                + "name another in the hook's first line."
+        ),
     ])
     func aHookThatDiesOrCannotStartIsAWarning(script: String, description: String) async throws {
         let sandbox = try Sandbox()
