@@ -532,8 +532,10 @@ struct HookTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.hookOutput.path) == [], "a program ran")
     }
 
-    @Test(.enabled(if: Sandbox.testsRunAsRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-        "needs root and setpriv to act as another user"))
+    @Test(.enabled(
+        if: Sandbox.testsRunAsRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+        "needs root and setpriv to act as another user, and python3 to swap links fast"))
     func anotherUserSwappingTheHooksFolderAsFastAsTheyCanNeverGetsTheirProgramRun() async throws {
         let sandbox = try Sandbox()
         // As /tmp: anyone may add a name; `nobody` keeps pointing `hooks` there at root's hooks, then at theirs.
