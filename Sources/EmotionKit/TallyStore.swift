@@ -402,6 +402,8 @@ public final class TallyStore: Sendable {
                 lock = readOnly
             } catch where error.errno == ELOOP {
                 throw .unsafeLockFile(path: error.path, .symbolicLink)
+            } catch where error.errno == EISDIR {
+                throw .unsafeLockFile(path: error.path, .folder)
             } catch {
                 throw .cannotOpenLock(error)
             }
