@@ -105,11 +105,12 @@ public final class TallyStore: Sendable {
                 }
             } catch {
                 // Still under the lock, so that no other process is between the lock and the save.
-                removeIfUnused(made, lock: lock, target: target)
+                removeIfUnused(made, holdingLock: true, target: target)
+                made = MadeFiles()
                 throw error
             }
         } catch {
-            removeIfUnused(made, lock: nil, target: target)
+            removeIfUnused(made, holdingLock: false, target: target)
             throw error
         }
         if let initial = missed.initial { observers.tellInitial(initial) }
@@ -308,16 +309,17 @@ public final class TallyStore: Sendable {
     }
 
     /// Removes what `made` records, when the update saved nothing and the data file still does not
-    /// exist: the lock file (while `lock` is held, if given), then the folders, innermost first.
+    /// exist: the lock file, only while holding it, then the folders, innermost first.
     ///
     /// A process waiting for the removed lock file sees that it has no name any more once it gets
     /// it, and opens the lock anew (`takeLock`), so no two processes ever hold different lock files.
-    private func removeIfUnused(_ made: MadeFiles, lock: FileSystem.Descriptor?, target: Target) {
+    private func removeIfUnused(_ made: MadeFiles, holdingLock: Bool, target: Target) {
         guard made.lock || !made.folders.isEmpty else { return }
-        if (try? fileSystem.openAt(target.folder, target.name, FileSystem.linkItself, 0)).map({ fileSystem.close($0) }) != nil {
+        if let file = try? fileSystem.openAt(target.folder, target.name, FileSystem.linkItself, 0) {
+            fileSystem.close(file)
             return  // The data file exists: the folders and the lock are in use.
         }
-        if made.lock, lock != nil {
+        if made.lock, holdingLock {
             try? fileSystem.removeAt(target.folder, target.lockName, false)
         }
         guard let outermost = made.outermostFolder else { return }
