@@ -75,12 +75,39 @@ import Testing
         }
     }
 
-    @Test func anOptionsValueIsNeverAHelpRequest() throws {
-        guard case let .run(tap as Tap) = try Invocation.parse(["tap", "--file", "-h", "happy"]) else {
+    @Test func anOptionsValueGivenWithAnEqualsSignIsNeverAHelpRequest() throws {
+        guard case let .run(tap as Tap) = try Invocation.parse(["tap", "--file=-h", "happy"]) else {
             Issue.record("not a tap")
             return
         }
         #expect(tap.options.store.file == "-h")
+    }
+
+    @Test(arguments: [
+        (["tap", "--file", "-h", "happy"], HelpPrinter(spec: Tap.spec).help),
+        (["stats", "--file", "--help"], HelpPrinter(spec: Stats.spec).help),
+        (["--file", "--help"], Root.helpPrinter.help),
+        (["--color", "-h", "tap", "happy"], Root.helpPrinter.help),
+    ])
+    func aHelpRequestAfterAnOptionIsNotItsValue(words: [String], expected: String) throws {
+        guard case let .help(text) = try Invocation.parse(words) else {
+            Issue.record("no help for \(words)")
+            return
+        }
+        #expect(text == expected)
+    }
+
+    @Test(arguments: [
+        (["--file=--json", "stats"], "--json"), (["stats", "--file=--json"], "--json"),
+        (["--file", "-", "stats"], "-"), (["stats", "--file", "-"], "-"),
+        (["--file", "-3", "stats"], "-3"), (["stats", "--file", "-3"], "-3"),
+    ])
+    func aValueMayStartWithADashWhenGivenWithEqualsOrALoneDashOrANumber(words: [String], file: String) throws {
+        guard case let .run(stats as Stats) = try Invocation.parse(words) else {
+            Issue.record("not stats: \(words)")
+            return
+        }
+        #expect(stats.store.file == file)
     }
 
     @Test(arguments: [
@@ -153,6 +180,16 @@ import Testing
         ),
         (["--generate-completion-scrpt", "bash"], .unknownOption("--generate-completion-scrpt", suggestion: "--generate-completion-script")),
         (["--generate-completion-script", "bash", "tap"], .unexpectedArgument("tap")),
+        (["stats", "--file", "--json"], .missingValue(option: "--file")),
+        (["tap", "--file", "--json", "happy"], .missingValue(option: "--file")),
+        (["tap", "happy", "--file", "-q"], .missingValue(option: "--file")),
+        (["tap", "happy", "--file", "--"], .missingValue(option: "--file")),
+        (["stats", "--color", "--json"], .missingValue(option: "--color")),
+        (["--file", "--json", "stats"], .missingValue(option: "--file")),
+        (["--file", "-q", "tap", "happy"], .missingValue(option: "--file")),
+        (["--file", "--", "stats"], .missingValue(option: "--file")),
+        (["--color", "--file", "x.json", "stats"], .missingValue(option: "--color")),
+        (["--generate-completion-script", "--version"], .missingValue(option: "--generate-completion-script")),
     ])
     func badWordsAreUsageErrors(words: [String], expected: UsageError) {
         #expect(failure(words)?.error == expected)

@@ -24,6 +24,23 @@ struct ErrorTests {
         #expect(!sandbox.exists(sandbox.defaultDataFile))
     }
 
+    @Test(arguments: [
+        (["stats", "--file", "--json"], "emotions stats"), (["tap", "--file", "--json", "happy"], "emotions tap"),
+        (["--file", "--json", "tap", "happy"], "emotions"),
+    ])
+    func anOptionAfterFileIsAMissingValueNotAFileName(arguments: [String], command: String) async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run(arguments)
+        expectUsageError(outcome, command: command, message: "Missing value for '--file'")
+        #expect(sandbox.contentsOfHome() == [], "nothing named --json in the working directory")
+    }
+
+    @Test func aFileNameThatLooksLikeAnOptionIsGivenWithAnEqualsSign() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "happy", "--file=--json"), stdout: "happy: 0 → 1\n")
+        #expect(sandbox.contentsOfHome() == ["--json", "--json.lock"])
+    }
+
     @Test(arguments: ["abc", "-1", "86401", "nan", "inf", "0x10", "1e3", "1e-400", "0.0001"])
     func anUnusableLockTimeoutIsAUsageError(timeout: String) async throws {
         let sandbox = try Sandbox()
