@@ -1,5 +1,6 @@
 import EmotionKit
 @testable import EmotionsCLI
+import Synchronization
 import Testing
 
 @Suite struct CLITests {
@@ -35,6 +36,20 @@ import Testing
         #expect(outcome.error.hasPrefix("Error: Cannot add -3 to sad"))
         #expect(!outcome.error.contains("Usage:"))
         #expect(sandbox.fileBytes == before)
+    }
+
+    @Test(arguments: [
+        (["tap", "happy"], true), (["add", "sad", "2"], true), (["reset", "--all"], true),
+        (["stats"], false), (["stats", "--json"], false), (["help"], false), (["--version"], false),
+    ])
+    func onlyCommandsThatChangeCountsGoOnIfTheirOutputCloses(arguments: [String], goesOn: Bool) throws {
+        let sandbox = try Sandbox()
+        let asked = Mutex(false)
+        let terminal = Terminal(
+            writeOutput: { _ in }, writeError: { _ in }, keepGoingIfOutputCloses: { asked.withLock { $0 = true } })
+        let environment = ["HOME": sandbox.folder, "EMOTIONS_FILE": sandbox.path]
+        #expect(CLI(arguments: arguments, environment: environment, terminal: terminal).run() == 0)
+        #expect(asked.withLock { $0 } == goesOn)
     }
 
     @Test func aCorruptFileExits65NamingTheFile() throws {
