@@ -52,6 +52,38 @@ import Testing
         #expect(asked.withLock { $0 } == goesOn)
     }
 
+    @Test func aPathWithAnEscapeSequenceReachesStandardErrorAsVisibleText() throws {
+        let sandbox = try Sandbox()
+        // A folder where the file should be: every command that reads it fails, naming the path.
+        let path = sandbox.folder + "/a\u{1B}[2Jb"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        for arguments in [["stats", "--file", path], ["tap", "happy", "--file", path]] {
+            let outcome = sandbox.run(arguments)
+            #expect(outcome.status == 65)
+            #expect(!outcome.error.unicodeScalars.contains("\u{1B}"), "\(arguments): \(outcome.error.debugDescription)")
+            #expect(outcome.error.contains(sandbox.folder + #"/a\u{1B}[2Jb"#), "\(outcome.error.debugDescription)")
+        }
+    }
+
+    @Test func aTypedWordWithControlsOrANewlineIsQuotedOnOneLine() throws {
+        let outcome = try Sandbox().run("tap", "\u{1B}]0;pwned\u{07}\nhappy\u{202E}")
+        #expect(outcome.status == 64)
+        let lines = outcome.error.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4, "the message, the usage line, the pointer to help, and the end")
+        #expect(lines.first?.hasPrefix(#"Error: Unknown emotion '\u{1B}]0;pwned\u{07}\u{0A}happy\u{202E}'."#) == true)
+        #expect(!outcome.error.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
+    }
+
+    @Test func aLockHoldersCommandNameNeverReachesTheTerminalRaw() {
+        let error = Mutex("")
+        let terminal = Terminal(writeOutput: { _ in }, writeError: { text in error.withLock { $0 += text } })
+        let holder = LockHolder(pid: 42, command: "\u{1B}[2J\u{1B}]2;x\u{07}\u{9B}1m")
+        let timeout = StoreError.lockTimeout(lockFile: "/tmp/m.json.lock", timeout: .seconds(1), holder: holder)
+        terminal.printError("Error: \(timeout)")
+        #expect(error.withLock { $0 }.contains(#"(pid 42, \u{1B}[2J\u{1B}]2;x\u{07}\u{9B}1m) holds it"#))
+        #expect(error.withLock { $0 }.unicodeScalars.filter(ControlCharacters.contains) == ["\n"])
+    }
+
     @Test func aCorruptFileExits65NamingTheFile() throws {
         let sandbox = try Sandbox()
         _ = sandbox.run("tap", "happy")

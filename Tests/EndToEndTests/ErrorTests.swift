@@ -104,6 +104,18 @@ struct ErrorTests {
     }
 
     @Test(arguments: [["tap", "happy"], ["stats"]])
+    func aPathWithAnEscapeSequenceIsShownAsTextNotSentToTheTerminal(arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        // A folder where the file should be, named to clear the screen and retitle the window.
+        let folder = sandbox.root.appendingPathComponent("a\u{1B}[2J\u{1B}]0;pwned\u{07}b")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outcome = try await sandbox.run(arguments + ["--file", folder.path])
+        let shown = sandbox.root.path + #"/a\u{1B}[2J\u{1B}]0;pwned\u{07}b"#
+        expectFailure(outcome, status: 65, mentioning: [shown, "is a folder, not a file"])
+        #expect(!outcome.stderr.utf8.contains(0x1B) && !outcome.stderr.utf8.contains(0x07), "\(outcome)")
+    }
+
+    @Test(arguments: [["tap", "happy"], ["stats"]])
     func aFIFOAsTheDataFileIsRefusedAtOnceInsteadOfHanging(arguments: [String]) async throws {
         let sandbox = try Sandbox()
         let fifo = sandbox.root.appendingPathComponent("fifo.json")

@@ -50,7 +50,11 @@ public struct Terminal: Sendable {
     /// Standard output's width in character cells, if it is a terminal that knows its size; asked anew each time.
     var columns: Int? { measureColumns() }
 
-    /// Writes `text` and a newline to standard output.
+    /// Writes `text` and a newline to standard output, as it is.
+    ///
+    /// Standard output carries only the tool's own text (change lines, tables, JSON, help, scripts)
+    /// and its own colour escapes, so nothing there is escaped: untrusted words appear only in
+    /// messages, which go to standard error. Do not print a path or a typed word here.
     func print(_ text: String) {
         writeOutput(text + "\n")
     }
@@ -65,9 +69,13 @@ public struct Terminal: Sendable {
         ignoreClosedOutput()
     }
 
-    /// Writes `text` and a newline to standard error.
+    /// Writes `text` and a newline to standard error, with every control character in `text` shown
+    /// as `\u{1B}` rather than sent raw (see `ControlCharacters`), a newline inside it included.
+    ///
+    /// Every message goes through here, so this is the one place that keeps what a message quotes
+    /// (paths, typed words, a lock holder's command name) from acting on the terminal.
     func printError(_ text: String) {
-        writeError(text + "\n")
+        writeError(ControlCharacters.escaped(in: text) + "\n")
     }
 }
 
