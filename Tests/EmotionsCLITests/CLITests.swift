@@ -106,11 +106,38 @@ import Testing
     @Test func inputThatIsNotUTF8IsReportedBeforeAnythingRuns() throws {
         let sandbox = try Sandbox()
         let input = ProcessInput(arguments: ["tap", "happy"], environment: ["EMOTIONS_FILE": sandbox.path],
-            problem: .notUTF8("argument 3", shownAs: "mood\u{FFFD}.json"))
+            problem: .notUTF8(.argument(3, isPath: true), shownAs: "mood\u{FFFD}.json"))
         let outcome = sandbox.run(input)
         #expect(outcome.status == 64)
         #expect(outcome.error == "Error: The argument 3, 'mood\u{FFFD}.json', is not valid UTF-8; emotions reads "
-            + "names and paths as UTF-8 text. Use a UTF-8 path or rename the file.\n")
+            + "paths as UTF-8 text. Use a UTF-8 path or rename the file.\n")
+        #expect(sandbox.fileBytes == nil)
+    }
+
+    @Test(arguments: [
+        (
+            InputSource.argument(2, isPath: false),
+            "The argument 2, '\u{FFFD}', is not valid UTF-8; emotions reads its arguments as UTF-8 text. Retype it in UTF-8."
+        ),
+        (
+            .variable("HOME", isPath: true),
+            "The environment variable HOME, '\u{FFFD}', is not valid UTF-8; emotions reads paths as UTF-8 text. "
+                + "Use a UTF-8 path or rename the file."
+        ),
+        (
+            .variable("EMOTIONS_LOCK_TIMEOUT", isPath: false),
+            "The environment variable EMOTIONS_LOCK_TIMEOUT, '\u{FFFD}', is not valid UTF-8; emotions reads its "
+                + "settings as UTF-8 text. Set it in UTF-8 or unset it."
+        ),
+    ])
+    func inputThatIsNotUTF8GetsAdviceThatFitsWhatItIs(source: InputSource, message: String) throws {
+        let sandbox = try Sandbox()
+        let input = ProcessInput(
+            arguments: ["tap", "happy"], environment: ["EMOTIONS_FILE": sandbox.path],
+            problem: .notUTF8(source, shownAs: "\u{FFFD}"))
+        let outcome = sandbox.run(input)
+        #expect(outcome.status == 64)
+        #expect(outcome.error == "Error: \(message)\n")
         #expect(sandbox.fileBytes == nil)
     }
 

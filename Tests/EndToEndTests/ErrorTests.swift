@@ -130,12 +130,23 @@ struct ErrorTests {
         let binary = try Emotions.binary().path
         for script in [
             #"exec "$0" tap happy --file "$(printf 'mood\377.json')""#,
+            #"exec "$0" --file="$(printf 'mood\377.json')" tap happy"#,
             #"EMOTIONS_FILE="$(printf 'mood\377.json')" exec "$0" tap happy"#,
+            #"HOME="$(printf "$HOME/\377")" exec "$0" tap happy"#,
         ] {
             let outcome = try await sandbox.runShell(script, binary: binary)
-            expectFailure(outcome, status: 64, mentioning: ["is not valid UTF-8"])
+            expectFailure(outcome, status: 64, mentioning: ["is not valid UTF-8", "Use a UTF-8 path or rename the file."])
             #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home.path) == [], "\(script)")
         }
+    }
+
+    @Test func anEmotionThatIsNotUTF8IsToldToBeRetypedNotRenamed() async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.runShell(#"exec "$0" tap "$(printf '\377')""#, binary: try Emotions.binary().path)
+        expectFailure(outcome, status: 64)
+        #expect(outcome.stderr == "Error: The argument 2, '\u{FFFD}', is not valid UTF-8; emotions reads its arguments "
+            + "as UTF-8 text. Retype it in UTF-8.\n")
+        #expect(sandbox.contentsOfHome() == [])
     }
 
     @Test func variablesThatOnlyStyleOutputAreReadEvenIfNotUTF8() async throws {
