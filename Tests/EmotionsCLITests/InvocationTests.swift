@@ -39,6 +39,34 @@ import Testing
         #expect(stats.emotion == .sad && stats.isJSON)
     }
 
+    @Test func everySubcommandThatTakesANameTakesAnEmojiWithOrWithoutAVariationSelector() throws {
+        guard case let .run(tap as Tap) = try Invocation.parse(["tap", "😄", "🙂\u{FE0F}", "😢\u{FE0E}"]) else {
+            Issue.record("not a tap")
+            return
+        }
+        #expect(tap.emotions == [.happy, .smile, .sad])
+        guard case let .run(add as Add) = try Invocation.parse(["add", "😐\u{FE0F}", "2"]) else {
+            Issue.record("not an add")
+            return
+        }
+        #expect(add.emotion == .neutral && add.count == 2)
+        guard case let .run(reset as Reset) = try Invocation.parse(["reset", "😕"]) else {
+            Issue.record("not a reset")
+            return
+        }
+        #expect(reset.emotions == [.upset])
+        guard case let .run(stats as Stats) = try Invocation.parse(["stats", "😢\u{FE0F}"]) else {
+            Issue.record("not stats")
+            return
+        }
+        #expect(stats.emotion == .sad)
+        guard case let .run(watch as Watch) = try Invocation.parse(["watch", "😄\u{FE0F}", "😢"]) else {
+            Issue.record("not a watch")
+            return
+        }
+        #expect(watch.emotions == [.happy, .sad])
+    }
+
     @Test func theFileOptionMayComeBeforeTheSubcommand() throws {
         guard case let .run(stats as Stats) = try Invocation.parse(["--file", "/tmp/a.json", "stats"]) else {
             Issue.record("not stats")
@@ -168,6 +196,7 @@ import Testing
         (["stats", "--fiel=x.json"], .unknownOption("--fiel", suggestion: "--file")),
         (["reset", "--al"], .unknownOption("--al", suggestion: "--all")),
         (["watch", "hapy"], .unknownEmotion("hapy")),
+        (["tap", "😃"], .unknownEmotion("😃")),
         (["--generate-completion-script"], .missingValue(option: "--generate-completion-script")),
         (
             ["--generate-completion-script", "bsh"],
