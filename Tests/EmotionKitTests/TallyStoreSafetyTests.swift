@@ -163,7 +163,7 @@ import Testing
     @Test func aLockFileThatExistsButCannotBeOpenedSaysSo() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(#"{"counts": {}}"#)
-        FileManager.default.createFile(atPath: path + ".lock", contents: nil)
+        #expect(FileManager.default.createFile(atPath: path + ".lock", contents: nil))
         var fileSystem = FileSystem.live
         fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
             if name.hasSuffix(".lock"), flags & O_CREAT == 0 {
