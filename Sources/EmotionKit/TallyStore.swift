@@ -371,53 +371,64 @@ public final class TallyStore: Sendable {
     /// link, and only a regular file. A lock file we may only read (another user's, or on read-only
     /// media) still locks: `flock` needs no write access.
     private func openLock(_ target: Target, recording made: inout MadeFiles) throws(StoreError) -> FileSystem.Descriptor {
-        let flags = O_NOFOLLOW | O_NONBLOCK
+        // The lock file exists but for a first save: opened first, it costs one call.
         while true {
-            do {
-                let lock = try fileSystem.openAt(target.folder, target.lockName, O_RDWR | O_CREAT | O_EXCL | flags, 0o600)
+            if let lock = try openExistingLock(target) { return lock }
+            if let lock = try createLock(target) {
                 made.lock = true
-                do {
-                    try fileSystem.setPermissions(lock, 0o600)
-                } catch {
-                    fileSystem.close(lock)
-                    throw StoreError.cannotCreate(error)
-                }
                 return lock
-            } catch let error as StoreError {
-                throw error
-            } catch let error as SystemError where error.errno == EEXIST {
-                // There already: opened below.
-            } catch let error as SystemError {
-                throw whyNotCreated(target, error)
-            } catch {
-                throw .cannotCreate(SystemError(call: "open", path: target.path, errno: EIO))
             }
-            let lock: FileSystem.Descriptor
-            do {
-                lock = try fileSystem.openAt(target.folder, target.lockName, O_RDWR | flags, 0)
-            } catch where error.errno == ENOENT {
-                continue  // Removed since: create it.
-            } catch where [EACCES, EPERM, EROFS].contains(error.errno) {
-                guard let readOnly = try? fileSystem.openAt(target.folder, target.lockName, O_RDONLY | flags, 0) else {
-                    throw .cannotOpenLock(error)
-                }
-                lock = readOnly
-            } catch where error.errno == ELOOP {
-                throw .unsafeLockFile(path: error.path, .symbolicLink)
-            } catch where error.errno == EISDIR {
-                throw .unsafeLockFile(path: error.path, .folder)
-            } catch {
+        }
+    }
+
+    /// The lock file, opened for writing if we may, else for reading; `nil` if there is none.
+    private func openExistingLock(_ target: Target) throws(StoreError) -> FileSystem.Descriptor? {
+        let flags = O_NOFOLLOW | O_NONBLOCK
+        let lock: FileSystem.Descriptor
+        do {
+            lock = try fileSystem.openAt(target.folder, target.lockName, O_RDWR | flags, 0)
+        } catch where error.errno == ENOENT {
+            return nil
+        } catch where [EACCES, EPERM, EROFS].contains(error.errno) {
+            guard let readOnly = try? fileSystem.openAt(target.folder, target.lockName, O_RDONLY | flags, 0) else {
                 throw .cannotOpenLock(error)
             }
-            do throws(StoreError) {
-                let kind = try fileStatus(lock).kind
-                guard kind == .regularFile else { throw .unsafeLockFile(path: lock.path, kind) }
-            } catch {
-                fileSystem.close(lock)
-                throw error
-            }
-            return lock
+            lock = readOnly
+        } catch where error.errno == ELOOP {
+            throw .unsafeLockFile(path: error.path, .symbolicLink)
+        } catch where error.errno == EISDIR {
+            throw .unsafeLockFile(path: error.path, .folder)
+        } catch {
+            throw .cannotOpenLock(error)
         }
+        do throws(StoreError) {
+            let kind = try fileStatus(lock).kind
+            guard kind == .regularFile else { throw .unsafeLockFile(path: lock.path, kind) }
+        } catch {
+            fileSystem.close(lock)
+            throw error
+        }
+        return lock
+    }
+
+    /// A new lock file, mode 0600 whatever the umask; `nil` if one appeared since we looked.
+    private func createLock(_ target: Target) throws(StoreError) -> FileSystem.Descriptor? {
+        let lock: FileSystem.Descriptor
+        do {
+            lock = try fileSystem.openAt(
+                target.folder, target.lockName, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        } catch where error.errno == EEXIST {
+            return nil
+        } catch {
+            throw whyNotCreated(target, error)
+        }
+        do {
+            try fileSystem.setPermissions(lock, 0o600)
+        } catch {
+            fileSystem.close(lock)
+            throw .cannotCreate(error)
+        }
+        return lock
     }
 
     /// Why the lock file could not be created: the data file, if it is no file of ours (`--file
