@@ -20,6 +20,9 @@ COMPLETIONS   := .build/completions
 SHARE         = $(DESTDIR)$(PREFIX)/share
 FUZZ_DIR      := .build/fuzz
 FUZZER        := $(FUZZ_DIR)/data-file-fuzzer
+# The fuzzer compiles EmotionKit's sources itself, every one in any subfolder, found anew on each run so
+# that a file added or moved is never left out; in the package's language mode, Swift 6.
+FUZZ_SOURCES   = $(shell find Sources/EmotionKit -name '*.swift' | LC_ALL=C sort) Tests/Fuzz/DataFileFuzzer.swift
 # The toolchain's own linker for sanitized builds: the system's gold warns about every symbol of the address sanitizer.
 LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 # The unit-test targets; the end-to-end tests' stress and crash runs are too slow under the sanitizers.
@@ -40,10 +43,11 @@ release:
 run:
 	$(SWIFT) run emotions $(ARGS)
 
-# Build and run every test, then the unit tests again under the sanitizers: what CI runs.
+# Build and run every test, then the unit tests again under the sanitizers, then the fuzzer for 10 s: what CI runs.
 test:
 	$(SWIFT) test
 	$(MAKE) sanitize
+	$(MAKE) fuzz FUZZ_SECONDS=10
 
 # Run the unit tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
 sanitize:
@@ -60,10 +64,10 @@ fuzz: $(FUZZER)
 	SWIFT_BACKTRACE=enable=no $(FUZZER) $(FUZZ_DIR)/corpus Tests/Fuzz/Corpus -dict=Tests/Fuzz/DataFile.dict \
 		-max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_ARGS)
 
-$(FUZZER): Sources/EmotionKit/*.swift Tests/Fuzz/DataFileFuzzer.swift
+$(FUZZER): $(FUZZ_SOURCES)
 	mkdir -p $(FUZZ_DIR)
-	$(SWIFTC) -parse-as-library -package-name emotions -module-name DataFileFuzzer -sanitize=fuzzer,address \
-		-O -g $(LLD) $^ -o $@
+	$(SWIFTC) -swift-version 6 -parse-as-library -package-name emotions -module-name DataFileFuzzer \
+		-sanitize=fuzzer,address -O -g $(LLD) $(FUZZ_SOURCES) -o $@
 
 # Time the release binary against a C floor, Python and shell+jq for BENCH_ROUNDS rounds; see bench/run.py.
 bench: release

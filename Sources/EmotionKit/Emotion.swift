@@ -25,7 +25,8 @@ public enum Emotion: String, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
-    /// The emoji of the original app's button.
+    /// The emoji of the original app's button, without a variation selector; accepted on input with
+    /// or without one.
     public var emoji: String {
         switch self {
         case .happy: "😄"
@@ -58,23 +59,40 @@ public enum Emotion: String, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
-    /// Every name accepted on input: canonical names first, then aliases, then the Korean labels.
-    public static let acceptedNames: [String] =
+    /// Every name accepted on input: canonical names first, then aliases, the Korean labels, and the
+    /// emoji (each also accepted with a variation selector after it, which this list leaves out).
+    public static let acceptedNames: [String] = spelledNames + allCases.map(\.emoji)
+
+    /// The accepted names made of letters, which a typo can come close to: all but the emoji.
+    static let spelledNames: [String] =
         allCases.map(\.name) + allCases.flatMap(\.aliases) + allCases.map(\.koreanLabel)
 
-    /// Reads a canonical name or an alias, ignoring case, or a Korean label, whatever the locale;
+    /// Reads a canonical name or an alias, ignoring case, a Korean label, or an emoji with or without
+    /// a variation selector (U+FE0F, as emoji keyboards add it, or U+FE0E), whatever the locale;
     /// `nil` for anything else.
     public init?(parsing text: String) {
         let key = text.lowercased()
+        let face = Emotion.withoutVariationSelector(text)
         guard let match = Emotion.allCases.first(where: { emotion in
             emotion.name == key || emotion.aliases.contains { $0.lowercased() == key } || emotion.koreanLabel == text
+                || emotion.emoji == face
         }) else { return nil }
         self = match
     }
 
+    /// `text` without the one variation selector at its end, if it has one: U+FE0F asks for an emoji's
+    /// colourful presentation, U+FE0E for its text presentation; either way the same face.
+    private static func withoutVariationSelector(_ text: String) -> String {
+        guard let last = text.unicodeScalars.last, last == "\u{FE0F}" || last == "\u{FE0E}" else { return text }
+        return String(text.unicodeScalars.dropLast())
+    }
+
     /// The emotion whose name or alias is closest to a mistyped `text`, if any is close enough.
+    ///
+    /// Never an emoji's: one character away from an emoji is any other character, so `x` or 😃 would
+    /// suggest one.
     public static func closest(to text: String) -> Emotion? {
-        guard let name = Spelling.closest(to: text.lowercased(), among: acceptedNames.map { $0.lowercased() })
+        guard let name = Spelling.closest(to: text.lowercased(), among: spelledNames.map { $0.lowercased() })
         else { return nil }
         return Emotion(parsing: name)
     }

@@ -50,17 +50,6 @@ package indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// Sets `key` to `value` in an object, in place if the key exists, else at the end.
-    package mutating func set(_ key: String, to value: JSONValue) {
-        guard case var .object(members) = self else { return }
-        if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value = value
-        } else {
-            members.append((key, value))
-        }
-        self = .object(members)
-    }
-
     /// Whether two values are the same JSON, member order and number text included.
     package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {

@@ -4,31 +4,49 @@ extension JSONValue {
     /// One-line output puts a space after each `:` and `,`, the way the command line prints JSON.
     package func serialized(pretty: Bool = true) -> String {
         var output = ""
-        write(to: &output, pretty: pretty, indent: 0)
+        write(to: &output, style: pretty ? .pretty : .line, indent: 0)
         return output
     }
 
-    private func write(to output: inout String, pretty: Bool, indent: Int) {
+    /// This value as JSON text with no white space at all: how a data file keeps values it does not
+    /// know, so that a rewrite never makes them larger than white space and escapes written short allow.
+    package var minimalText: String {
+        var output = ""
+        write(to: &output, style: .minimal, indent: 0)
+        return output
+    }
+
+    /// How containers are laid out.
+    private enum Style {
+        /// Two-space indentation, a member or element a line.
+        case pretty
+        /// One line, a space after each `:` and `,`.
+        case line
+        /// One line, no space at all.
+        case minimal
+    }
+
+    private func write(to output: inout String, style: Style, indent: Int) {
         switch self {
         case .null: output += "null"
         case let .bool(value): output += value ? "true" : "false"
         case let .number(text): output += text
         case let .string(text): JSONValue.writeString(text, to: &output)
         case let .array(elements):
-            writeContainer("[", "]", elements, to: &output, pretty: pretty, indent: indent) { element, output in
-                element.write(to: &output, pretty: pretty, indent: indent + 1)
+            writeContainer("[", "]", elements, to: &output, style: style, indent: indent) { element, output in
+                element.write(to: &output, style: style, indent: indent + 1)
             }
         case let .object(members):
-            writeContainer("{", "}", members, to: &output, pretty: pretty, indent: indent) { member, output in
+            writeContainer("{", "}", members, to: &output, style: style, indent: indent) { member, output in
                 JSONValue.writeString(member.key, to: &output)
-                output += ": "
-                member.value.write(to: &output, pretty: pretty, indent: indent + 1)
+                output += style == .minimal ? ":" : ": "
+                member.value.write(to: &output, style: style, indent: indent + 1)
             }
         }
     }
 
     private func writeContainer<Element>(
-        _ open: String, _ close: String, _ elements: [Element], to output: inout String, pretty: Bool, indent: Int,
+        _ open: String, _ close: String, _ elements: [Element], to output: inout String, style: Style, indent: Int,
         writeElement: (Element, inout String) -> Void
     ) {
         output += open
@@ -36,13 +54,13 @@ extension JSONValue {
             output += close
             return
         }
-        let inner = pretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
+        let inner = style == .pretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
         for (offset, element) in elements.enumerated() {
-            if offset > 0 { output += pretty ? "," : ", " }
+            if offset > 0 { output += style == .line ? ", " : "," }
             output += inner
             writeElement(element, &output)
         }
-        output += pretty ? "\n" + String(repeating: "  ", count: indent) : ""
+        output += style == .pretty ? "\n" + String(repeating: "  ", count: indent) : ""
         output += close
     }
 

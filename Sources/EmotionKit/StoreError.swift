@@ -36,51 +36,59 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The system would not watch the data file's folder for changes.
     case cannotWatch(SystemError)
 
-    /// What went wrong, with what, and what to do about it.
+    /// What went wrong, with what, and what to do about it; for a change, that nothing was changed.
     public var description: String {
         switch self {
+        case .unsyncedChange, .cannotWatch, .noHomeFolder: explanation
+        default: explanation.dropLast() + "; nothing was changed."
+        }
+    }
+
+    /// What went wrong, with what, and what to do about it, without saying what became of a change:
+    /// what `watch`, which changes nothing, says of a problem it meets.
+    public var explanation: String {
+        switch self {
         case let .unreadableDataFile(path, problem):
-            "The data file \(path) cannot be used: \(problem). Fix or move the file; nothing was changed."
+            "The data file \(path) cannot be used: \(problem). Fix or move the file."
         case let .cannotCreate(error):
             "Cannot create \(error.path): \(error.reason). Check that its folder is writable, "
-                + "or choose another place with --file or EMOTIONS_FILE; nothing was changed."
+                + "or choose another place with --file or EMOTIONS_FILE."
         case let .cannotOpenLock(error):
             "Cannot open the lock file \(error.path): \(error.reason). It exists, but we may not open it; "
-                + "make it readable (chmod u+rw), or choose another file with --file or EMOTIONS_FILE; nothing was changed."
+                + "make it readable (chmod u+rw), or choose another file with --file or EMOTIONS_FILE."
         case let .foreignLink(path, owner):
             "The data file's path goes through the symbolic link \(path), which \(UserDatabase.describe(owner)) owns: "
                 + "emotions follows no link that someone other than you or root owns, since it could point at any "
-                + "file you may write. Remove the link, or pass the path it leads to with --file; nothing was changed."
+                + "file you may write. Remove the link, or pass the path it leads to with --file."
         case let .foreignFolder(path, owner):
             "The folder \(path) belongs to \(UserDatabase.describe(owner)), and emotions runs as root: root uses no "
                 + "tally in a folder another user owns, since that user could swap its files for links to system "
                 + "files. Run emotions as that user (sudo -u \(StoreError.userName(owner)) emotions …), or choose a "
-                + "file in a folder root owns with --file; nothing was changed."
+                + "file in a folder root owns with --file."
         case let .hardLinkedFile(path, links):
             "The data file \(path) has \(links) names (hard links), and emotions runs as root: root uses only a data "
                 + "file with no other name, since another user could have linked a system file there. Give it a "
                 + "name of its own (cp -p the file to a new name, then mv it back), or run emotions as the file's "
-                + "owner; nothing was changed."
+                + "owner."
         case let .unsafeLockFile(path, kind):
             "The lock file \(path) is \(kind == .symbolicLink ? "a symbolic link" : kind == .folder ? "a folder" : "not a regular file"): "
                 + "emotions opens its lock file only as a plain file, never through a link, which could lead to "
-                + "any file. Remove it (the next change makes a new one); nothing was changed."
+                + "any file. Remove it (the next change makes a new one)."
         case let .tooLargeToSave(path, size, limit):
             "Cannot save \(path): with this change it would be \(size / 1024) KiB, more than the \(limit / 1024) KiB "
-                + "emotions reads back. Remove the keys emotions does not use from the file; nothing was changed."
+                + "emotions reads back. Remove the keys emotions does not use from the file."
         case let .readOnly(error):
             "The data file \(error.path) cannot be changed: \(error.reason). Make it writable, "
-                + "or choose another file with --file or EMOTIONS_FILE; nothing was changed."
+                + "or choose another file with --file or EMOTIONS_FILE."
         case let .inputOutput(error):
             "Cannot \(StoreError.verb(for: error.call)) \(error.path): \(error.reason). Check the file, its "
-                + "folder's permissions and free space, or choose another file with --file; nothing was changed."
+                + "folder's permissions and free space, or choose another file with --file."
         case let .unsyncedChange(error):
             "The change was saved, but \(error.path) cannot be flushed to disk: \(error.reason). "
                 + "It may be lost if the system crashes; check the disk."
         case let .lockTimeout(lockFile, timeout, holder):
             "Gave up after waiting \(timeout.spokenForMessages) for the lock \(lockFile): "
-                + "\(StoreError.describe(holder)) holds it. Try again, or raise EMOTIONS_LOCK_TIMEOUT (seconds); "
-                + "nothing was changed."
+                + "\(StoreError.describe(holder)) holds it. Try again, or raise EMOTIONS_LOCK_TIMEOUT (seconds)."
         case let .cannotWatch(error):
             "Cannot watch \(error.path) for changes: \(error.reason). \(StoreError.advice(forWatching: error))"
         case .noHomeFolder:

@@ -61,19 +61,39 @@ package struct TallyDocument: Equatable, Sendable {
     }
 
     /// The file's new contents: this tally, at the current version, with every unknown key kept.
+    ///
+    /// Laid out with two-space indentation, a key a line; the values of unknown keys on one line with
+    /// no white space (`minimalText`), so that a file of compact JSON does not grow past what the
+    /// reader accepts when it is saved again.
     package func serialized() -> [UInt8] {
-        var unknownCounts: [(key: String, value: JSONValue)] = []
-        if case let .object(members) = json["counts"] {
-            unknownCounts = members.filter { Emotion(rawValue: $0.key) == nil }
+        var members: [(key: String, value: JSONValue)] = []
+        if case let .object(found) = json { members = found }
+        if !members.contains(where: { $0.key == "version" }) {
+            members.insert(("version", .integer(TallyDocument.currentVersion)), at: 0)
         }
-        let counts = JSONValue.object(Emotion.allCases.map { ($0.name, .integer(tally[$0])) } + unknownCounts)
-        var document = json
-        if document["version"] == nil, case let .object(members) = document {
-            document = .object([("version", .integer(TallyDocument.currentVersion))] + members)
+        if !members.contains(where: { $0.key == "counts" }) { members.append(("counts", .null)) }
+        var lines: [String] = []
+        for (key, value) in members {
+            let text: String
+            switch key {
+            case "version": text = String(TallyDocument.currentVersion)
+            case "counts": text = countsText(keeping: value)
+            default: text = value.minimalText
+            }
+            lines.append("  " + JSONValue.string(key).minimalText + ": " + text)
         }
-        document.set("version", to: .integer(TallyDocument.currentVersion))
-        document.set("counts", to: counts)
-        return Array((document.serialized() + "\n").utf8)
+        return Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8)
+    }
+
+    /// The `counts` object: the five emotions in order, then the unknown counts of `found` as they were.
+    private func countsText(keeping found: JSONValue) -> String {
+        var lines = Emotion.allCases.map { "    \"\($0.name)\": \(tally[$0])" }
+        if case let .object(members) = found {
+            for member in members where Emotion(rawValue: member.key) == nil {
+                lines.append("    " + JSONValue.string(member.key).minimalText + ": " + member.value.minimalText)
+            }
+        }
+        return "{\n" + lines.joined(separator: ",\n") + "\n  }"
     }
 
     /// Whether two documents would write the same file.

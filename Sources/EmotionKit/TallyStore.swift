@@ -105,11 +105,12 @@ public final class TallyStore: Sendable {
                 }
             } catch {
                 // Still under the lock, so that no other process is between the lock and the save.
-                removeIfUnused(made, lock: lock, target: target)
+                removeIfUnused(made, holdingLock: true, target: target)
+                made = MadeFiles()
                 throw error
             }
         } catch {
-            removeIfUnused(made, lock: nil, target: target)
+            removeIfUnused(made, holdingLock: false, target: target)
             throw error
         }
         if let initial = missed.initial { observers.tellInitial(initial) }
@@ -308,16 +309,17 @@ public final class TallyStore: Sendable {
     }
 
     /// Removes what `made` records, when the update saved nothing and the data file still does not
-    /// exist: the lock file (while `lock` is held, if given), then the folders, innermost first.
+    /// exist: the lock file, only while holding it, then the folders, innermost first.
     ///
     /// A process waiting for the removed lock file sees that it has no name any more once it gets
     /// it, and opens the lock anew (`takeLock`), so no two processes ever hold different lock files.
-    private func removeIfUnused(_ made: MadeFiles, lock: FileSystem.Descriptor?, target: Target) {
+    private func removeIfUnused(_ made: MadeFiles, holdingLock: Bool, target: Target) {
         guard made.lock || !made.folders.isEmpty else { return }
-        if (try? fileSystem.openAt(target.folder, target.name, FileSystem.linkItself, 0)).map({ fileSystem.close($0) }) != nil {
+        if let file = try? fileSystem.openAt(target.folder, target.name, FileSystem.linkItself, 0) {
+            fileSystem.close(file)
             return  // The data file exists: the folders and the lock are in use.
         }
-        if made.lock, lock != nil {
+        if made.lock, holdingLock {
             try? fileSystem.removeAt(target.folder, target.lockName, false)
         }
         guard let outermost = made.outermostFolder else { return }
@@ -369,51 +371,64 @@ public final class TallyStore: Sendable {
     /// link, and only a regular file. A lock file we may only read (another user's, or on read-only
     /// media) still locks: `flock` needs no write access.
     private func openLock(_ target: Target, recording made: inout MadeFiles) throws(StoreError) -> FileSystem.Descriptor {
-        let flags = O_NOFOLLOW | O_NONBLOCK
+        // The lock file exists but for a first save: opened first, it costs one call.
         while true {
-            do {
-                let lock = try fileSystem.openAt(target.folder, target.lockName, O_RDWR | O_CREAT | O_EXCL | flags, 0o600)
+            if let lock = try openExistingLock(target) { return lock }
+            if let lock = try createLock(target) {
                 made.lock = true
-                do {
-                    try fileSystem.setPermissions(lock, 0o600)
-                } catch {
-                    fileSystem.close(lock)
-                    throw StoreError.cannotCreate(error)
-                }
                 return lock
-            } catch let error as StoreError {
-                throw error
-            } catch let error as SystemError where error.errno == EEXIST {
-                // There already: opened below.
-            } catch let error as SystemError {
-                throw whyNotCreated(target, error)
-            } catch {
-                throw .cannotCreate(SystemError(call: "open", path: target.path, errno: EIO))
             }
-            let lock: FileSystem.Descriptor
-            do {
-                lock = try fileSystem.openAt(target.folder, target.lockName, O_RDWR | flags, 0)
-            } catch where error.errno == ENOENT {
-                continue  // Removed since: create it.
-            } catch where [EACCES, EPERM, EROFS].contains(error.errno) {
-                guard let readOnly = try? fileSystem.openAt(target.folder, target.lockName, O_RDONLY | flags, 0) else {
-                    throw .cannotOpenLock(error)
-                }
-                lock = readOnly
-            } catch where error.errno == ELOOP {
-                throw .unsafeLockFile(path: error.path, .symbolicLink)
-            } catch {
+        }
+    }
+
+    /// The lock file, opened for writing if we may, else for reading; `nil` if there is none.
+    private func openExistingLock(_ target: Target) throws(StoreError) -> FileSystem.Descriptor? {
+        let flags = O_NOFOLLOW | O_NONBLOCK
+        let lock: FileSystem.Descriptor
+        do {
+            lock = try fileSystem.openAt(target.folder, target.lockName, O_RDWR | flags, 0)
+        } catch where error.errno == ENOENT {
+            return nil
+        } catch where [EACCES, EPERM, EROFS].contains(error.errno) {
+            guard let readOnly = try? fileSystem.openAt(target.folder, target.lockName, O_RDONLY | flags, 0) else {
                 throw .cannotOpenLock(error)
             }
-            do throws(StoreError) {
-                let kind = try fileStatus(lock).kind
-                guard kind == .regularFile else { throw .unsafeLockFile(path: lock.path, kind) }
-            } catch {
-                fileSystem.close(lock)
-                throw error
-            }
-            return lock
+            lock = readOnly
+        } catch where error.errno == ELOOP {
+            throw .unsafeLockFile(path: error.path, .symbolicLink)
+        } catch where error.errno == EISDIR {
+            throw .unsafeLockFile(path: error.path, .folder)
+        } catch {
+            throw .cannotOpenLock(error)
         }
+        do throws(StoreError) {
+            let kind = try fileStatus(lock).kind
+            guard kind == .regularFile else { throw .unsafeLockFile(path: lock.path, kind) }
+        } catch {
+            fileSystem.close(lock)
+            throw error
+        }
+        return lock
+    }
+
+    /// A new lock file, mode 0600 whatever the umask; `nil` if one appeared since we looked.
+    private func createLock(_ target: Target) throws(StoreError) -> FileSystem.Descriptor? {
+        let lock: FileSystem.Descriptor
+        do {
+            lock = try fileSystem.openAt(
+                target.folder, target.lockName, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        } catch where error.errno == EEXIST {
+            return nil
+        } catch {
+            throw whyNotCreated(target, error)
+        }
+        do {
+            try fileSystem.setPermissions(lock, 0o600)
+        } catch {
+            fileSystem.close(lock)
+            throw .cannotCreate(error)
+        }
+        return lock
     }
 
     /// Why the lock file could not be created: the data file, if it is no file of ours (`--file

@@ -14,7 +14,7 @@ struct Interruption {
     /// into a pipe nobody reads end the program (`SIGPIPE`'s default), as with any Unix filter,
     /// even if whoever started it ignored that signal.
     static func begin() -> Interruption {
-        signal(SIGPIPE, SIG_DFL)
+        BrokenPipe.endProcess()
         var interruption = Interruption()
         sigemptyset(&interruption.signals)
         sigaddset(&interruption.signals, SIGINT)

@@ -13,14 +13,16 @@ public struct ProcessInput: Sendable {
     /// The environment variables the tool reads; only these are decoded.
     static let variablesRead: [StaticString] = [
         "EMOTIONS_FILE", "EMOTIONS_LOCK_TIMEOUT", "EMOTIONS_HOOKS_DIR", "EMOTIONS_HOOK_TIMEOUT", "EMOTIONS_HOOK_DEPTH",
-        "XDG_CONFIG_HOME",
-        "HOME", "NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG",
+        "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG",
     ]
 
     /// The variables read that only decide how output looks, which a user's shell sets for every
     /// program: their bytes that are not UTF-8 are replaced rather than refused, since the worst
     /// they can do is leave colour off or labels in English.
     static let lenientVariables: [StaticString] = ["NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG"]
+
+    /// The variables read that hold a path, so that one that is not UTF-8 is told to be renamed, not retyped.
+    static let pathVariables = ["EMOTIONS_FILE", "EMOTIONS_HOOKS_DIR", "XDG_CONFIG_HOME", "HOME"]
 
     /// The arguments after the tool's own name.
     let arguments: [String]
@@ -32,17 +34,9 @@ public struct ProcessInput: Sendable {
 
     /// This process's arguments and environment.
     public static func current() -> ProcessInput {
-        var problem: UsageError?
-        var arguments: [String] = []
         let argv = UnsafeBufferPointer(start: CommandLine.unsafeArgv, count: Int(CommandLine.argc))
-        for (index, pointer) in argv.dropFirst().enumerated() {
-            guard let pointer else { continue }
-            if let argument = String(validatingCString: pointer) {
-                arguments.append(argument)
-            } else {
-                problem = problem ?? .notUTF8("argument \(index + 1)", shownAs: String(cString: pointer))
-            }
-        }
+        let decoded = decode(arguments: UnsafeBufferPointer(rebasing: argv.dropFirst()))
+        var problem = decoded.problem
         // Only the variables the tool reads are decoded: start-up pays for thirteen names, not the whole environment.
         // Hooks inherit the whole environment all the same: EmotionKit reads it byte for byte when one starts.
         var environment = Environment()
@@ -54,10 +48,39 @@ public struct ProcessInput: Sendable {
             } else if lenientVariables.contains(where: { $0.description == name }) {
                 environment.setIfUnset(name, to: String(cString: value))
             } else {
-                problem = problem ?? .notUTF8("environment variable \(name)", shownAs: String(cString: value))
+                let source = InputSource.variable(name, isPath: pathVariables.contains(name))
+                problem = problem ?? .notUTF8(source, shownAs: String(cString: value))
             }
         }
-        return ProcessInput(arguments: arguments, environment: environment, problem: problem)
+        return ProcessInput(arguments: decoded.arguments, environment: environment, problem: problem)
+    }
+
+    /// The arguments after the tool's name that are valid UTF-8, and the problem with the first that
+    /// is not, if any: a path if it is the value of an option that takes one (`--file PATH`,
+    /// `--file=PATH`), else a word to retype.
+    static func decode(
+        arguments argv: UnsafeBufferPointer<UnsafeMutablePointer<CChar>?>
+    ) -> (arguments: [String], problem: UsageError?) {
+        var arguments: [String] = []
+        var problem: UsageError?
+        var previous: String?
+        for (index, pointer) in argv.enumerated() {
+            guard let pointer else { continue }
+            if let argument = String(validatingCString: pointer) {
+                arguments.append(argument)
+                previous = argument
+                continue
+            }
+            let shown = String(cString: pointer)
+            if problem == nil {
+                let isPath = StoreOptions.pathOptions.contains { option in
+                    previous == option || shown.hasPrefix(option + "=")
+                }
+                problem = .notUTF8(.argument(index + 1, isPath: isPath), shownAs: shown)
+            }
+            previous = shown
+        }
+        return (arguments, problem)
     }
 
     /// The name of the variable `entry` (`NAME=value`) sets, if it is one the tool reads.

@@ -32,7 +32,20 @@ import Testing
         #expect(Emotion(parsing: text) == emotion)
     }
 
-    @Test(arguments: ["", "hapy", "very happy", "happy ", "😄", "very_sad", "moderate", "0", "완전", "완전행복 "])
+    @Test(arguments: [
+        ("😄", Emotion.happy), ("🙂", .smile), ("😐", .neutral), ("😕", .upset), ("😢", .sad),
+        // As emoji keyboards send them, asking for the colourful presentation; and for the text one.
+        ("😄\u{FE0F}", .happy), ("🙂\u{FE0F}", .smile), ("😐\u{FE0F}", .neutral), ("😕\u{FE0F}", .upset),
+        ("😢\u{FE0F}", .sad), ("😄\u{FE0E}", .happy), ("😢\u{FE0E}", .sad),
+    ])
+    func parsingAcceptsTheEmojiOfTheOriginalAppsButtons(text: String, emotion: Emotion) {
+        #expect(Emotion(parsing: text) == emotion)
+    }
+
+    @Test(arguments: [
+        "", "hapy", "very happy", "happy ", "very_sad", "moderate", "0", "완전", "완전행복 ",
+        "😃", "😄😄", " 😄", "😄 ", "😄\u{FE0F}\u{FE0F}", "\u{FE0F}", "😄\u{200D}", "happy\u{FE0F}", "😄\u{1F3FB}",
+    ])
     func parsingRefusesEverythingElse(text: String) {
         #expect(Emotion(parsing: text) == nil)
     }
@@ -45,7 +58,7 @@ import Testing
         #expect(Emotion.closest(to: typo) == emotion)
     }
 
-    @Test(arguments: ["xyzzy", "q", "completely-different", ""])
+    @Test(arguments: ["xyzzy", "q", "completely-different", "", "x", "😃", "☹️"])
     func nonsenseSuggestsNothing(text: String) {
         #expect(Emotion.closest(to: text) == nil)
     }
@@ -55,10 +68,12 @@ import Testing
         #expect(Emotion.allCases.map(\.koreanLabel) == ["완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈"])
     }
 
-    @Test func acceptedNamesListCanonicalNamesFirst() {
+    @Test func acceptedNamesListCanonicalNamesFirstAndTheEmojiLast() {
         #expect(Array(Emotion.acceptedNames.prefix(5)) == ["happy", "smile", "neutral", "upset", "sad"])
         #expect(Emotion.acceptedNames.contains("slightlyUpset"))
         #expect(Emotion.acceptedNames.contains("많이슬픈"))
+        #expect(Array(Emotion.acceptedNames.suffix(5)) == ["😄", "🙂", "😐", "😕", "😢"])
+        #expect(Emotion.acceptedNames.allSatisfy { Emotion(parsing: $0) != nil })
     }
 
     @Test func aTypoOfAKoreanLabelSuggestsItsEmotion() {

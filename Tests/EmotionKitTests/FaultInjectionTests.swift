@@ -60,7 +60,7 @@ enum Step: String, CaseIterable, Sendable {
     private func expectedError(_ step: Step, _ code: Int32) -> (StoreError) -> Bool {
         { error in
             switch (step, error) {
-            case (.createFolder, .cannotCreate(let e)), (.openLock, .cannotCreate(let e)),
+            case (.createFolder, .cannotCreate(let e)), (.openLock, .cannotOpenLock(let e)),
                 (.createTemporary, .cannotCreate(let e)):
                 return e.errno == code
             case (.lock, .inputOutput(let e)), (.openData, .inputOutput(let e)), (.read, .inputOutput(let e)),

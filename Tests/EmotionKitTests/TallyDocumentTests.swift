@@ -54,12 +54,7 @@ import Testing
         let text = String(decoding: parsed.serialized(), as: UTF8.self)
         #expect(text == """
             {
-              "note": {
-                "keep": [
-                  1.50,
-                  "x"
-                ]
-              },
+              "note": {"keep":[1.50,"x"]},
               "counts": {
                 "happy": 2,
                 "smile": 0,
@@ -72,6 +67,18 @@ import Testing
             }
 
             """)
+    }
+
+    @Test func aCompactFileOfUnknownKeysDoesNotGrowWhenSaved() throws {
+        // 400 KB of compact JSON, as another tool might add: pretty-printed, it became 1.4 MB, which the reader refused.
+        let items = Array(repeating: #"{"a":[1,2,{"b":null}],"c":"d"}"#, count: 13_000).joined(separator: ",")
+        let bytes = Array(#"{"version":1,"counts":{"happy":1,"extra":[\#(items)]},"log":[\#(items)]}"#.utf8)
+        var parsed = try TallyDocument(parsing: bytes)
+        try parsed.tally.apply(.tap(.happy))
+        let saved = parsed.serialized()
+        #expect(saved.count <= bytes.count + 100, "grew from \(bytes.count) to \(saved.count) bytes")
+        #expect(try TallyDocument(parsing: saved).tally[.happy] == 2)
+        #expect(try TallyDocument(parsing: saved).serialized() == saved)
     }
 
     @Test(arguments: [

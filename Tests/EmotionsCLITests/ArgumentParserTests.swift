@@ -63,6 +63,32 @@ import Testing
         #expect(throws: UsageError.unexpectedValue(option: "--json")) { try parse("a", "--json=yes") }
     }
 
+    @Test func aWordThatLooksLikeAnOptionIsNeverTheValueOfTheOptionBeforeIt() {
+        #expect(throws: UsageError.missingValue(option: "--file")) { try parse("a", "--file", "--json") }
+        #expect(throws: UsageError.missingValue(option: "--file")) { try parse("--file", "-q", "a") }
+        #expect(throws: UsageError.missingValue(option: "--file")) { try parse("a", "--file", "--bogus") }
+        #expect(throws: UsageError.missingValue(option: "--file")) { try parse("a", "--file", "--") }
+        #expect(throws: UsageError.missingValue(option: "--color")) { try parse("a", "--color", "-q") }
+        #expect(throws: UsageError.missingValue(option: "-c")) { try parse("a", "-c", "--json") }
+        #expect(throws: UsageError.missingValue(option: "-c")) { try parse("a", "-qc", "-q") }
+    }
+
+    @Test func aValueStartingWithADashIsTakenAfterAnEqualsSignOrAttachedOrAsALoneDashOrANumber() throws {
+        #expect(try parse("a", "--file=--json").value(ofOption: "file") == "--json")
+        #expect(try parse("a", "--file=-").value(ofOption: "file") == "-")
+        #expect(try parse("a", "--file", "-").value(ofOption: "file") == "-")
+        #expect(try parse("a", "--file", "-3").value(ofOption: "file") == "-3")
+        let parsed = try parse("a", "--file", "-", "b")
+        #expect(parsed.values(of: "rest") == ["b"])
+        let shortSpec = CommandSpec(
+            name: "try", abstract: "", options: [OptionSpec(long: "name", short: "n", valueName: "name", help: "")])
+        let short = ArgumentParser(spec: shortSpec)
+        #expect(try short.parse(["-n-x"]).value(ofOption: "name") == "-x")
+        #expect(try short.parse(["-n", "-"]).value(ofOption: "name") == "-")
+        #expect(try short.parse(["-n", "-2"]).value(ofOption: "name") == "-2")
+        #expect(throws: UsageError.missingValue(option: "-n")) { try short.parse(["-n", "-x"]) }
+    }
+
     @Test func anOptionWithDeclaredValuesTakesOnlyThose() throws {
         #expect(try parse("a", "--color", "never").value(ofOption: "color") == "never")
         #expect(try parse("a", "--color=always").value(ofOption: "color") == "always")
@@ -97,6 +123,17 @@ import Testing
         #expect(parser.asksForHelp(["-qh"]))
         #expect(!parser.asksForHelp(["--", "-h"]))
         #expect(!parser.asksForHelp(["-3"]))
+    }
+
+    @Test func helpAfterAnOptionThatTakesAValueIsAskedForNotTakenAsTheValue() {
+        let parser = ArgumentParser(spec: spec)
+        #expect(parser.asksForHelp(["a", "--file", "--help"]))
+        #expect(parser.asksForHelp(["--file", "-h", "a"]))
+        #expect(parser.asksForHelp(["-c", "-h"]))
+        #expect(parser.asksForHelp(["--file", "--json", "-h"]))
+        #expect(!parser.asksForHelp(["--file=--help"]))
+        #expect(!parser.asksForHelp(["--file", "-", "--", "-h"]))
+        #expect(!parser.asksForHelp(["-c-h"]))
     }
 
     @Test func anOptionWithFixedValuesTakesOnlyThose() throws {

@@ -1,5 +1,6 @@
 import EmotionKit
 @testable import EmotionsCLI
+import Synchronization
 import Testing
 
 @Suite struct CLITests {
@@ -37,6 +38,52 @@ import Testing
         #expect(sandbox.fileBytes == before)
     }
 
+    @Test(arguments: [
+        (["tap", "happy"], true), (["add", "sad", "2"], true), (["reset", "--all"], true),
+        (["stats"], false), (["stats", "--json"], false), (["help"], false), (["--version"], false),
+    ])
+    func onlyCommandsThatChangeCountsGoOnIfTheirOutputCloses(arguments: [String], goesOn: Bool) throws {
+        let sandbox = try Sandbox()
+        let asked = Mutex(false)
+        let terminal = Terminal(
+            writeOutput: { _ in }, writeError: { _ in }, keepGoingIfOutputCloses: { asked.withLock { $0 = true } })
+        let environment = ["HOME": sandbox.folder, "EMOTIONS_FILE": sandbox.path]
+        #expect(CLI(arguments: arguments, environment: environment, terminal: terminal).run() == 0)
+        #expect(asked.withLock { $0 } == goesOn)
+    }
+
+    @Test func aPathWithAnEscapeSequenceReachesStandardErrorAsVisibleText() throws {
+        let sandbox = try Sandbox()
+        // A folder where the file should be: every command that reads it fails, naming the path.
+        let path = sandbox.folder + "/a\u{1B}[2Jb"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        for arguments in [["stats", "--file", path], ["tap", "happy", "--file", path]] {
+            let outcome = sandbox.run(arguments)
+            #expect(outcome.status == 65)
+            #expect(!outcome.error.unicodeScalars.contains("\u{1B}"), "\(arguments): \(outcome.error.debugDescription)")
+            #expect(outcome.error.contains(sandbox.folder + #"/a\u{1B}[2Jb"#), "\(outcome.error.debugDescription)")
+        }
+    }
+
+    @Test func aTypedWordWithControlsOrANewlineIsQuotedOnOneLine() throws {
+        let outcome = try Sandbox().run("tap", "\u{1B}]0;pwned\u{07}\nhappy\u{202E}")
+        #expect(outcome.status == 64)
+        let lines = outcome.error.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4, "the message, the usage line, the pointer to help, and the end")
+        #expect(lines.first?.hasPrefix(#"Error: Unknown emotion '\u{1B}]0;pwned\u{07}\u{0A}happy\u{202E}'."#) == true)
+        #expect(!outcome.error.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
+    }
+
+    @Test func aLockHoldersCommandNameNeverReachesTheTerminalRaw() {
+        let error = Mutex("")
+        let terminal = Terminal(writeOutput: { _ in }, writeError: { text in error.withLock { $0 += text } })
+        let holder = LockHolder(pid: 42, command: "\u{1B}[2J\u{1B}]2;x\u{07}\u{9B}1m")
+        let timeout = StoreError.lockTimeout(lockFile: "/tmp/m.json.lock", timeout: .seconds(1), holder: holder)
+        terminal.printError("Error: \(timeout)")
+        #expect(error.withLock { $0 }.contains(#"(pid 42, \u{1B}[2J\u{1B}]2;x\u{07}\u{9B}1m) holds it"#))
+        #expect(error.withLock { $0 }.unicodeScalars.filter(ControlCharacters.contains) == ["\n"])
+    }
+
     @Test func aCorruptFileExits65NamingTheFile() throws {
         let sandbox = try Sandbox()
         _ = sandbox.run("tap", "happy")
@@ -59,11 +106,38 @@ import Testing
     @Test func inputThatIsNotUTF8IsReportedBeforeAnythingRuns() throws {
         let sandbox = try Sandbox()
         let input = ProcessInput(arguments: ["tap", "happy"], environment: ["EMOTIONS_FILE": sandbox.path],
-            problem: .notUTF8("argument 3", shownAs: "mood\u{FFFD}.json"))
+            problem: .notUTF8(.argument(3, isPath: true), shownAs: "mood\u{FFFD}.json"))
         let outcome = sandbox.run(input)
         #expect(outcome.status == 64)
         #expect(outcome.error == "Error: The argument 3, 'mood\u{FFFD}.json', is not valid UTF-8; emotions reads "
-            + "names and paths as UTF-8 text. Use a UTF-8 path or rename the file.\n")
+            + "paths as UTF-8 text. Use a UTF-8 path or rename the file.\n")
+        #expect(sandbox.fileBytes == nil)
+    }
+
+    @Test(arguments: [
+        (
+            InputSource.argument(2, isPath: false),
+            "The argument 2, '\u{FFFD}', is not valid UTF-8; emotions reads its arguments as UTF-8 text. Retype it in UTF-8."
+        ),
+        (
+            .variable("HOME", isPath: true),
+            "The environment variable HOME, '\u{FFFD}', is not valid UTF-8; emotions reads paths as UTF-8 text. "
+                + "Use a UTF-8 path or rename the file."
+        ),
+        (
+            .variable("EMOTIONS_LOCK_TIMEOUT", isPath: false),
+            "The environment variable EMOTIONS_LOCK_TIMEOUT, '\u{FFFD}', is not valid UTF-8; emotions reads its "
+                + "settings as UTF-8 text. Set it in UTF-8 or unset it."
+        ),
+    ])
+    func inputThatIsNotUTF8GetsAdviceThatFitsWhatItIs(source: InputSource, message: String) throws {
+        let sandbox = try Sandbox()
+        let input = ProcessInput(
+            arguments: ["tap", "happy"], environment: ["EMOTIONS_FILE": sandbox.path],
+            problem: .notUTF8(source, shownAs: "\u{FFFD}"))
+        let outcome = sandbox.run(input)
+        #expect(outcome.status == 64)
+        #expect(outcome.error == "Error: \(message)\n")
         #expect(sandbox.fileBytes == nil)
     }
 

@@ -12,6 +12,15 @@ import Testing
         #expect(words.contains("very-happy") && words.contains("verySad"))
     }
 
+    @Test func theEmojiAreOfferedLastEachAsTheSameAsItsEmotion() {
+        let candidates = model.candidates(for: .emotions)
+        #expect(Array(candidates.suffix(5)) == [
+            .init(word: "😄", description: "same as happy"), .init(word: "🙂", description: "same as smile"),
+            .init(word: "😐", description: "same as neutral"), .init(word: "😕", description: "same as upset"),
+            .init(word: "😢", description: "same as sad"),
+        ])
+    }
+
     @Test func canonicalNamesAreDescribedByTheirFaceAndAliasesByTheirName() {
         let candidates = model.candidates(for: .emotions)
         #expect(candidates.first == .init(word: "happy", description: "😄 very happy"))

@@ -39,6 +39,34 @@ import Testing
         #expect(stats.emotion == .sad && stats.isJSON)
     }
 
+    @Test func everySubcommandThatTakesANameTakesAnEmojiWithOrWithoutAVariationSelector() throws {
+        guard case let .run(tap as Tap) = try Invocation.parse(["tap", "😄", "🙂\u{FE0F}", "😢\u{FE0E}"]) else {
+            Issue.record("not a tap")
+            return
+        }
+        #expect(tap.emotions == [.happy, .smile, .sad])
+        guard case let .run(add as Add) = try Invocation.parse(["add", "😐\u{FE0F}", "2"]) else {
+            Issue.record("not an add")
+            return
+        }
+        #expect(add.emotion == .neutral && add.count == 2)
+        guard case let .run(reset as Reset) = try Invocation.parse(["reset", "😕"]) else {
+            Issue.record("not a reset")
+            return
+        }
+        #expect(reset.emotions == [.upset])
+        guard case let .run(stats as Stats) = try Invocation.parse(["stats", "😢\u{FE0F}"]) else {
+            Issue.record("not stats")
+            return
+        }
+        #expect(stats.emotion == .sad)
+        guard case let .run(watch as Watch) = try Invocation.parse(["watch", "😄\u{FE0F}", "😢"]) else {
+            Issue.record("not a watch")
+            return
+        }
+        #expect(watch.emotions == [.happy, .sad])
+    }
+
     @Test func theFileOptionMayComeBeforeTheSubcommand() throws {
         guard case let .run(stats as Stats) = try Invocation.parse(["--file", "/tmp/a.json", "stats"]) else {
             Issue.record("not stats")
@@ -75,12 +103,39 @@ import Testing
         }
     }
 
-    @Test func anOptionsValueIsNeverAHelpRequest() throws {
-        guard case let .run(tap as Tap) = try Invocation.parse(["tap", "--file", "-h", "happy"]) else {
+    @Test func anOptionsValueGivenWithAnEqualsSignIsNeverAHelpRequest() throws {
+        guard case let .run(tap as Tap) = try Invocation.parse(["tap", "--file=-h", "happy"]) else {
             Issue.record("not a tap")
             return
         }
         #expect(tap.options.store.file == "-h")
+    }
+
+    @Test(arguments: [
+        (["tap", "--file", "-h", "happy"], HelpPrinter(spec: Tap.spec).help),
+        (["stats", "--file", "--help"], HelpPrinter(spec: Stats.spec).help),
+        (["--file", "--help"], Root.helpPrinter.help),
+        (["--color", "-h", "tap", "happy"], Root.helpPrinter.help),
+    ])
+    func aHelpRequestAfterAnOptionIsNotItsValue(words: [String], expected: String) throws {
+        guard case let .help(text) = try Invocation.parse(words) else {
+            Issue.record("no help for \(words)")
+            return
+        }
+        #expect(text == expected)
+    }
+
+    @Test(arguments: [
+        (["--file=--json", "stats"], "--json"), (["stats", "--file=--json"], "--json"),
+        (["--file", "-", "stats"], "-"), (["stats", "--file", "-"], "-"),
+        (["--file", "-3", "stats"], "-3"), (["stats", "--file", "-3"], "-3"),
+    ])
+    func aValueMayStartWithADashWhenGivenWithEqualsOrALoneDashOrANumber(words: [String], file: String) throws {
+        guard case let .run(stats as Stats) = try Invocation.parse(words) else {
+            Issue.record("not stats: \(words)")
+            return
+        }
+        #expect(stats.store.file == file)
     }
 
     @Test(arguments: [
@@ -141,6 +196,7 @@ import Testing
         (["stats", "--fiel=x.json"], .unknownOption("--fiel", suggestion: "--file")),
         (["reset", "--al"], .unknownOption("--al", suggestion: "--all")),
         (["watch", "hapy"], .unknownEmotion("hapy")),
+        (["tap", "😃"], .unknownEmotion("😃")),
         (["--generate-completion-script"], .missingValue(option: "--generate-completion-script")),
         (
             ["--generate-completion-script", "bsh"],
@@ -153,6 +209,16 @@ import Testing
         ),
         (["--generate-completion-scrpt", "bash"], .unknownOption("--generate-completion-scrpt", suggestion: "--generate-completion-script")),
         (["--generate-completion-script", "bash", "tap"], .unexpectedArgument("tap")),
+        (["stats", "--file", "--json"], .missingValue(option: "--file")),
+        (["tap", "--file", "--json", "happy"], .missingValue(option: "--file")),
+        (["tap", "happy", "--file", "-q"], .missingValue(option: "--file")),
+        (["tap", "happy", "--file", "--"], .missingValue(option: "--file")),
+        (["stats", "--color", "--json"], .missingValue(option: "--color")),
+        (["--file", "--json", "stats"], .missingValue(option: "--file")),
+        (["--file", "-q", "tap", "happy"], .missingValue(option: "--file")),
+        (["--file", "--", "stats"], .missingValue(option: "--file")),
+        (["--color", "--file", "x.json", "stats"], .missingValue(option: "--color")),
+        (["--generate-completion-script", "--version"], .missingValue(option: "--generate-completion-script")),
     ])
     func badWordsAreUsageErrors(words: [String], expected: UsageError) {
         #expect(failure(words)?.error == expected)

@@ -1,3 +1,4 @@
+import EmotionKit
 @testable import EmotionsCLI
 import Testing
 
@@ -43,6 +44,16 @@ import Testing
         let line = script.split(separator: "\n").first { $0.contains("local -a words=('happy'") }
         #expect(line.map { String($0.drop { $0 == " " }) } == "local -a words=("
             + CompletionModel.emotions.words(for: .emotions).map { "'\($0)'" }.joined(separator: " ") + ")")
+    }
+
+    @Test func theEmojiAreOfferedAndEveryDescriptionLinesUpInTerminalCells() throws {
+        let function = try #require(script.components(separatedBy: "__emotions_emotion() {").last)
+        #expect(function.contains("'😄' '🙂' '😐' '😕' '😢')"))
+        let shown = function.split(separator: "\n").filter { $0.contains(" -- ") }
+        #expect(shown.count == Emotion.acceptedNames.count)
+        #expect(shown.contains { $0.contains("'😄  ") && $0.hasSuffix("-- same as happy'") })
+        let columns = shown.compactMap { line in line.range(of: "-- ").map { CellWidth.of(String(line[..<$0.lowerBound])) } }
+        #expect(Set(columns).count == 1, "descriptions start at cells \(columns)")
     }
 
     @Test func bracketsAndColonsInHelpAreEscaped() {

@@ -10,6 +10,7 @@ struct CompletionTests {
     static let emotions = [
         "happy", "smile", "neutral", "upset", "sad", "very-happy", "veryHappy", "moderate-smile", "moderateSmile",
         "slightly-upset", "slightlyUpset", "very-sad", "verySad", "완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈",
+        "😄", "🙂", "😐", "😕", "😢",
     ]
 
     /// A sandbox holding the script for `shell` as `<root>/completion.<shell>`, and that script's path.
@@ -58,6 +59,8 @@ struct CompletionTests {
         (["emotions", "watch", "u"], ["upset"]),
         (["emotions", "stats", "h"], ["happy"]),
         (["emotions", "stats", "happy", ""], []),
+        (["emotions", "tap", "😄"], ["😄"]),
+        (["emotions", "watch", "😢"], ["😢"]),
         (["emotions", "add", ""], emotions),
         (["emotions", "add", "happy", ""], []),
         (["emotions", "add", "happy", "3", ""], []),

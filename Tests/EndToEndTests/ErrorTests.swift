@@ -24,6 +24,23 @@ struct ErrorTests {
         #expect(!sandbox.exists(sandbox.defaultDataFile))
     }
 
+    @Test(arguments: [
+        (["stats", "--file", "--json"], "emotions stats"), (["tap", "--file", "--json", "happy"], "emotions tap"),
+        (["--file", "--json", "tap", "happy"], "emotions"),
+    ])
+    func anOptionAfterFileIsAMissingValueNotAFileName(arguments: [String], command: String) async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run(arguments)
+        expectUsageError(outcome, command: command, message: "Missing value for '--file'")
+        #expect(sandbox.contentsOfHome() == [], "nothing named --json in the working directory")
+    }
+
+    @Test func aFileNameThatLooksLikeAnOptionIsGivenWithAnEqualsSign() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "happy", "--file=--json"), stdout: "happy: 0 → 1\n")
+        #expect(sandbox.contentsOfHome() == ["--json", "--json.lock"])
+    }
+
     @Test(arguments: ["abc", "-1", "86401", "nan", "inf", "0x10", "1e3", "1e-400", "0.0001"])
     func anUnusableLockTimeoutIsAUsageError(timeout: String) async throws {
         let sandbox = try Sandbox()
@@ -87,6 +104,18 @@ struct ErrorTests {
     }
 
     @Test(arguments: [["tap", "happy"], ["stats"]])
+    func aPathWithAnEscapeSequenceIsShownAsTextNotSentToTheTerminal(arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        // A folder where the file should be, named to clear the screen and retitle the window.
+        let folder = sandbox.root.appendingPathComponent("a\u{1B}[2J\u{1B}]0;pwned\u{07}b")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outcome = try await sandbox.run(arguments + ["--file", folder.path])
+        let shown = sandbox.root.path + #"/a\u{1B}[2J\u{1B}]0;pwned\u{07}b"#
+        expectFailure(outcome, status: 65, mentioning: [shown, "is a folder, not a file"])
+        #expect(!outcome.stderr.utf8.contains(0x1B) && !outcome.stderr.utf8.contains(0x07), "\(outcome)")
+    }
+
+    @Test(arguments: [["tap", "happy"], ["stats"]])
     func aFIFOAsTheDataFileIsRefusedAtOnceInsteadOfHanging(arguments: [String]) async throws {
         let sandbox = try Sandbox()
         let fifo = sandbox.root.appendingPathComponent("fifo.json")
@@ -101,12 +130,23 @@ struct ErrorTests {
         let binary = try Emotions.binary().path
         for script in [
             #"exec "$0" tap happy --file "$(printf 'mood\377.json')""#,
+            #"exec "$0" --file="$(printf 'mood\377.json')" tap happy"#,
             #"EMOTIONS_FILE="$(printf 'mood\377.json')" exec "$0" tap happy"#,
+            #"HOME="$(printf "$HOME/\377")" exec "$0" tap happy"#,
         ] {
             let outcome = try await sandbox.runShell(script, binary: binary)
-            expectFailure(outcome, status: 64, mentioning: ["is not valid UTF-8"])
+            expectFailure(outcome, status: 64, mentioning: ["is not valid UTF-8", "Use a UTF-8 path or rename the file."])
             #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home.path) == [], "\(script)")
         }
+    }
+
+    @Test func anEmotionThatIsNotUTF8IsToldToBeRetypedNotRenamed() async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.runShell(#"exec "$0" tap "$(printf '\377')""#, binary: try Emotions.binary().path)
+        expectFailure(outcome, status: 64)
+        #expect(outcome.stderr == "Error: The argument 2, '\u{FFFD}', is not valid UTF-8; emotions reads its arguments "
+            + "as UTF-8 text. Retype it in UTF-8.\n")
+        #expect(sandbox.contentsOfHome() == [])
     }
 
     @Test func variablesThatOnlyStyleOutputAreReadEvenIfNotUTF8() async throws {

@@ -10,6 +10,15 @@ struct TapTests {
         #expect(sandbox.text() == DataFile.text(Counts(happy: 1, sad: 1)))
     }
 
+    @Test func tapTakesTheEmojiOfTheOriginalAppsButtonsWithOrWithoutAVariationSelector() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "😄"), stdout: "happy: 0 → 1\n")
+        let outcome = try await sandbox.run("tap", "😄\u{FE0F}", "🙂", "😐\u{FE0F}", "😕", "😢\u{FE0E}")
+        expectSuccess(outcome, stdout: "happy: 1 → 2\nsmile: 0 → 1\nneutral: 0 → 1\nupset: 0 → 1\nsad: 0 → 1\n")
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 2, smile: 1, neutral: 1, upset: 1, sad: 1)))
+        expectSuccess(try await sandbox.run("stats", "😄"), stdout: "2\n")
+    }
+
     @Test func tapCountsARepeatedNameEachTime() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "smile", "smile", "neutral", "smile")

@@ -112,6 +112,8 @@ private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
 
 /// Writes `message` to standard error and traps: an invariant is broken.
 private func fail(_ message: String) -> Never {
-    fputs("DataFileFuzzer: \(message)\n", stderr)
+    // write(2) on the descriptor, not fputs on `stderr`: Swift 6 refuses the C global, shared mutable state.
+    var line = "DataFileFuzzer: \(message)\n"
+    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     preconditionFailure(message)
 }

@@ -6,30 +6,54 @@ import EmotionKit
 /// `--name value` both work; one-letter flags may be grouped (`-qh`). A word that starts with `-`
 /// and a digit is a (negative) number, not an option. An option with a fixed set of values takes
 /// only one of them.
+///
+/// As with swift-argument-parser, a separate word that looks like an option (`--file --json`) is
+/// never taken as a value: the value is missing. `--file=--json` gives such a value on purpose; a
+/// lone `-` and a negative number are values.
 struct ArgumentParser {
     let spec: CommandSpec
 
-    /// Whether `words` ask for help with `-h` or `--help` before any `--`; an option's value never does.
+    /// Whether `words` ask for help with `-h` or `--help` before any `--`; an option's value never
+    /// does, and a word that looks like an option is never a value, so `--file --help` asks for help.
     func asksForHelp(_ words: [String]) -> Bool {
         var remaining = words[...]
         while let word = remaining.popFirst() {
             if word == "--" { return false }
-            guard isOptionWord(word) else { continue }
+            guard ArgumentParser.isOptionWord(word) else { continue }
             if word.hasPrefix("--") {
                 let name = String(word.dropFirst(2))
                 if name == OptionSpec.help.long { return true }
-                if spec.option(named: name)?.valueName != nil { remaining = remaining.dropFirst() }
+                if spec.option(named: name)?.valueName != nil { skipValue(in: &remaining) }
                 continue
             }
             for letter in word.dropFirst() {
                 if letter == OptionSpec.help.short { return true }
                 if spec.option(short: letter)?.valueName != nil {
-                    if word.hasSuffix(String(letter)) { remaining = remaining.dropFirst() }
+                    if word.hasSuffix(String(letter)) { skipValue(in: &remaining) }
                     break
                 }
             }
         }
         return false
+    }
+
+    /// Whether `word` is an option, or a cluster of one-letter options, rather than a value: it
+    /// starts with `-`, and is neither a lone `-` nor a negative number such as `-3`. `--` is one.
+    static func isOptionWord(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word.count > 1 else { return false }
+        let second = word[word.index(after: word.startIndex)]
+        return !(second.isASCII && second.isNumber)
+    }
+
+    /// The next word as an option's value, taken from `remaining`; `nil`, taking nothing, if there
+    /// is none or it looks like an option.
+    static func value(from remaining: inout ArraySlice<String>) -> String? {
+        guard let word = remaining.first, !isOptionWord(word) else { return nil }
+        return remaining.popFirst()
+    }
+
+    private func skipValue(in remaining: inout ArraySlice<String>) {
+        _ = ArgumentParser.value(from: &remaining)
     }
 
     /// Parses `words`, all of which belong to this command.
@@ -43,7 +67,7 @@ struct ArgumentParser {
                 break
             } else if word.hasPrefix("--") {
                 try parseLong(word, &remaining, into: &parsed)
-            } else if isOptionWord(word) {
+            } else if ArgumentParser.isOptionWord(word) {
                 try parseShort(word, &remaining, into: &parsed)
             } else {
                 positionals.append(word)
@@ -51,12 +75,6 @@ struct ArgumentParser {
         }
         try assign(positionals, into: &parsed)
         return parsed
-    }
-
-    private func isOptionWord(_ word: String) -> Bool {
-        guard word.hasPrefix("-"), word.count > 1 else { return false }
-        let second = word[word.index(after: word.startIndex)]
-        return !(second.isASCII && second.isNumber)
     }
 
     private func parseLong(_ word: String, _ remaining: inout ArraySlice<String>, into parsed: inout ParsedArguments)
@@ -75,7 +93,7 @@ struct ArgumentParser {
         } else if let inlineValue {
             try set(inlineValue, of: option, into: &parsed)
         } else {
-            guard let value = remaining.popFirst() else { throw .missingValue(option: "--\(name)") }
+            guard let value = ArgumentParser.value(from: &remaining) else { throw .missingValue(option: "--\(name)") }
             try set(value, of: option, into: &parsed)
         }
     }
@@ -94,7 +112,7 @@ struct ArgumentParser {
             }
             if !letters.isEmpty {
                 try set(String(letters), of: option, into: &parsed)
-            } else if let value = remaining.popFirst() {
+            } else if let value = ArgumentParser.value(from: &remaining) {
                 try set(value, of: option, into: &parsed)
             } else {
                 throw .missingValue(option: "-\(letter)")

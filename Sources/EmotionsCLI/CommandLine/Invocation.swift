@@ -31,7 +31,8 @@ enum Invocation {
     ///
     /// Before the subcommand come only the global options: `--file`, `--color`,
     /// `--generate-completion-script`, `--version`, `-h/--help`. `--file` and `--color` are handed on to
-    /// the subcommand, which reads them as if given after it.
+    /// the subcommand, which reads them as if given after it. As after it, a word that looks like an
+    /// option is never their value (`--file --json` lacks one), and `--file --help` asks for help.
     static func parse(_ words: [String]) throws(Failure) -> Invocation {
         var leading: [String] = []
         var rest = words[...]
@@ -49,7 +50,10 @@ enum Invocation {
                 if let extra = rest.first { throw fail(.unexpectedArgument(extra)) }
                 return .version
             case "--file", "--color":
-                guard let value = rest.popFirst() else { throw fail(.missingValue(option: word)) }
+                guard let value = ArgumentParser.value(from: &rest) else {
+                    if rest.first == "--help" || rest.first == "-h" { return .help(Root.helpPrinter.help) }
+                    throw fail(.missingValue(option: word))
+                }
                 leading += [word, value]
                 continue
             case _ where word.hasPrefix("--file=") || word.hasPrefix("--color="):
@@ -57,7 +61,8 @@ enum Invocation {
                 continue
             case _ where word == "--generate-completion-script" || word.hasPrefix("--generate-completion-script="):
                 let option = Root.completionScript
-                let value = word.contains("=") ? String(word.drop { $0 != "=" }.dropFirst()) : rest.popFirst()
+                let value =
+                    word.contains("=") ? String(word.drop { $0 != "=" }.dropFirst()) : ArgumentParser.value(from: &rest)
                 guard let value else { throw fail(.missingValue(option: word)) }
                 guard let shell = CompletionShell(rawValue: value) else { throw fail(option.rejection(of: value)) }
                 if let extra = rest.first { throw fail(.unexpectedArgument(extra)) }

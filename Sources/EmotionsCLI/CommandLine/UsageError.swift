@@ -29,7 +29,7 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `reset` given neither emotions nor `--all`.
     case nothingToReset
     /// An argument or environment variable whose bytes are not UTF-8, and how it looks with them replaced.
-    case notUTF8(String, shownAs: String)
+    case notUTF8(InputSource, shownAs: String)
     /// An environment variable that cannot be used.
     case invalidEnvironment(name: String, value: String, reason: String)
 
@@ -72,11 +72,19 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             "Give either emotions to reset or '--all', not both."
         case .nothingToReset:
             "Missing expected argument '<emotion>'; name the emotions to reset, or use '--all' for all five."
-        case let .notUTF8(what, shownAs):
-            "The \(what), '\(shownAs)', is not valid UTF-8; emotions reads names and paths as UTF-8 text. "
-                + "Use a UTF-8 path or rename the file."
+        case let .notUTF8(source, shownAs):
+            "The \(source), '\(shownAs)', is not valid UTF-8; " + UsageError.notUTF8Advice(for: source)
         case let .invalidEnvironment(name, value, reason):
             "The environment variable \(name)='\(value)' is invalid: \(reason). Fix or unset it."
+        }
+    }
+
+    /// Why text from `source` must be UTF-8, and what to do: a path is renamed, a word retyped.
+    private static func notUTF8Advice(for source: InputSource) -> String {
+        switch source {
+        case _ where source.isPath: "emotions reads paths as UTF-8 text. Use a UTF-8 path or rename the file."
+        case .argument: "emotions reads its arguments as UTF-8 text. Retype it in UTF-8."
+        case .variable: "emotions reads its settings as UTF-8 text. Set it in UTF-8 or unset it."
         }
     }
 

@@ -6,7 +6,7 @@ enum Arguments {
     static func emotion(isOptional: Bool = false, isRepeating: Bool = false, help: String? = nil) -> ArgumentSpec {
         ArgumentSpec(
             name: "emotion",
-            help: help ?? "One of \(emotionNames) (or an alias such as very-happy).",
+            help: help ?? "One of \(emotionNames) (or an alias such as very-happy, or an emoji such as 😄).",
             isOptional: isOptional, isRepeating: isRepeating, completion: .emotions)
     }
 
@@ -22,7 +22,7 @@ enum Arguments {
         return names
     }
 
-    /// Reads an emotion's name or alias, ignoring case.
+    /// Reads an emotion's name or alias, ignoring case, its Korean label or its emoji.
     static func emotion(_ text: String) throws(UsageError) -> Emotion {
         guard let emotion = Emotion(parsing: text) else { throw .unknownEmotion(text) }
         return emotion

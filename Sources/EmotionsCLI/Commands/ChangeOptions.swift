@@ -37,7 +37,10 @@ struct ChangeOptions: Equatable, Sendable {
     ///
     /// Hooks start only once every change is saved, the lock released and every change's line
     /// printed: no hook holds up another writer or delays a line, and a Ctrl-C during one loses none.
+    /// A closed output loses the lines but not the rest: the change stands, the hooks run, and the
+    /// status says how the change went, so that a script piping into `true` never retries a success.
     func apply(_ actions: [Action], in context: Context) throws {
+        context.terminal.keepGoingIfOutputCloses()
         let store = try store.makeStore(environment: context.environment)
         let runner = try hooks.makeRunner(for: store, environment: context.environment)
         // Only text lines look up the locale and ask whether the output is a terminal.

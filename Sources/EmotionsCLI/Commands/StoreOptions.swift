@@ -9,6 +9,11 @@ struct StoreOptions: Equatable, Sendable {
             help: "The data file to use; overrides EMOTIONS_FILE and the default place.")
     ]
 
+    /// The options among them that take a path, as typed: `--file`.
+    static var pathOptions: [String] {
+        specs.filter { $0.completion == .paths }.map { "--\($0.long)" }
+    }
+
     /// The lock wait when `EMOTIONS_LOCK_TIMEOUT` is not set.
     static let defaultLockTimeout = Duration.seconds(10)
 

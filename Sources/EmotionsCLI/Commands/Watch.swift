@@ -60,7 +60,7 @@ struct Watch: Subcommand {
 
     /// A problem met while watching, said as such: nothing was being changed, and watching goes on.
     static func describe(_ problem: StoreError) -> String {
-        guard case let .unreadableDataFile(path, reason) = problem else { return "\(problem) Still watching." }
+        guard case let .unreadableDataFile(path, reason) = problem else { return "\(problem.explanation) Still watching." }
         return "The data file \(path) cannot be read: \(reason). Fix or move the file; still watching."
     }
 }

@@ -96,7 +96,8 @@ struct BashCompletion {
                 __\(name)_words "$1" "$2" \(words(.subcommands))
             }
 
-            # Offers the emotions' names that start with $1, each after $2: canonical names, then aliases.
+            # Offers the emotions' names that start with $1, each after $2: canonical names, then aliases,
+            # Korean labels and emoji.
             __\(name)_emotion() {
                 __\(name)_words "$1" "$2" \(words(.emotions))
             }

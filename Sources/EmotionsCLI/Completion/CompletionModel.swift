@@ -30,7 +30,8 @@ struct CompletionModel: Sendable {
         root.allOptions.filter { !$0.isInUsage }
     }
 
-    /// What a shell offers for `values`, in order: canonical emotion names before aliases.
+    /// What a shell offers for `values`, in order: canonical emotion names, then aliases, Korean
+    /// labels and emoji.
     func candidates(for values: CompletionValues) -> [Candidate] {
         switch values {
         case .nothing, .paths:

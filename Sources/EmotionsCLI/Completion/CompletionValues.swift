@@ -7,7 +7,7 @@ enum CompletionValues: Sendable, Equatable {
     case nothing
     /// Paths of files and folders.
     case paths
-    /// The names of the emotions, canonical names first, then aliases.
+    /// The names of the emotions: canonical names first, then aliases, Korean labels and emoji.
     case emotions
     /// The names of the subcommands, in the order help lists them.
     case subcommands

@@ -102,13 +102,15 @@ struct ZshCompletion {
     /// A function `__emotions_<kind>` offering `values` one per line, in order, each with its description.
     ///
     /// Not `_describe`: it sorts words that share a description, which would mix aliases in among
-    /// the canonical names.
+    /// the canonical names. The descriptions line up in terminal cells, as Korean labels and emoji
+    /// fill two cells a character.
     private func listFunction(_ kind: String, values: CompletionValues) -> String {
         let candidates = model.candidates(for: values)
-        let width = (candidates.map(\.word.count).max() ?? 0) + 2
+        let width = (candidates.map { CellWidth.of($0.word) }.max() ?? 0) + 2
         let words = candidates.map { quoted($0.word) }
         let shown = candidates.map { candidate in
-            quoted(candidate.word + String(repeating: " ", count: width - candidate.word.count) + "-- " + candidate.description)
+            let padding = String(repeating: " ", count: width - CellWidth.of(candidate.word))
+            return quoted(candidate.word + padding + "-- " + candidate.description)
         }
         return """
             __\(model.toolName)_\(kind)() {

@@ -10,24 +10,30 @@ public struct Terminal: Sendable {
     private let writeError: @Sendable (String) -> Void
     private let checkIsTerminal: @Sendable () -> Bool
     private let measureColumns: @Sendable () -> Int?
+    private let ignoreClosedOutput: @Sendable () -> Void
 
     /// A terminal that hands each piece of text to the given closures, and says its output is a
-    /// terminal `columns` wide when `isTerminal` (tests fake both; `columns` is `nil` for a pipe).
+    /// terminal `columns` wide when `isTerminal` (tests fake both; `columns` is `nil` for a pipe);
+    /// `keepGoingIfOutputCloses` is called when a command asks to go on if its output closes.
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
-        isTerminal: Bool = false, columns: Int? = nil
+        isTerminal: Bool = false, columns: Int? = nil, keepGoingIfOutputCloses: @escaping @Sendable () -> Void = {}
     ) {
-        self.init(writeOutput: writeOutput, writeError: writeError, isTerminal: { isTerminal }, columns: { columns })
+        self.init(
+            writeOutput: writeOutput, writeError: writeError, isTerminal: { isTerminal }, columns: { columns },
+            ignoreClosedOutput: keepGoingIfOutputCloses)
     }
 
     private init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
-        isTerminal: @escaping @Sendable () -> Bool, columns: @escaping @Sendable () -> Int?
+        isTerminal: @escaping @Sendable () -> Bool, columns: @escaping @Sendable () -> Int?,
+        ignoreClosedOutput: @escaping @Sendable () -> Void
     ) {
         self.writeOutput = writeOutput
         self.writeError = writeError
         checkIsTerminal = isTerminal
         measureColumns = columns
+        self.ignoreClosedOutput = ignoreClosedOutput
     }
 
     /// The process's standard output and standard error, written at once, unbuffered.
@@ -35,7 +41,8 @@ public struct Terminal: Sendable {
         writeOutput: { writeAll($0, to: STDOUT_FILENO) },
         writeError: { writeAll($0, to: STDERR_FILENO) },
         isTerminal: { isatty(STDOUT_FILENO) == 1 },
-        columns: { terminalColumns(of: STDOUT_FILENO) })
+        columns: { terminalColumns(of: STDOUT_FILENO) },
+        ignoreClosedOutput: { BrokenPipe.ignore() })
 
     /// Whether standard output is a terminal rather than a pipe or a file; asked anew each time (`isatty`).
     var isTerminal: Bool { checkIsTerminal() }
@@ -43,14 +50,32 @@ public struct Terminal: Sendable {
     /// Standard output's width in character cells, if it is a terminal that knows its size; asked anew each time.
     var columns: Int? { measureColumns() }
 
-    /// Writes `text` and a newline to standard output.
+    /// Writes `text` and a newline to standard output, as it is.
+    ///
+    /// Standard output carries only the tool's own text (change lines, tables, JSON, help, scripts)
+    /// and its own colour escapes, so nothing there is escaped: untrusted words appear only in
+    /// messages, which go to standard error. Do not print a path or a typed word here.
     func print(_ text: String) {
         writeOutput(text + "\n")
     }
 
-    /// Writes `text` and a newline to standard error.
+    /// From now on, if whoever reads standard output or standard error goes away (`| true`, a closed
+    /// terminal), what is written there is lost and the command goes on, rather than being ended by
+    /// `SIGPIPE` half-way.
+    ///
+    /// For the commands that change counts: their change, their hooks and their exit status must not
+    /// depend on anyone reading their lines. Commands that only read are ended as any filter is.
+    func keepGoingIfOutputCloses() {
+        ignoreClosedOutput()
+    }
+
+    /// Writes `text` and a newline to standard error, with every control character in `text` shown
+    /// as `\u{1B}` rather than sent raw (see `ControlCharacters`), a newline inside it included.
+    ///
+    /// Every message goes through here, so this is the one place that keeps what a message quotes
+    /// (paths, typed words, a lock holder's command name) from acting on the terminal.
     func printError(_ text: String) {
-        writeError(text + "\n")
+        writeError(ControlCharacters.escaped(in: text) + "\n")
     }
 }
 

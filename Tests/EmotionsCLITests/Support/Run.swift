@@ -24,6 +24,13 @@ final class Sandbox {
     func run(
         _ arguments: String..., environment: [String: String] = [:], isTerminal: Bool = false, columns: Int? = nil
     ) -> Outcome {
+        run(arguments, environment: environment, isTerminal: isTerminal, columns: columns)
+    }
+
+    /// Runs `emotions` with an argument list; see `run(_:environment:isTerminal:columns:)`.
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false, columns: Int? = nil
+    ) -> Outcome {
         let base = ["HOME": folder, "EMOTIONS_FILE": path]
         return run(isTerminal: isTerminal, columns: columns) {
             CLI(arguments: arguments, environment: base.merging(environment) { $1 }, terminal: $0)

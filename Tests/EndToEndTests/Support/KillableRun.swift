@@ -34,8 +34,13 @@ extension Emotions {
     /// and the signal does nothing. If the task is cancelled, the process is killed at once. Output goes
     /// to files in `captureFolder`; standard input is empty. The process starts in the test's working
     /// directory, which the binary does not use.
+    ///
+    /// With `closedOutput`, standard output is instead a pipe whose read end is closed before the
+    /// process starts, as in `emotions tap happy | true` once `true` has exited, and the process starts
+    /// with `SIGPIPE` at its default, as from a shell, whatever the test runner did with it.
     static func run(
-        _ arguments: [String], killingAfter delay: Duration, environment: [String: String], captureFolder: URL
+        _ arguments: [String], killingAfter delay: Duration, environment: [String: String], captureFolder: URL,
+        closedOutput: Bool = false
     ) async throws -> KillableRun {
         let binary = try binary()
         let runID = UUID().uuidString
@@ -46,8 +51,21 @@ extension Emotions {
                 try? FileManager.default.removeItem(at: file)
             }
         }
+        var output = Spawn.Target.file(outputFile.path)
+        var pipeWriteEnd: Int32?
+        if closedOutput {
+            let ends = try readerlessPipe()
+            output = .descriptor(ends)
+            pipeWriteEnd = ends
+        }
+        defer { if let pipeWriteEnd { close(pipeWriteEnd) } }
         let processID = try Spawn.start(
-            binary.path, arguments, environment: environment, output: .file(outputFile.path), error: .file(errorFile.path))
+            binary.path, arguments, environment: environment, output: output, error: .file(errorFile.path),
+            resettingSignals: closedOutput)
+        if let end = pipeWriteEnd {
+            close(end)
+            pipeWriteEnd = nil
+        }
         let status = try await reap(processID, killingAt: ContinuousClock.now.advanced(by: delay))
 
         // A wait status holds the signal in its low 7 bits, or 0 and the exit status in the next 8.
@@ -56,7 +74,7 @@ extension Emotions {
         let outcome = Outcome(
             commandLine: Outcome.commandLine(arguments),
             status: (status >> 8) & 0xff,
-            stdout: try String(decoding: Data(contentsOf: outputFile), as: UTF8.self),
+            stdout: closedOutput ? "" : try String(decoding: Data(contentsOf: outputFile), as: UTF8.self),
             stderr: try String(decoding: Data(contentsOf: errorFile), as: UTF8.self))
         return KillableRun(processID: processID, ending: .exited(outcome))
     }
@@ -76,6 +94,20 @@ extension Emotions {
             }
             try? await Task.sleep(for: killed ? killablePollInterval : min(killablePollInterval, deadline - now))
         }
+    }
+
+    /// The write end of a new pipe whose read end is already closed, closed on exec: a write into it
+    /// raises `SIGPIPE`, or fails with `EPIPE` where that signal is ignored.
+    private static func readerlessPipe() throws -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+        guard Glibc.pipe(&ends) == 0 else { throw Failure.systemCall("pipe", errno: errno) }
+        #else
+        guard Darwin.pipe(&ends) == 0 else { throw Failure.systemCall("pipe", errno: errno) }
+        #endif
+        close(ends[0])
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        return ends[1]
     }
 
     /// Throws unless `result`, the value a `posix_spawn` function returns or an `errno`, is 0.

@@ -68,6 +68,15 @@ final class Sandbox: Sendable {
         try await Emotions.run(arguments, killingAfter: delay, environment: baseEnvironment, captureFolder: capture)
     }
 
+    /// Runs `emotions` with an argument list and the clean environment plus `environment`, its standard
+    /// output a pipe nobody reads any more (`emotions … | true`) and `SIGPIPE` at its default; killed
+    /// after `Emotions.defaultTimeout`. See `Emotions.run(_:killingAfter:environment:captureFolder:closedOutput:)`.
+    func runWithClosedOutput(_ arguments: [String], environment: [String: String] = [:]) async throws -> KillableRun {
+        try await Emotions.run(
+            arguments, killingAfter: Emotions.defaultTimeout, environment: baseEnvironment.merging(environment) { $1 },
+            captureFolder: capture, closedOutput: true)
+    }
+
     /// Runs `script` with `/bin/sh -c`, its `$0` being `binary`: for arguments a `String` cannot hold.
     func runShell(_ script: String, binary: String) async throws -> Outcome {
         try await Emotions.run(

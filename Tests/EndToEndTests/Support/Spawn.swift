@@ -20,7 +20,8 @@ enum Spawn {
 
     /// Starts `path` with `arguments` and exactly `environment`, standard input empty (`/dev/null`),
     /// and standard output and error to `output` and `error`. With `resettingSignals`, it starts with
-    /// no signal blocked and `SIGINT` and `SIGTERM` at their default, whatever the test runner did.
+    /// no signal blocked and `SIGINT`, `SIGTERM` and `SIGPIPE` at their default, whatever the test
+    /// runner did, as a shell starts a command.
     static func start(
         _ path: String, _ arguments: [String], environment: [String: String], output: Target, error: Target,
         resettingSignals: Bool = false
@@ -55,6 +56,7 @@ enum Spawn {
             sigemptyset(&endingSignals)
             sigaddset(&endingSignals, SIGINT)
             sigaddset(&endingSignals, SIGTERM)
+            sigaddset(&endingSignals, SIGPIPE)
             try check(posix_spawnattr_setsigmask(&attributes, &noSignals), "posix_spawnattr_setsigmask")
             try check(posix_spawnattr_setsigdefault(&attributes, &endingSignals), "posix_spawnattr_setsigdefault")
             try check(

@@ -1,0 +1,32 @@
+/// The characters a terminal acts on rather than shows, and how text from outside shows them
+/// harmlessly: each as `\u{1B}`, the Swift spelling of its code point in hex, at least two digits.
+///
+/// They are the C0 controls (U+0000–U+001F, newline and tab included), DEL and the C1 controls
+/// (U+007F–U+009F), and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+/// which reorder what follows them on screen. A path, a word typed on the command line or a lock
+/// holder's command name, which any process may set, could otherwise clear the screen, retitle the
+/// window, or make a message read differently from what it says.
+enum ControlCharacters {
+    /// Whether `scalar` is one of them.
+    static func contains(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// `text` with each of them written as `\u{…}`; everything else, a backslash included, as it is.
+    static func escaped(in text: String) -> String {
+        guard text.unicodeScalars.contains(where: contains) else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard contains(scalar) else {
+                escaped.append(scalar)
+                continue
+            }
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            escaped.append(contentsOf: "\\u{\(digits.count < 2 ? "0" + digits : digits)}".unicodeScalars)
+        }
+        return String(escaped)
+    }
+}

@@ -1,0 +1,105 @@
+@testable import EmotionKit
+import Foundation
+import Testing
+
+/// Walking a path one name at a time: which links are followed, where a walk ends, and what it refuses.
+@Suite struct PathWalkTests {
+    private func walk(_ path: String, acceptsFolder: @escaping @Sendable (FileStatus) -> Bool = { _ in true })
+        throws(PathWalk.Problem) -> PathWalk.Destination
+    {
+        let destination = try PathWalk(acceptsFolder: acceptsFolder).walk(path)
+        FileSystem.live.close(destination.folder)
+        return destination
+    }
+
+    @Test func anExistingFileEndsTheWalkInItsFolder() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("{}", to: "mood.json")
+        let destination = try walk(path)
+        #expect(destination.name == "mood.json")
+        #expect(destination.missingFolders == [])
+        #expect(destination.status?.kind == .regularFile)
+        #expect(destination.path == path)
+    }
+
+    @Test func missingFoldersAreListedOutermostFirst() throws {
+        let folder = try TemporaryFolder()
+        let destination = try walk(folder.file("a/b/c/mood.json"))
+        #expect(destination.folder.path == folder.path)
+        #expect(destination.missingFolders == ["a", "b", "c"])
+        #expect(destination.name == "mood.json")
+        #expect(destination.status == nil)
+    }
+
+    @Test func ownLinksAreFollowedToTheirDestinationEvenWhenItIsMissing() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: "dotfiles/real.json")
+        let destination = try walk(folder.file("link"))
+        #expect(destination.missingFolders == ["dotfiles"])
+        #expect(destination.name == "real.json")
+    }
+
+    @Test func dotDotGoesToTheRealParentOfAFolderReachedThroughALink() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("deep/inner"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("short"), withDestinationPath: "deep/inner")
+        _ = try folder.write("{}", to: "deep/x.json")
+        let destination = try walk(folder.file("short/../x.json"))
+        #expect(destination.status?.kind == .regularFile, "the kernel's lookup finds deep/x.json, and so must we")
+    }
+
+    @Test func aLinkLoopEndsWithELOOP() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.file("a"), withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("b"), withDestinationPath: "a")
+        #expect {
+            try walk(folder.file("a"))
+        } throws: { error in
+            guard case let .system(system) = error as? PathWalk.Problem else { return false }
+            return system.errno == ELOOP
+        }
+    }
+
+    @Test func aFileInTheWayOfAFolderEndsWithENOTDIR() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("x", to: "file")
+        #expect(throws: PathWalk.Problem.system(SystemError(call: "open", path: file, errno: ENOTDIR))) {
+            try walk(file + "/mood.json")
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a link to another user"))
+    func aLinkAnotherUserOwnsIsNotFollowed() throws {
+        let folder = try TemporaryFolder()
+        let secret = try folder.write("secret", to: "secret")
+        let link = folder.file("mood.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: secret)
+        #expect(lchown(link, 65534, 65534) == 0)
+        #expect(throws: PathWalk.Problem.foreignLink(path: link, owner: 65534)) { try walk(link) }
+        // On the way to the file, too.
+        try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("via"), withDestinationPath: "real")
+        #expect(lchown(folder.file("via"), 65534, 65534) == 0)
+        #expect(throws: PathWalk.Problem.foreignLink(path: folder.file("via"), owner: 65534)) {
+            try walk(folder.file("via/mood.json"))
+        }
+    }
+
+    @Test func aFolderOnTheWayThatIsRefusedEndsTheWalk() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("open"), withIntermediateDirectories: false)
+        #expect(chmod(folder.file("open"), 0o777) == 0)
+        #expect {
+            try walk(folder.file("open/hooks")) { $0.permissions & 0o1002 != 0o002 }  // Sticky /tmp passes.
+        } throws: { error in
+            guard case let .refusedFolder(path, status) = error as? PathWalk.Problem else { return false }
+            return path == folder.file("open") && status.permissions == 0o777
+        }
+    }
+
+    @Test func aRelativePathIsShownFromTheWorkingDirectory() throws {
+        let destination = try walk("no-such-folder-here/mood.json")
+        let here = FileManager.default.currentDirectoryPath
+        #expect(destination.path == here + "/no-such-folder-here/mood.json")
+    }
+}

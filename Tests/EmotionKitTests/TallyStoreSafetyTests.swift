@@ -1,0 +1,184 @@
+import EmotionKit
+import Foundation
+import Testing
+
+/// What the store refuses when someone else shapes the paths it walks, and what it never touches.
+///
+/// Run as root (as CI does), these are the attacks of a user against `sudo emotions`; a folder or
+/// link "of another user" is given to `nobody`.
+@Suite struct TallyStoreSafetyTests {
+    private static let otherUser: UInt32 = 65534
+
+    /// A file's bytes, owner and mode: what must not change when an attack is refused.
+    private struct Snapshot: Equatable {
+        let bytes: Data?
+        let owner: UInt32
+        let mode: UInt32
+
+        init(_ path: String) {
+            var status = stat()
+            _ = lstat(path, &status)
+            bytes = FileManager.default.contents(atPath: path)
+            owner = status.st_uid
+            mode = UInt32(status.st_mode)
+        }
+    }
+
+    @Test func aLockFileLinkedToAnotherFileIsRefusedAndTheFileUntouched() throws {
+        let folder = try TemporaryFolder()
+        let protected = try folder.write("root:x:0:0\n", to: "shadow")
+        #expect(chmod(protected, 0o640) == 0)
+        let before = Snapshot(protected)
+        let path = try folder.write(#"{"counts": {"happy": 1}}"#)
+        try FileManager.default.createSymbolicLink(atPath: path + ".lock", withDestinationPath: protected)
+        #expect(throws: StoreError.unsafeLockFile(path: path + ".lock", .symbolicLink)) {
+            try TallyStore(path: path).apply(.tap(.happy))
+        }
+        #expect(Snapshot(protected) == before)
+        #expect(try TallyStore(path: path).read()[.happy] == 1)
+    }
+
+    @Test func aDanglingLockLinkCreatesNothing() throws {
+        let folder = try TemporaryFolder()
+        let planted = folder.file("profile.d-x.sh")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("emotions.json.lock"), withDestinationPath: planted)
+        #expect(throws: StoreError.unsafeLockFile(path: folder.file("emotions.json.lock"), .symbolicLink)) {
+            try TallyStore(path: folder.file("emotions.json")).apply(.tap(.happy))
+        }
+        #expect(!FileManager.default.fileExists(atPath: planted))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("emotions.json")))
+    }
+
+    @Test func aLockFileThatIsAFolderIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("emotions.json.lock"), withIntermediateDirectories: false)
+        #expect(throws: StoreError.unsafeLockFile(path: folder.file("emotions.json.lock"), .folder)) {
+            try TallyStore(path: folder.file("emotions.json")).apply(.tap(.happy))
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a link to another user"))
+    func aDataFileLinkAnotherUserOwnsIsNeitherReadNorWritten() throws {
+        let folder = try TemporaryFolder()
+        let target = try folder.write(#"{"counts": {"sad": 3}}"#, to: "roots.json")
+        let before = Snapshot(target)
+        let link = folder.file("emotions.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(lchown(link, Self.otherUser, Self.otherUser) == 0)
+        let refusal = StoreError.foreignLink(path: link, owner: Self.otherUser)
+        #expect(throws: refusal) { try TallyStore(path: link).apply(.tap(.sad)) }
+        #expect(throws: refusal) { try TallyStore(path: link).read() }
+        #expect(Snapshot(target) == before)
+        #expect(refusal.description.contains("user 65534 (nobody) owns"))
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "the rule is root's"))
+    func rootUsesNoTallyInAFolderAnotherUserOwns() throws {
+        let folder = try TemporaryFolder()
+        let home = folder.file("home")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+        let path = try folder.write(#"{"counts": {"upset": 2}}"#, to: "home/emotions.json")
+        #expect(chown(home, Self.otherUser, Self.otherUser) == 0)
+        #expect(chown(path, Self.otherUser, Self.otherUser) == 0)
+        let before = Snapshot(path)
+        let refusal = StoreError.foreignFolder(path: home, owner: Self.otherUser)
+        #expect(throws: refusal) { try TallyStore(path: path).apply(.tap(.upset)) }
+        #expect(throws: refusal) { try TallyStore(path: path).read() }
+        // Nor does it make folders there.
+        #expect(throws: refusal) { try TallyStore(path: home + "/new/emotions.json").apply(.tap(.upset)) }
+        #expect(Snapshot(path) == before)
+        #expect(try folder.contents(of: home) == ["emotions.json"])
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "the rule is root's"))
+    func rootUsesNoHardLinkedDataFile() throws {
+        let folder = try TemporaryFolder()
+        let secret = try folder.write("root:$6$secret\n", to: "shadow")
+        #expect(link(secret, folder.file("emotions.json")) == 0)
+        #expect(throws: StoreError.hardLinkedFile(path: folder.file("emotions.json"), links: 2)) {
+            try TallyStore(path: folder.file("emotions.json")).read()
+        }
+        #expect(throws: StoreError.hardLinkedFile(path: folder.file("emotions.json"), links: 2)) {
+            try TallyStore(path: folder.file("emotions.json")).apply(.tap(.happy))
+        }
+        // The refusal quotes nothing of the file.
+        #expect {
+            try TallyStore(path: folder.file("emotions.json")).read()
+        } throws: { error in
+            !"\(error)".contains("$6$secret")
+        }
+    }
+
+    @Test func aStrictUmaskStillGivesTheOwnerReadAndWrite() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("a/b/emotions.json")
+        let previous = umask(0o277)
+        defer { umask(previous) }
+        try TallyStore(path: path).apply(.tap(.smile))
+        #expect(try mode(path) == 0o600)
+        #expect(try mode(path + ".lock") == 0o600)
+        #expect(try mode(folder.file("a")) == 0o700)
+        #expect(try mode(folder.file("a/b")) == 0o700)
+        try TallyStore(path: path).apply(.tap(.smile))
+        #expect(try mode(path) == 0o600, "a save after the first kept the mode")
+        #expect(try TallyStore(path: path).read()[.smile] == 2)
+    }
+
+    @Test func aChangeThatWouldMakeTheFileTooLargeIsRefused() throws {
+        let folder = try TemporaryFolder()
+        // Just under the limit as written, just over it once the counts are laid out a line each.
+        let filler = String(repeating: "x", count: 1024 * 1024 - 80)
+        let path = try folder.write(#"{"version":1,"counts":{"happy":1},"n":"\#(filler)"}"#)
+        let before = folder.bytes(of: path)
+        #expect(try TallyStore(path: path).read()[.happy] == 1)
+        #expect {
+            try TallyStore(path: path).apply(.tap(.happy))
+        } throws: { error in
+            guard case let .tooLargeToSave(shown, size, limit) = error as? StoreError else { return false }
+            return shown == path && size > limit && limit == 1024 * 1024
+        }
+        #expect(folder.bytes(of: path) == before)
+    }
+
+    @Test func aFailedFirstSaveRemovesTheFoldersAndLockItMade() throws {
+        let folder = try TemporaryFolder()
+        var fileSystem = FileSystem.live
+        fileSystem.write = { file, _ throws(SystemError) in throw SystemError(call: "write", path: file.path, errno: ENOSPC) }
+        #expect(throws: StoreError.self) {
+            try TallyStore(path: folder.file("new/deeper/emotions.json"), fileSystem: fileSystem).apply(.tap(.sad))
+        }
+        #expect(try folder.contents() == [], "a full disk left what the failed save made")
+    }
+
+    @Test func aFileThatIsNoTallyIsReportedAsSuchEvenWhereNoLockCanBeMade() throws {
+        // /proc/self/status: no lock file can be created beside it, but the reason to give is that it is not ours.
+        #expect {
+            try TallyStore(path: "/proc/self/status").apply(.tap(.happy))
+        } throws: { error in
+            guard case .unreadableDataFile = error as? StoreError else { return false }
+            return true
+        }
+    }
+
+    @Test func aLockFileThatExistsButCannotBeOpenedSaysSo() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"counts": {}}"#)
+        #expect(FileManager.default.createFile(atPath: path + ".lock", contents: nil))
+        var fileSystem = FileSystem.live
+        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
+            if name.hasSuffix(".lock"), flags & O_CREAT == 0 {
+                throw SystemError(call: "open", path: folder.path + "/" + name, errno: EACCES)
+            }
+            return try FileSystem.live.openAt(folder, name, flags, mode)
+        }
+        let refusal = StoreError.cannotOpenLock(SystemError(call: "open", path: path + ".lock", errno: EACCES))
+        #expect(throws: refusal) { try TallyStore(path: path, fileSystem: fileSystem).apply(.tap(.happy)) }
+        #expect(refusal.description.hasPrefix("Cannot open the lock file \(path).lock: Permission denied"))
+    }
+
+    private func mode(_ path: String) throws -> Int {
+        var status = stat()
+        try #require(stat(path, &status) == 0)
+        return Int(status.st_mode & 0o7777)
+    }
+}

@@ -1,0 +1,31 @@
+@testable import EmotionsCLI
+import Testing
+
+@Suite struct ControlCharactersTests {
+    @Test(arguments: [
+        (0x00, #"\u{00}"#), (0x07, #"\u{07}"#), (0x09, #"\u{09}"#), (0x0A, #"\u{0A}"#), (0x1B, #"\u{1B}"#),
+        (0x1F, #"\u{1F}"#), (0x7F, #"\u{7F}"#), (0x80, #"\u{80}"#), (0x9B, #"\u{9B}"#), (0x9F, #"\u{9F}"#),
+        (0x202A, #"\u{202A}"#), (0x202E, #"\u{202E}"#), (0x2066, #"\u{2066}"#), (0x2069, #"\u{2069}"#),
+    ])
+    func eachControlIsWrittenAsItsCodePoint(value: UInt32, shown: String) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        #expect(ControlCharacters.escaped(in: "a" + String(scalar) + "b") == "a" + shown + "b")
+    }
+
+    @Test(arguments: [0x20, 0x7E, 0xA0, 0x2029, 0x202F, 0x2065, 0x206A, 0x1F604, 0xFE0F])
+    func theirNeighboursAreLeftAsTheyAre(value: UInt32) throws {
+        let text = "a" + String(try #require(Unicode.Scalar(value))) + "b"
+        #expect(ControlCharacters.escaped(in: text) == text)
+    }
+
+    @Test func textWithoutControlsIsUnchangedBackslashesIncluded() {
+        for text in ["", "happy: 0 → 1", #"C:\mood\u{1B}.json"#, "😄 완전행복", "e\u{301}"] {
+            #expect(ControlCharacters.escaped(in: text) == text)
+        }
+    }
+
+    @Test func everyScalarOfACarriageReturnAndNewlineIsEscaped() {
+        #expect(ControlCharacters.escaped(in: "a\r\nb") == #"a\u{0D}\u{0A}b"#)
+        #expect(ControlCharacters.escaped(in: "\u{1B}[2J\u{1B}]0;title\u{07}") == #"\u{1B}[2J\u{1B}]0;title\u{07}"#)
+    }
+}
