@@ -27,9 +27,14 @@ enum ShellQuoting {
         return word + "'"
     }
 
-    /// Whether `scalar` is a C0 or C1 control character or DEL, which a terminal may act on.
+    /// Whether `scalar` is a character a terminal acts on rather than shows: a C0 or C1 control
+    /// character, DEL, or a bidirectional override or isolate, which reorders what follows it
+    /// (the set the command line escapes on standard error).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// Two uppercase hex digits: `0A`.

@@ -35,6 +35,7 @@ import Testing
         (#"$(touch x) `y` "z" \"#, #"'$(touch x) `y` "z" \'"#),
         ("a\nb", #"$'a\x0Ab'"#),
         ("evil\u{1B}[2J'\\\u{9B}é", #"$'evil\x1B[2J\'\\\xC2\x9Bé'"#),
+        ("right\u{202E}txt.sh", #"$'right\xE2\x80\xAEtxt.sh'"#),
     ])
     func theFixIsACommandLineThatWorksWhateverThePathHolds(path: String, word: String) throws {
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: 12345, group: 50), user: 1000))
@@ -43,7 +44,7 @@ import Testing
 
     @Test(arguments: ["/bin/bash", "/bin/zsh", "/usr/bin/zsh"].filter(FileManager.default.isExecutableFile(atPath:)))
     func theShellReadsTheQuotedPathBackByteForByte(shell: String) throws {
-        for path in ["evil\u{1B}[2J\u{7}'\\\"$(x)`y`\n\u{9B}é end", "it's plain", "\u{7F}\u{1}0a"] {
+        for path in ["evil\u{1B}[2J\u{7}'\\\"$(x)`y`\n\u{9B}é end", "it's plain", "\u{7F}\u{1}0a", "a\u{2066}b\u{202E}c"] {
             let word = ShellQuoting.word(path)
             #expect(!word.unicodeScalars.contains(where: ShellQuoting.isControl), "a control character is shown raw")
             let process = Process()
