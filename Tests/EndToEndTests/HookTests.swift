@@ -545,7 +545,7 @@ struct HookTests {
         let names = (0..<8).map { "\($0)" }
         for name in names {
             try sandbox.writeHook(name, "#!/bin/sh\ntouch \"$OUT/trusted\"\n", in: trusted)
-            try sandbox.writeHook(name, "#!/bin/sh\ntouch \"$OUT/planted\"\n", in: planted)
+            try sandbox.writeHook(name, "#!/bin/sh\necho ran >> \"$OUT/planted\"\n", in: planted)
         }
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         #expect(chmod(shared.path, 0o1777) == 0)
@@ -566,10 +566,11 @@ struct HookTests {
                     os.rename(shared + "/next", shared + "/hooks")
             """#
         let id = String(Sandbox.unprivilegedID)
+        // At the lowest priority: it swaps as fast as a core left idle allows, without slowing the tests beside it.
         let swapping = try Spawn.start(
-            "/usr/bin/setpriv",
-            ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", "/usr/bin/python3", "-c", swapper, shared.path, stop.path,
-             trusted.path, planted.path],
+            "/usr/bin/nice",
+            ["-n", "19", "/usr/bin/setpriv", "--reuid=\(id)", "--regid=\(id)", "--clear-groups", "/usr/bin/python3", "-c",
+             swapper, shared.path, stop.path, trusted.path, planted.path],
             environment: ["PATH": "/usr/bin:/bin"], output: .file("/dev/null"), error: .file("/dev/null"))
         defer {
             _ = FileManager.default.createFile(atPath: stop.path, contents: nil)
@@ -582,7 +583,7 @@ struct HookTests {
             let outcome = try await sandbox.run(["tap", "sad", "--quiet"], environment: environment)
             #expect(outcome.status == 0, "\(outcome)")
         }
-        #expect(!sandbox.exists(sandbox.hookOutput.appendingPathComponent("planted")), "the other user's program ran as root")
+        #expect(sandbox.hookOutputLines("planted") == [], "the other user's program ran as root")
         #expect(sandbox.text() == DataFile.text(Counts(sad: 30)))
     }
 
