@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -55,6 +56,36 @@ extension Sandbox {
     /// The lines a hook wrote to `name` in `hookOutput`; none if it wrote none.
     func hookOutputLines(_ name: String) -> [String] {
         (hookOutput(name) ?? "").split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+extension Sandbox {
+    /// The start of a hook that notes when it started, in `$OUT/started`, for `secondsTheHookRan`.
+    static let noteStart = "#!/bin/sh\ndate +%s.%N > \"$OUT/started\"\n"
+
+    /// A shell command that runs `command` and then notes when it ended, in `$OUT/ended`, keeping its status.
+    static func notingEnd(_ command: String) -> String {
+        command + #"; status=$?; date +%s.%N > "$OUT/ended"; exit $status"#
+    }
+
+    /// Runs `emotions arguments...` through `sh`, which notes when it ended (see `notingEnd`), with
+    /// the clean environment plus `environment`, in HOME.
+    func runNotingEnd(_ arguments: [String], environment: [String: String]) async throws -> Outcome {
+        try await Emotions.run(
+            ["-c", Sandbox.notingEnd(#""$0" "$@""#), try Emotions.binary().path] + arguments,
+            environment: baseEnvironment.merging(environment) { $1 }, directory: home, captureFolder: capture,
+            timeout: .seconds(30), executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
+    /// How long the hook that began with `noteStart` ran before the command run with `notingEnd`
+    /// had ended: both noted by those processes, so that neither starting `emotions` nor this test
+    /// process waiting its turn, which take seconds when every test runs at once, is counted.
+    func secondsTheHookRan() throws -> Double {
+        let started = try #require(Double((hookOutput("started") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)),
+            "the hook never noted its start")
+        let ended = try #require(Double((hookOutput("ended") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)),
+            "the command's end was not noted")
+        return ended - started
     }
 }
 
