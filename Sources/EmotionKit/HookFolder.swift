@@ -56,6 +56,10 @@ public struct HookFolder: Equatable, Sendable {
     ///   root, or writable by its group or others (a link to a folder is judged by the folder);
     ///   `Problem.untrustedPath` if a link or folder on its path is not trusted.
     public func hooks() throws(Problem) -> [Hook] {
+        // Most taps have no hooks folder: one `stat` says so, before the walk's call or three a name.
+        // It only ever leads to running nothing, which anyone able to remove the folder could cause anyway.
+        var quick = stat()
+        if stat(path, &quick) != 0, errno == ENOENT { return [] }
         let user = UInt32(geteuid())
         let walk = PathWalk(user: user) { HookPathDistrust.accepts($0, user: user) }
         let absolutePath = HookRunner.absolute(path)
