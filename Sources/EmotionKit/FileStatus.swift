@@ -10,6 +10,8 @@ public struct FileStatus: Equatable, Sendable {
     public var kind: FileKind
     /// How many names (hard links) it has.
     public var links: UInt64
+    /// The device and inode, which together tell one file from every other.
+    public var identity: FileIdentity
     /// The permission bits, such as `0o600`.
     public var permissions: UInt32
     /// The owner's user ID.
@@ -18,9 +20,13 @@ public struct FileStatus: Equatable, Sendable {
     public var group: UInt32
 
     /// A status with the given permission bits, owner and group, of a regular file with one name unless told otherwise.
-    public init(permissions: UInt32, owner: UInt32, group: UInt32, kind: FileKind = .regularFile, links: UInt64 = 1) {
+    public init(
+        permissions: UInt32, owner: UInt32, group: UInt32, kind: FileKind = .regularFile, links: UInt64 = 1,
+        identity: FileIdentity = FileIdentity(device: 0, inode: 0)
+    ) {
         self.kind = kind
         self.links = links
+        self.identity = identity
         self.permissions = permissions
         self.owner = owner
         self.group = group
@@ -39,6 +45,21 @@ extension FileStatus {
             }
         self.init(
             permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid),
-            kind: kind, links: UInt64(status.st_nlink))
+            kind: kind, links: UInt64(status.st_nlink),
+            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+    }
+}
+
+/// Which file a status is of: its device and inode.
+public struct FileIdentity: Equatable, Sendable {
+    /// The device the file is on.
+    public let device: UInt64
+    /// Its inode on that device.
+    public let inode: UInt64
+
+    /// The file `inode` on `device`.
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }

@@ -118,7 +118,10 @@ public struct FileSystem: Sendable {
         },
         openAt: { folder, name, flags, mode throws(SystemError) in
             let path = FileSystem.join(folder.path, name)
-            let raw = try retryingInterrupts("open", path) { openat(folder.raw, name, flags | O_CLOEXEC, mode_t(mode)) }
+            // Never a controlling terminal: a device put where a file was expected must not become one.
+            let raw = try retryingInterrupts("open", path) {
+                openat(folder.raw, name, flags | O_CLOEXEC | O_NOCTTY, mode_t(mode))
+            }
             return Descriptor(raw: raw, path: path)
         },
         close: { file in _ = systemClose(file.raw) },

@@ -84,13 +84,16 @@ public final class TallyStore: Sendable {
 
     private func update(_ destination: PathWalk.Destination, applying actions: [Action]) throws -> [Change] {
         var made = MadeFiles()
+        defer { made.close(with: fileSystem) }
         let folder = try makeFolders(destination, recording: &made)
-        defer { if folder != destination.folder { fileSystem.close(folder) } }
         let target = Target(folder: folder, name: destination.name)
         let changes: [Change]
         var missed = MissedByWatcher()
         do {
-            let lock = try takeLock(for: target, recording: &made)
+            // A new lock file is the group's too if the group may write the data file (a shared tally),
+            // and never anyone else's: whoever may open it may hold it, and hold up every writer.
+            let lockMode: UInt32 = (destination.status?.permissions ?? 0) & 0o020 != 0 ? 0o660 : 0o600
+            let lock = try takeLock(for: target, mode: lockMode, recording: &made)
             defer { fileSystem.close(lock) }
             do {
                 let original = try loadForUpdate(target)
@@ -105,12 +108,11 @@ public final class TallyStore: Sendable {
                 }
             } catch {
                 // Still under the lock, so that no other process is between the lock and the save.
-                removeIfUnused(made, holdingLock: true, target: target)
-                made = MadeFiles()
+                removeUnused(&made, holdingLock: true, target: target)
                 throw error
             }
         } catch {
-            removeIfUnused(made, holdingLock: false, target: target)
+            removeUnused(&made, holdingLock: false, target: target)
             throw error
         }
         if let initial = missed.initial { observers.tellInitial(initial) }
@@ -219,12 +221,26 @@ public final class TallyStore: Sendable {
         var lockName: String { name + ".lock" }
     }
 
-    /// What an update made before its save: folders (each in the one before, the first in the
-    /// folder that existed) and the lock file, to remove again if nothing is saved.
+    /// What an update made before its save, to remove again if nothing is saved: each folder, with
+    /// the folder it was made in (open) and its identity, outermost first; and the lock file.
     private struct MadeFiles {
-        var outermostFolder: FileSystem.Descriptor?
-        var folders: [String] = []
+        struct Folder {
+            let parent: FileSystem.Descriptor
+            let name: String
+            let identity: FileIdentity
+        }
+
+        var folders: [Folder] = []
         var lock = false
+        /// The folders made, open, the innermost last; closed by `close(with:)`.
+        var opened: [FileSystem.Descriptor] = []
+
+        /// Closes the folders it holds open.
+        func close(with fileSystem: FileSystem) {
+            for folder in opened {
+                fileSystem.close(folder)
+            }
+        }
     }
 
     /// Walks the path to the data file (see `PathWalk`) and checks that the effective user may use
@@ -262,84 +278,106 @@ public final class TallyStore: Sendable {
         return destination
     }
 
-    /// Makes the folders the walk found missing, mode 0700 (at least, whatever the umask), and
-    /// returns the innermost, open; or the destination's folder if none was missing.
+    /// Makes the folders the walk found missing, mode 0700 whatever the umask, and returns the
+    /// innermost, open (`made` holds it); or the destination's folder if none was missing.
+    ///
+    /// A folder is made by name and then opened by name, so another user who may write the folder
+    /// it is made in could swap another folder in between. What is opened is used as ours (made
+    /// mode 0700 even under a strict umask, removed again if the save fails) only if it looks made
+    /// this moment: owned by us, empty, with the mode the umask gave it.
     private func makeFolders(
         _ destination: PathWalk.Destination, recording made: inout MadeFiles
     ) throws(StoreError) -> FileSystem.Descriptor {
         var folder = destination.folder
         for name in destination.missingFolders {
-            var isOurs = true
+            var isMade = true
             do {
                 try fileSystem.makeFolderAt(folder, name, 0o700)
             } catch where error.errno == EEXIST {
-                isOurs = false  // Another process made it first.
+                isMade = false  // Another process made it first.
             } catch {
-                if folder != destination.folder { fileSystem.close(folder) }
                 throw .cannotCreate(error)
             }
-            let next: FileSystem.Descriptor
-            do throws(StoreError) {
-                next = try system(StoreError.cannotCreate) { () throws(SystemError) in
-                    try fileSystem.openAt(folder, name, FileSystem.linkItself | O_DIRECTORY, 0)
-                }
-                if isOurs {
-                    if made.outermostFolder == nil { made.outermostFolder = destination.folder }
-                    made.folders.append(name)
-                }
-                let status = try fileStatus(next)
-                // Swapped for someone else's folder since we made it? Root must not write there.
-                if geteuid() == 0, status.owner != 0 {
-                    fileSystem.close(next)
-                    throw .foreignFolder(path: next.path, owner: status.owner)
-                }
-                if isOurs, status.permissions & 0o700 != 0o700, status.owner == UInt32(geteuid()) {
+            let next = try system(StoreError.cannotCreate) { () throws(SystemError) in
+                try fileSystem.openAt(folder, name, FileSystem.linkItself | O_DIRECTORY, 0)
+            }
+            made.opened.append(next)
+            let status = try fileStatus(next)
+            // Swapped for someone else's folder since we made it? Root must not write there.
+            if geteuid() == 0, status.owner != 0 { throw .foreignFolder(path: next.path, owner: status.owner) }
+            if isMade, isJustMade(next, status) {
+                made.folders.append(MadeFiles.Folder(parent: folder, name: name, identity: status.identity))
+                if status.permissions & 0o700 != 0o700 {
                     try system(StoreError.cannotCreate) { () throws(SystemError) in
                         try fileSystem.setPermissions(next, status.permissions | 0o700)
                     }
                 }
-            } catch {
-                if folder != destination.folder { fileSystem.close(folder) }
-                throw error
             }
-            if folder != destination.folder { fileSystem.close(folder) }
             folder = next
         }
         return folder
     }
 
-    /// Removes what `made` records, when the update saved nothing and the data file still does not
-    /// exist: the lock file, only while holding it, then the folders, innermost first.
+    /// Whether the folder open at `folder` looks as one `mkdir(0700)` just made: ours, with no
+    /// folder and (where it can be listed) no file in it, and the mode the umask leaves of 0700.
+    private func isJustMade(_ folder: FileSystem.Descriptor, _ status: FileStatus) -> Bool {
+        guard status.owner == UInt32(geteuid()), status.kind == .folder, status.links == 2,
+            fileSystem.entries(folder).isEmpty
+        else { return false }
+        guard let umask = TallyStore.umask() else { return true }
+        return status.permissions & 0o7777 == 0o700 & ~umask
+    }
+
+    /// The process's umask, from `/proc/self/status` (`Umask:\t0022`), which reads it without
+    /// changing it, as `umask()` would for every thread; `nil` where the system does not say.
+    private static func umask() -> UInt32? {
+        let live = FileSystem.live
+        guard let status = try? live.open("/proc/self/status", O_RDONLY, 0) else { return nil }
+        defer { live.close(status) }
+        guard let bytes = try? live.read(status, 64 * 1024) else { return nil }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Umask:") {
+            return UInt32(line.dropFirst("Umask:".count).trimmingPrefix { $0 == " " || $0 == "\t" }, radix: 8)
+        }
+        return nil
+    }
+
+    /// Removes what `made` records once the update has failed: the lock file it made, only while
+    /// holding it; then, if the data file still does not exist, the folders it made, innermost
+    /// first, each by its name in the folder it was made in, and only if that name is still the
+    /// folder made. Nothing is removed twice.
     ///
     /// A process waiting for the removed lock file sees that it has no name any more once it gets
     /// it, and opens the lock anew (`takeLock`), so no two processes ever hold different lock files.
-    private func removeIfUnused(_ made: MadeFiles, holdingLock: Bool, target: Target) {
-        guard made.lock || !made.folders.isEmpty else { return }
-        if let file = try? fileSystem.openAt(target.folder, target.name, FileSystem.linkItself, 0) {
-            fileSystem.close(file)
-            return  // The data file exists: the folders and the lock are in use.
-        }
+    private func removeUnused(_ made: inout MadeFiles, holdingLock: Bool, target: Target) {
         if made.lock, holdingLock {
             try? fileSystem.removeAt(target.folder, target.lockName, false)
+            made.lock = false
         }
-        guard let outermost = made.outermostFolder else { return }
-        var paths: [String] = []
-        for name in made.folders {
-            paths.append(paths.last.map { $0 + "/" + name } ?? name)
+        guard !made.folders.isEmpty else { return }
+        if let file = try? fileSystem.openAt(target.folder, target.name, FileSystem.linkItself, 0) {
+            fileSystem.close(file)
+            return  // The data file exists: the folders are in use.
         }
-        for path in paths.reversed() {
+        for folder in made.folders.reversed() {
+            guard let found = try? fileSystem.openAt(folder.parent, folder.name, FileSystem.linkItself, 0) else { break }
+            let identity = (try? fileSystem.status(found))?.identity
+            fileSystem.close(found)
             // Fails, and so stops, at the first folder that is not empty: one another process uses.
-            guard (try? fileSystem.removeAt(outermost, path, true)) != nil else { return }
+            guard identity == folder.identity, (try? fileSystem.removeAt(folder.parent, folder.name, true)) != nil
+            else { break }
         }
+        made.folders = []
     }
 
-    /// Opens `<file>.lock`, never removed but by `removeIfUnused`, and waits up to `lockTimeout` for
+    /// Opens `<file>.lock`, never removed but by `removeUnused`, and waits up to `lockTimeout` for
     /// an exclusive `flock` on it.
-    private func takeLock(for target: Target, recording made: inout MadeFiles) throws(StoreError) -> FileSystem.Descriptor {
+    private func takeLock(
+        for target: Target, mode: UInt32, recording made: inout MadeFiles
+    ) throws(StoreError) -> FileSystem.Descriptor {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: lockTimeout)
         while true {
-            let lock = try openLock(target, recording: &made)
+            let lock = try openLock(target, mode: mode, recording: &made)
             // Short waits, as a lock is held for about a millisecond: with up to 20 ms between tries, eight
             // writers on one file managed 580 taps/s (p90 18 ms a tap); the kernel would hand the lock
             // over at once, but a blocking flock cannot be given a timeout without a signal handler.
@@ -361,7 +399,7 @@ public final class TallyStore: Sendable {
                 fileSystem.pause(min(wait, deadline - clock.now))
                 wait = min(wait * 2, .milliseconds(2))
             }
-            // Removed by a failed first save while we waited (`removeIfUnused`): lock the new one.
+            // Removed by a failed update while we waited (`removeUnused`): lock the new one.
             guard (try? fileSystem.status(lock))?.links == 0 else { return lock }
             fileSystem.close(lock)
         }
@@ -370,11 +408,13 @@ public final class TallyStore: Sendable {
     /// Opens the lock file, creating it (mode 0600, whatever the umask) if need be; never through a
     /// link, and only a regular file. A lock file we may only read (another user's, or on read-only
     /// media) still locks: `flock` needs no write access.
-    private func openLock(_ target: Target, recording made: inout MadeFiles) throws(StoreError) -> FileSystem.Descriptor {
+    private func openLock(
+        _ target: Target, mode: UInt32, recording made: inout MadeFiles
+    ) throws(StoreError) -> FileSystem.Descriptor {
         // The lock file exists but for a first save: opened first, it costs one call.
         while true {
             if let lock = try openExistingLock(target) { return lock }
-            if let lock = try createLock(target) {
+            if let lock = try createLock(target, mode: mode) {
                 made.lock = true
                 return lock
             }
@@ -411,8 +451,8 @@ public final class TallyStore: Sendable {
         return lock
     }
 
-    /// A new lock file, mode 0600 whatever the umask; `nil` if one appeared since we looked.
-    private func createLock(_ target: Target) throws(StoreError) -> FileSystem.Descriptor? {
+    /// A new lock file, with `mode` whatever the umask; `nil` if one appeared since we looked.
+    private func createLock(_ target: Target, mode: UInt32) throws(StoreError) -> FileSystem.Descriptor? {
         let lock: FileSystem.Descriptor
         do {
             lock = try fileSystem.openAt(
@@ -423,7 +463,7 @@ public final class TallyStore: Sendable {
             throw whyNotCreated(target, error)
         }
         do {
-            try fileSystem.setPermissions(lock, 0o600)
+            try fileSystem.setPermissions(lock, mode)
         } catch {
             fileSystem.close(lock)
             throw .cannotCreate(error)
@@ -567,13 +607,15 @@ public final class TallyStore: Sendable {
     }
 
     /// Gives the new file we just created (`O_EXCL`) the original's owner, where we may (as root,
-    /// or to a group we are in), and its permission bits, so that an update never changes who may
-    /// read the tally, and the umask never takes the owner's own access away.
+    /// or to a group we are in), and its read and write bits, so that an update never changes who
+    /// may read the tally, and the umask never takes the owner's own access away. Execute, set-ID
+    /// and sticky bits, which a data file never needs, are not kept: a file another user planted
+    /// with them does not pass them on to ours.
     private func keep(_ status: FileStatus, on file: FileSystem.Descriptor) throws(SystemError) {
         if status.owner != UInt32(geteuid()) || status.group != UInt32(getegid()) {
             try? fileSystem.setOwner(file, status.owner, status.group)
         }
-        try fileSystem.setPermissions(file, status.permissions)
+        try fileSystem.setPermissions(file, status.permissions & 0o666)
     }
 
     /// Removes temporary files left by processes killed while saving. Only a lock holder writes
