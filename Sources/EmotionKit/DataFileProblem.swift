@@ -39,7 +39,7 @@ public enum DataFileProblem: Error, Equatable, Sendable, CustomStringConvertible
         case let .versionNotAnInteger(found):
             "its \"version\" is \(found), not a whole number"
         case let .newerVersion(version):
-            "it has version \(version), newer than this emotions understands "
+            "it has version \(JSONValue.shortened(version)), newer than this emotions understands "
                 + "(\(TallyDocument.currentVersion)); upgrade emotions to use it"
         case let .unknownVersion(version):
             "it has version \(version); the first version is 1"
@@ -48,7 +48,7 @@ public enum DataFileProblem: Error, Equatable, Sendable, CustomStringConvertible
         case let .countNotANumber(emotion, found):
             "the count of \"\(emotion.name)\" is \(found), not a whole number"
         case let .countNotAnInteger(emotion, text):
-            "the count of \"\(emotion.name)\" is \(text), not a whole number from 0 to \(Int.max)"
+            "the count of \"\(emotion.name)\" is \(JSONValue.shortened(text)), not a whole number from 0 to \(Int.max)"
         case let .negativeCount(emotion, count):
             "the count of \"\(emotion.name)\" is \(count), below zero"
         case .totalTooLarge:

@@ -44,7 +44,8 @@ package indirect enum JSONValue: Equatable, Sendable {
     /// A value for an error message: short values as written, longer ones by their kind.
     var describedForMessage: String {
         switch self {
-        case .null, .bool, .number: serialized(pretty: false)
+        case .null, .bool: serialized(pretty: false)
+        case let .number(text): JSONValue.shortened(text)
         case let .string(text) where text.count <= 20: serialized(pretty: false)
         default: kindDescription
         }
@@ -62,5 +63,12 @@ package indirect enum JSONValue: Equatable, Sendable {
             a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: false
         }
+    }
+
+    /// `text` if it is at most 40 characters, else its first 20, `…` and its last 10: a number a
+    /// crafted file makes 900 KB long must not become a message as long.
+    package static func shortened(_ text: String) -> String {
+        guard text.count > 40 else { return text }
+        return text.prefix(20) + "…" + text.suffix(10)
     }
 }

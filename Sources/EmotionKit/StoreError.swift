@@ -99,7 +99,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The login name of `id`, or the number for a user `/etc/passwd` does not list.
     private static func userName(_ id: UInt32) -> String {
-        UserDatabase.system().entry(for: id)?.name ?? "#\(id)"
+        // sudo's '#1000' for a user without a name, quoted: unquoted, a shell reads # as a comment.
+        UserDatabase.system().entry(for: id)?.name ?? "'#\(id)'"
     }
 
     /// What to do when watching fails: raise a kernel limit, or fix the folder's permissions.
