@@ -27,14 +27,10 @@ enum ShellQuoting {
         return word + "'"
     }
 
-    /// Whether `scalar` is a character a terminal acts on rather than shows: a C0 or C1 control
-    /// character, DEL, or a bidirectional override or isolate, which reorders what follows it
-    /// (the set the command line escapes on standard error).
+    /// Whether `scalar` is a character a terminal acts on rather than shows (`isTerminalControl`,
+    /// the set the command line escapes on standard error).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        scalar.isTerminalControl
     }
 
     /// Two uppercase hex digits: `0A`.

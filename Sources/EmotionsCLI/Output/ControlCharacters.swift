@@ -9,10 +9,7 @@
 enum ControlCharacters {
     /// Whether `scalar` is one of them.
     static func contains(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        scalar.isTerminalControl
     }
 
     /// `text` with each of them written as `\u{…}`; everything else, a backslash included, as it is.
