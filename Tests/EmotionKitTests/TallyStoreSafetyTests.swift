@@ -176,6 +176,78 @@ import Testing
         #expect(refusal.description.hasPrefix("Cannot open the lock file \(path).lock: Permission denied"))
     }
 
+    @Test func cleanUpAfterAFailedFirstSaveRemovesNothingALinkSwappedInLeadsTo() throws {
+        // Another user, able to rename in the folder, swaps the folder being made for a link to a
+        // folder of ours holding an empty `b`, and fills the disk: removing "a/b" by its path
+        // would remove that `b` through the link.
+        let folder = try TemporaryFolder()
+        let protected = folder.file("protected")
+        try FileManager.default.createDirectory(atPath: protected + "/b", withIntermediateDirectories: true)
+        var fileSystem = FileSystem.live
+        let shared = folder.path
+        fileSystem.write = { file, _ throws(SystemError) in
+            #expect(rename(shared + "/a", shared + "/a.old") == 0)
+            #expect(symlink(protected, shared + "/a") == 0)
+            throw SystemError(call: "write", path: file.path, errno: ENOSPC)
+        }
+        #expect(throws: StoreError.self) {
+            try TallyStore(path: folder.file("a/b/emotions.json"), fileSystem: fileSystem).apply(.tap(.sad))
+        }
+        #expect(FileManager.default.fileExists(atPath: protected + "/b"), "the clean-up went through the link")
+        #expect(try folder.contents(of: folder.file("a.old")) == [], "the folder made and its lock are gone from where they were made")
+    }
+
+    @Test func aFolderSwappedInWhileBeingMadeIsNotMadeOursByAChmod() throws {
+        // Under a strict umask a new folder is 0500 and made 0700; a folder of ours swapped in for it
+        // must keep its mode (and so whatever its owner meant by it).
+        let folder = try TemporaryFolder()
+        let locked = folder.file("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        _ = try folder.write("mine", to: "locked/notes")
+        #expect(chmod(locked, 0o500) == 0)
+        var fileSystem = FileSystem.live
+        let shared = folder.path
+        fileSystem.makeFolderAt = { parent, name, mode throws(SystemError) in
+            try FileSystem.live.makeFolderAt(parent, name, mode)
+            #expect(rename(shared + "/" + name, shared + "/" + name + ".made") == 0)
+            #expect(rename(locked, shared + "/" + name) == 0)
+        }
+        let previous = umask(0o277)
+        defer { umask(previous) }
+        _ = try? TallyStore(path: folder.file("new/emotions.json"), fileSystem: fileSystem).apply(.tap(.sad))
+        #expect(try mode(folder.file("new")) == 0o500, "the swapped-in folder was given to us with a chmod")
+    }
+
+    @Test func aNewLockFileIsTheGroupsOnlyWhenTheGroupMayWriteTheTally() throws {
+        let folder = try TemporaryFolder()
+        for (dataMode, lockMode) in [(0o660, 0o660), (0o640, 0o600), (0o644, 0o600), (0o666, 0o660), (0o600, 0o600)] {
+            let path = try folder.write(#"{"counts": {}}"#, to: "t\(dataMode).json")
+            #expect(chmod(path, mode_t(dataMode)) == 0)
+            try TallyStore(path: path).apply(.tap(.happy))
+            #expect(try mode(path + ".lock") == lockMode, "a data file \(String(dataMode, radix: 8))")
+        }
+    }
+
+    @Test func executeAndSetIDBitsOfAPlantedFileAreNotPassedOn() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"counts": {}}"#)
+        #expect(chmod(path, 0o6777) == 0)
+        try TallyStore(path: path).apply(.tap(.happy))
+        #expect(try mode(path) == 0o666)
+    }
+
+    @Test func messagesQuoteAtMostAShortPartOfAHugeNumber() throws {
+        let folder = try TemporaryFolder()
+        let digits = String(repeating: "9", count: 200_000)
+        let path = try folder.write(#"{"version": 1, "counts": {"happy": \#(digits)}}"#)
+        #expect {
+            try TallyStore(path: path).read()
+        } throws: { error in
+            "\(error)".count < 400
+        }
+        #expect(StoreError.foreignFolder(path: "/x", owner: 4_000_000_000).description.contains("sudo -u '#4000000000'"))
+    }
+
     private func mode(_ path: String) throws -> Int {
         var status = stat()
         try #require(stat(path, &status) == 0)
