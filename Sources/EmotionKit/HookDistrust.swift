@@ -38,13 +38,26 @@ public struct HookDistrust: Equatable, Sendable, CustomStringConvertible {
         return reasons.joined(separator: " and ")
     }
 
-    /// The commands that make `path` trusted, as one bash or zsh command line with `path` quoted
-    /// for it: `chown 1000 'path'; chmod go-w 'path'`, each only if needed.
-    func remedy(for path: String) -> String {
+    /// What makes the hooks folder at `path` trusted, as a sentence with the bash or zsh command
+    /// line that does it, `path` quoted for it: for a folder someone else owns, one of your own in
+    /// its place (taking theirs over would keep whatever they put in it); else `chmod go-w`.
+    func folderRemedy(for path: String) -> String {
         let word = ShellQuoting.word(path)
-        var commands: [String] = []
-        if foreignOwner != nil { commands.append("chown \(user) \(word)") }
-        if isWritableByGroup || isWritableByOthers { commands.append("chmod go-w \(word)") }
-        return commands.joined(separator: "; ")
+        guard foreignOwner == nil else {
+            let aside = ShellQuoting.word(path + ".untrusted")
+            return "Use a folder of your own: mv -- \(word) \(aside) && mkdir -m 700 -- \(word), "
+                + "or choose another with EMOTIONS_HOOKS_DIR."
+        }
+        return "Make it writable only by you: chmod go-w -- \(word)."
+    }
+
+    /// What makes the hook at `path` trusted, as a sentence with the command line that does it: a
+    /// copy of your own in its place, after reading it. Not `chmod go-w` or `chown`: whoever could
+    /// write the file may hold it open for writing still, and write to it after either.
+    func hookRemedy(for path: String) -> String {
+        let word = ShellQuoting.word(path)
+        let copy = ShellQuoting.word(path + ".new")
+        return "Read it, then put a copy of your own in its place, which no one else can have open: "
+            + "install -m 755 -- \(word) \(copy) && mv -- \(copy) \(word)."
     }
 }

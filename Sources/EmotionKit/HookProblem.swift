@@ -35,16 +35,14 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
                 + "Make it a folder you may read, or move it away."
         case let .untrustedFolder(path, distrust, changes):
             return "The hooks folder \(HookProblem.quoted(path)) is \(distrust), so no hook in it was run: another user "
-                + "could put programs there to run as you. \(HookProblem.saved(changes)) Make the folder yours and "
-                + "writable only by you: \(distrust.remedy(for: path))."
+                + "could put programs there to run as you. \(HookProblem.saved(changes)) \(distrust.folderRemedy(for: path))"
         case let .untrustedFolderPath(path, distrust, changes):
             return "The hooks folder \(HookProblem.quoted(path)) \(HookProblem.way(distrust)), so no hook in it was run: "
                 + "\(HookProblem.who(distrust)) could \(HookProblem.lead(distrust, to: "programs of their own")) "
                 + "to run as you. \(HookProblem.saved(changes)) \(HookProblem.remedy(distrust))"
         case let .untrustedHook(path, distrust, changes):
             return "Hook \(HookProblem.quoted(path)) is \(distrust), so it was not run: another user could change what it "
-                + "runs as you. \(HookProblem.saved(changes)) Make it yours and writable only by you: "
-                + "\(distrust.remedy(for: path))."
+                + "runs as you. \(HookProblem.saved(changes)) \(distrust.hookRemedy(for: path))"
         case let .untrustedHookPath(path, distrust, changes):
             return "Hook \(HookProblem.quoted(path)) \(HookProblem.way(distrust)), so it was not run: "
                 + "\(HookProblem.who(distrust)) could \(HookProblem.lead(distrust, to: "a program of their own")) "
@@ -102,6 +100,8 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
             "is reached through the symbolic link \(quoted(path)), which \(UserDatabase.describe(owner)) owns"
         case let .folder(path, distrust):
             "is reached through the folder \(quoted(path)), which is \(distrust)"
+        case let .interpreter(interpreter, why):
+            "names in its #! line the interpreter \(quoted(interpreter)), which \(why)"
         }
     }
 
@@ -110,6 +110,7 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
         switch distrust {
         case .foreignLink: "that user"
         case let .folder(_, distrust): distrust.foreignOwner == nil ? "another user" : "that user"
+        case .interpreter: "another user"
         }
     }
 
@@ -117,7 +118,7 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
     private static func lead(_ distrust: HookPathDistrust, to what: String) -> String {
         switch distrust {
         case .foreignLink: "point it at \(what)"
-        case .folder: "put \(what) in its place"
+        case .folder, .interpreter: "put \(what) in its place"
         }
     }
 
@@ -125,14 +126,17 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
     private static func remedy(_ distrust: HookPathDistrust) -> String {
         switch distrust {
         case let .foreignLink(path, _):
-            return "Remove the link (rm \(ShellQuoting.word(path))), or make one of your own in its place."
+            return "Remove the link (rm -- \(ShellQuoting.word(path))), or make one of your own in its place."
         case let .folder(path, distrust) where distrust.foreignOwner == nil:
             let word = ShellQuoting.word(path)
-            return "Make that folder writable only by its owner (chmod go-w \(word)), or sticky as /tmp is "
-                + "(chmod +t \(word)), or keep the hooks elsewhere."
+            return "Make that folder writable only by its owner (chmod go-w -- \(word)), or sticky as /tmp is "
+                + "(chmod +t -- \(word)), or keep the hooks elsewhere."
         case .folder:
             return "Keep the hooks where every folder on the way is yours or root's; EMOTIONS_HOOKS_DIR chooses "
                 + "their folder."
+        case .interpreter:
+            return "Name in its #! line, by its absolute path, an interpreter that you or root own and no one else "
+                + "may change, such as #!/bin/sh."
         }
     }
 

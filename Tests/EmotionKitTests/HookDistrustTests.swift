@@ -12,21 +12,32 @@ import Testing
     }
 
     @Test(arguments: [
-        (0o755, 12345, 1000, "owned by user 12345", "chown 1000 'p'"),
-        (0o755, 12346, 0, "owned by user 12346", "chown 0 'p'"),
-        (0o775, 1000, 1000, "writable by its group", "chmod go-w 'p'"),
-        (0o757, 0, 1000, "writable by others", "chmod go-w 'p'"),
-        (0o1777, 0, 1000, "writable by its group and by others", "chmod go-w 'p'"),
-        (0o777, 12345, 0, "owned by user 12345 and writable by its group and by others", "chown 0 'p'; chmod go-w 'p'"),
-        (0o722, 12345, 1000, "owned by user 12345 and writable by its group and by others", "chown 1000 'p'; chmod go-w 'p'"),
-    ] as [(UInt32, UInt32, UInt32, String, String)])
+        (0o755, 12345, 1000, "owned by user 12345"),
+        (0o755, 12346, 0, "owned by user 12346"),
+        (0o775, 1000, 1000, "writable by its group"),
+        (0o757, 0, 1000, "writable by others"),
+        (0o1777, 0, 1000, "writable by its group and by others"),
+        (0o777, 12345, 0, "owned by user 12345 and writable by its group and by others"),
+        (0o722, 12345, 1000, "owned by user 12345 and writable by its group and by others"),
+    ] as [(UInt32, UInt32, UInt32, String)])
     func anotherOwnerOrWritingByGroupOrOthersIsNotTrusted(
-        permissions: UInt32, owner: UInt32, user: UInt32, reason: String, remedy: String
+        permissions: UInt32, owner: UInt32, user: UInt32, reason: String
     ) throws {
         let distrust = try #require(HookDistrust(FileStatus(permissions: permissions, owner: owner, group: 50), user: user))
         #expect(distrust.description == reason)
+        // Never chmod or chown for a hook: whoever could write it may hold it open for writing still.
         let problem = HookProblem.untrustedHook(path: "p", distrust, changes: [Change(emotion: .sad, old: 0, new: 1)])
-        #expect(problem.description.hasSuffix("Make it yours and writable only by you: \(remedy)."), "\(problem)")
+        #expect(problem.description.hasSuffix(
+            "Read it, then put a copy of your own in its place, which no one else can have open: "
+                + "install -m 755 -- 'p' 'p.new' && mv -- 'p.new' 'p'."), "\(problem)")
+    }
+
+    @Test func aFolderOfSomeoneElsesIsReplacedNotTakenOverAndAWritableOneIsMadeYoursAlone() throws {
+        let foreign = try #require(HookDistrust(FileStatus(permissions: 0o755, owner: 12345, group: 50), user: 1000))
+        #expect(foreign.folderRemedy(for: "/tmp/hooks") == "Use a folder of your own: mv -- '/tmp/hooks' "
+            + "'/tmp/hooks.untrusted' && mkdir -m 700 -- '/tmp/hooks', or choose another with EMOTIONS_HOOKS_DIR.")
+        let writable = try #require(HookDistrust(FileStatus(permissions: 0o775, owner: 1000, group: 50), user: 1000))
+        #expect(writable.folderRemedy(for: "-dir") == "Make it writable only by you: chmod go-w -- '-dir'.")
     }
 
     @Test(arguments: [
@@ -38,8 +49,8 @@ import Testing
         ("right\u{202E}txt.sh", #"$'right\xE2\x80\xAEtxt.sh'"#),
     ])
     func theFixIsACommandLineThatWorksWhateverThePathHolds(path: String, word: String) throws {
-        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: 12345, group: 50), user: 1000))
-        #expect(distrust.remedy(for: path) == "chown 1000 \(word); chmod go-w \(word)")
+        let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: 1000, group: 50), user: 1000))
+        #expect(distrust.folderRemedy(for: path) == "Make it writable only by you: chmod go-w -- \(word).")
     }
 
     @Test(arguments: ["/bin/bash", "/bin/zsh", "/usr/bin/zsh"].filter(FileManager.default.isExecutableFile(atPath:)))

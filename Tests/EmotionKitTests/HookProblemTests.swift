@@ -57,8 +57,8 @@ import Testing
         let problem = HookProblem.untrustedFolder(path: "/tmp/hooks", distrust, changes: [change])
         #expect(problem.description == "The hooks folder '/tmp/hooks' is owned by user 12345 and writable by its group "
             + "and by others, so no hook in it was run: another user could put programs there to run as you. "
-            + "The change sad: 4 → 5 is saved. Make the folder yours and writable only by you: "
-            + "chown 1000 '/tmp/hooks'; chmod go-w '/tmp/hooks'.")
+            + "The change sad: 4 → 5 is saved. Use a folder of your own: mv -- '/tmp/hooks' '/tmp/hooks.untrusted' "
+            + "&& mkdir -m 700 -- '/tmp/hooks', or choose another with EMOTIONS_HOOKS_DIR.")
     }
 
     @Test func anUntrustedHookIsNamedByItsPathWithEveryChange() throws {
@@ -67,7 +67,9 @@ import Testing
         let problem = HookProblem.untrustedHook(path: "/home/me/hooks/notify", distrust, changes: changes)
         #expect(problem.description == "Hook '/home/me/hooks/notify' is writable by others, so it was not run: another "
             + "user could change what it runs as you. The changes happy: 0 → 1 and sad: 4 → 5 are saved. "
-            + "Make it yours and writable only by you: chmod go-w '/home/me/hooks/notify'.")
+            + "Read it, then put a copy of your own in its place, which no one else can have open: "
+            + "install -m 755 -- '/home/me/hooks/notify' '/home/me/hooks/notify.new' && mv -- "
+            + "'/home/me/hooks/notify.new' '/home/me/hooks/notify'.")
     }
 
     @Test func namesWithControlCharactersAreShownEscaped() {
@@ -106,7 +108,7 @@ import Testing
             path: "/srv/x/hooks", .foreignLink(path: "/srv/x/hooks", owner: 12345), changes: [change])
         #expect(problem.description == "The hooks folder '/srv/x/hooks' is reached through the symbolic link "
             + "'/srv/x/hooks', which user 12345 owns, so no hook in it was run: that user could point it at programs of "
-            + "their own to run as you. The change sad: 4 → 5 is saved. Remove the link (rm '/srv/x/hooks'), or make one "
+            + "their own to run as you. The change sad: 4 → 5 is saved. Remove the link (rm -- '/srv/x/hooks'), or make one "
             + "of your own in its place.")
     }
 
@@ -116,7 +118,7 @@ import Testing
         #expect(problem.description == "The hooks folder '/srv/open/hooks' is reached through the folder '/srv/open', "
             + "which is writable by its group and by others, so no hook in it was run: another user could put programs of "
             + "their own in its place to run as you. The change sad: 4 → 5 is saved. Make that folder writable only by "
-            + "its owner (chmod go-w '/srv/open'), or sticky as /tmp is (chmod +t '/srv/open'), or keep the hooks elsewhere.")
+            + "its owner (chmod go-w -- '/srv/open'), or sticky as /tmp is (chmod +t -- '/srv/open'), or keep the hooks elsewhere.")
     }
 
     @Test func aLinkedHookThroughAnotherUsersFolderNamesThatFolderAndItsOwner() throws {
@@ -144,7 +146,7 @@ import Testing
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: 1000, group: 1000), user: 1000))
         let problem = HookProblem.untrustedHook(path: "/h/evil\u{1B}[2J'name", distrust, changes: [change])
         #expect(problem.description.hasPrefix(#"Hook "/h/evil\u001b[2J'name" is writable by others"#))
-        #expect(problem.description.hasSuffix(#"Make it yours and writable only by you: chmod go-w $'/h/evil\x1B[2J\'name'."#))
+        #expect(problem.description.hasSuffix(#"install -m 755 -- $'/h/evil\x1B[2J\'name' $'/h/evil\x1B[2J\'name.new' && mv -- $'/h/evil\x1B[2J\'name.new' $'/h/evil\x1B[2J\'name'."#))
         #expect(!problem.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
 }
