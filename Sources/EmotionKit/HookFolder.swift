@@ -63,6 +63,11 @@ public struct HookFolder: Equatable, Sendable {
         let user = UInt32(geteuid())
         let walk = PathWalk(user: user) { HookPathDistrust.accepts($0, user: user) }
         let absolutePath = HookRunner.absolute(path)
+        // Every folder from / on is judged: with no way to tell the working directory's path (too
+        // long, or an ancestor we may not search), those above it could not be.
+        guard absolutePath.hasPrefix("/") else {
+            throw .unreadable(SystemError(call: "getcwd", path: path, errno: errno == 0 ? ENOENT : errno))
+        }
         let destination: PathWalk.Destination
         do {
             destination = try walk.walk(absolutePath)
@@ -142,6 +147,14 @@ public struct HookFolder: Equatable, Sendable {
             if let distrust = HookDistrust(file.status, user: user) {
                 close(file.descriptor)
                 return make(name, file: nil, distrust: distrust)
+            }
+            // A script runs its interpreter as much as itself: `#!interp` is looked up from the working
+            // directory, and `#!/tmp/x` may be another user's program.
+            if let interpreter = HookProcess.interpreter(of: file.descriptor),
+                let distrust = HookPathDistrust.judge(interpreter: interpreter, user: user, walk: walk)
+            {
+                close(file.descriptor)
+                return make(name, file: nil, pathDistrust: distrust)
             }
             return make(name, file: HookFile(taking: file.descriptor))
         }

@@ -11,6 +11,10 @@ public enum HookPathDistrust: Equatable, Sendable {
     case foreignLink(path: String, owner: UInt32)
     /// The folder at `path`, on the way, which is `HookDistrust` (its writability only if it is not sticky).
     case folder(path: String, HookDistrust)
+    /// The hook's `#!` line names `interpreter`, which `why` says is not trusted: a relative path,
+    /// which the system looks up from whatever folder `emotions` runs in; or a file, a link or a
+    /// folder on its way that someone else could change.
+    case interpreter(String, why: String)
 
     /// Whether a folder with `status` may be gone through on the way to hooks that run as `user`.
     static func accepts(_ status: FileStatus, user: UInt32) -> Bool {
@@ -36,5 +40,32 @@ public enum HookPathDistrust: Equatable, Sendable {
         case .system:
             return nil
         }
+    }
+
+    /// Why the `#!` interpreter `interpreter` of a hook run as `user` is not trusted, or `nil` if it
+    /// is (or does not exist: the hook then fails to start, and says so). Judged as hooks are,
+    /// every folder and link on its way with `walk`.
+    static func judge(interpreter: String, user: UInt32, walk: PathWalk) -> HookPathDistrust? {
+        guard interpreter.hasPrefix("/") else {
+            return .interpreter(interpreter, why: "is a relative path, which the system looks up from whatever folder emotions runs in")
+        }
+        let destination: PathWalk.Destination
+        do {
+            destination = try walk.walk(interpreter)
+        } catch {
+            switch HookPathDistrust(error, user: user) {
+            case let .foreignLink(path, owner)?:
+                let shown = HookProblem.quoted(path)
+                return .interpreter(interpreter, why: "is reached through the symbolic link \(shown), which \(UserDatabase.describe(owner)) owns")
+            case let .folder(path, distrust)?:
+                let shown = HookProblem.quoted(path)
+                return .interpreter(interpreter, why: "is reached through the folder \(shown), which is \(distrust)")
+            case .interpreter?, nil:
+                return nil
+            }
+        }
+        FileSystem.live.close(destination.folder)
+        guard let status = destination.status, let distrust = HookDistrust(status, user: user) else { return nil }
+        return .interpreter(interpreter, why: "is \(distrust)")
     }
 }
