@@ -168,6 +168,11 @@ enum HookProcess {
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
+        // And job control's at its default, so that a hook using the terminal is stopped, and told
+        // of, even when our parent ignored them (nohup, some shells' background jobs).
+        for signal in [SIGTTIN, SIGTTOU, SIGTSTP] {
+            sigaddset(&defaults, signal)
+        }
         try check(posix_spawnattr_setsigdefault(&attributes, &defaults), "posix_spawnattr_setsigdefault")
         var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
         if group == .own {

@@ -5,4 +5,5 @@ import Darwin
 #endif
 import EmotionsCLI
 
+StandardDescriptors.reopenClosed()
 exit(CLI(ProcessInput.current(), terminal: .standard).run())

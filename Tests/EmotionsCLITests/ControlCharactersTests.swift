@@ -9,13 +9,14 @@ import Testing
         // Marks, separators and invisible joiners, which reorder or split what a message shows.
         (0x061C, #"\u{61C}"#), (0x200B, #"\u{200B}"#), (0x200E, #"\u{200E}"#), (0x200F, #"\u{200F}"#),
         (0x2028, #"\u{2028}"#), (0x2029, #"\u{2029}"#), (0x2060, #"\u{2060}"#), (0xFEFF, #"\u{FEFF}"#),
+        (0xAD, #"\u{AD}"#), (0xE0041, #"\u{E0041}"#),
     ])
     func eachControlIsWrittenAsItsCodePoint(value: UInt32, shown: String) throws {
         let scalar = try #require(Unicode.Scalar(value))
         #expect(ControlCharacters.escaped(in: "a" + String(scalar) + "b") == "a" + shown + "b")
     }
 
-    @Test(arguments: [0x20, 0x7E, 0xA0, 0x061B, 0x200A, 0x2027, 0x202F, 0x206A, 0xFEFE, 0x1F604, 0xFE0F])
+    @Test(arguments: [0x20, 0x7E, 0xA0, 0xAE, 0xE0080, 0x061B, 0x200A, 0x2027, 0x202F, 0x206A, 0xFEFE, 0x1F604, 0xFE0F])
     func theirNeighboursAreLeftAsTheyAre(value: UInt32) throws {
         let text = "a" + String(try #require(Unicode.Scalar(value))) + "b"
         #expect(ControlCharacters.escaped(in: text) == text)
