@@ -290,7 +290,8 @@ struct HookTests {
         #expect(chown(hooks.path, 12345, 12345) == 0 && chown(hooks.appendingPathComponent("x").path, 12345, 12345) == 0)
         try await expectNotRun(sandbox, in: shared, warning: "The hooks folder '\(hooks.path)' is owned by user 12345, so "
             + "no hook in it was run: another user could put programs there to run as you. The change sad: 0 → 1 is "
-            + "saved. Make the folder yours and writable only by you: chown \(geteuid()) '\(hooks.path)'.")
+            + "saved. Use a folder of your own: mv -- '\(hooks.path)' '\(hooks.path).untrusted' && mkdir -m 700 -- "
+            + "'\(hooks.path)', or choose another with EMOTIONS_HOOKS_DIR.")
     }
 
     @Test(arguments: [(0o775, "writable by its group"), (0o757, "writable by others"), (0o1777, "writable by its group and by others")])
@@ -301,7 +302,7 @@ struct HookTests {
         #expect(chmod(hooks.path, mode_t(permissions)) == 0)
         try await expectNotRun(sandbox, warning: "The hooks folder '\(hooks.path)' is \(reason), so no hook in it was "
             + "run: another user could put programs there to run as you. The change sad: 0 → 1 is saved. "
-            + "Make the folder yours and writable only by you: chmod go-w '\(hooks.path)'.")
+            + "Make it writable only by you: chmod go-w -- '\(hooks.path)'.")
     }
 
     @Test func aHooksDirOthersMayWriteToIsNotRunEither() async throws {
@@ -312,7 +313,7 @@ struct HookTests {
         try await expectNotRun(sandbox, environment: ["EMOTIONS_HOOKS_DIR": hooks.path], warning: "The hooks folder "
             + "'\(hooks.path)' is writable by its group and by others, so no hook in it was run: another user could "
             + "put programs there to run as you. The change sad: 0 → 1 is saved. "
-            + "Make the folder yours and writable only by you: chmod go-w '\(hooks.path)'.")
+            + "Make it writable only by you: chmod go-w -- '\(hooks.path)'.")
     }
 
     @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root may make a file another user's"))
@@ -322,7 +323,13 @@ struct HookTests {
         #expect(chown(hook.path, 12345, 12345) == 0)
         try await expectNotRun(sandbox, warning: "Hook '\(hook.path)' is owned by user 12345, so it was not run: "
             + "another user could change what it runs as you. The change sad: 0 → 1 is saved. "
-            + "Make it yours and writable only by you: chown \(geteuid()) '\(hook.path)'.")
+            + HookTests.copyAdvice(hook.path))
+    }
+
+    /// The fix a warning gives for a hook someone else could write: a copy of your own in its place.
+    static func copyAdvice(_ path: String) -> String {
+        "Read it, then put a copy of your own in its place, which no one else can have open: "
+            + "install -m 755 -- '\(path)' '\(path).new' && mv -- '\(path).new' '\(path)'."
     }
 
     @Test func aHookItsGroupMayWriteToIsNotRunAndTheOthersStillAre() async throws {
@@ -336,7 +343,7 @@ struct HookTests {
             ["tap", "sad", "happy", "--file", "mood.json"], environment: try sandbox.hookEnvironment())
         expectSuccess(outcome, stdout: "sad: 0 → 1\nhappy: 0 → 1\n", stderr: "Warning: Hook '\(hook)' is "
             + "writable by its group, so it was not run: another user could change what it runs as you. The changes "
-            + "sad: 0 → 1 and happy: 0 → 1 are saved. Make it yours and writable only by you: chmod go-w '\(hook)'.\n")
+            + "sad: 0 → 1 and happy: 0 → 1 are saved. " + HookTests.copyAdvice(hook) + "\n")
         #expect(sandbox.hookOutputLines("log") == ["20-fine sad 0 1", "20-fine happy 0 1"])
     }
 
@@ -354,7 +361,7 @@ struct HookTests {
         let link = "hooks/20-writable"
         expectSuccess(outcome, stdout: "sad: 0 → 1\n", stderr: "Warning: Hook '\(link)' is writable by others, so it "
             + "was not run: another user could change what it runs as you. The change sad: 0 → 1 is saved. "
-            + "Make it yours and writable only by you: chmod go-w '\(link)'.\n")
+            + HookTests.copyAdvice(link) + "\n")
         #expect(sandbox.hookOutputLines("log") == ["10-fine sad 0 1"])
     }
 
@@ -522,7 +529,7 @@ struct HookTests {
         #expect(lchown(hooks.path, Sandbox.unprivilegedID, Sandbox.unprivilegedID) == 0)
         try await expectNotRun(sandbox, warning: "The hooks folder '\(hooks.path)' is reached through the symbolic link "
             + "'\(hooks.path)', which user 65534 (nobody) owns, so no hook in it was run: that user could point it at "
-            + "programs of their own to run as you. The change sad: 0 → 1 is saved. Remove the link (rm "
+            + "programs of their own to run as you. The change sad: 0 → 1 is saved. Remove the link (rm -- "
             + "'\(hooks.path)'), or make one of your own in its place.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.hookOutput.path) == [], "a program ran")
     }
@@ -591,8 +598,8 @@ struct HookTests {
         try await expectNotRun(sandbox, environment: ["EMOTIONS_HOOKS_DIR": hooks.path], warning: "The hooks folder "
             + "'\(hooks.path)' is reached through the folder '\(open.path)', which is writable by its group and by "
             + "others, so no hook in it was run: another user could put programs of their own in its place to run as "
-            + "you. The change sad: 0 → 1 is saved. Make that folder writable only by its owner (chmod go-w "
-            + "'\(open.path)'), or sticky as /tmp is (chmod +t '\(open.path)'), or keep the hooks elsewhere.")
+            + "you. The change sad: 0 → 1 is saved. Make that folder writable only by its owner (chmod go-w -- "
+            + "'\(open.path)'), or sticky as /tmp is (chmod +t -- '\(open.path)'), or keep the hooks elsewhere.")
 
         // Sticky, as /tmp is, no one may rename or remove what another owns there: the hooks run.
         #expect(chmod(open.path, 0o1777) == 0)
@@ -601,5 +608,67 @@ struct HookTests {
             environment: try sandbox.hookEnvironment(["EMOTIONS_HOOKS_DIR": hooks.path]))
         expectSuccess(outcome, stdout: "sad: 1 → 2\n")
         #expect(sandbox.hookOutputLines("log") == ["log sad 1 2"])
+    }
+}
+
+/// The second review's findings: a hook's `#!` interpreter, closed standard descriptors, ignored job-control signals.
+@Suite struct HookInterpreterAndDescriptorTests {
+    @Test func aHookWhoseInterpreterIsARelativePathIsNotRun() async throws {
+        let sandbox = try Sandbox()
+        // The system would look `sh` up from whatever folder emotions runs in: one another user may shape.
+        let hook = try sandbox.writeHook("relative", "#!sh\necho ran >> \"$OUT/log\"\n")
+        let outcome = try await sandbox.run(["tap", "sad"], environment: try sandbox.hookEnvironment())
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr == "Warning: Hook '\(hook.path)' names in its #! line the interpreter 'sh', which is a "
+            + "relative path, which the system looks up from whatever folder emotions runs in, so it was not run: another "
+            + "user could put a program of their own in its place to run as you. The change sad: 0 → 1 is saved. Name "
+            + "in its #! line, by its absolute path, an interpreter that you or root own and no one else may change, "
+            + "such as #!/bin/sh.\n", "\(outcome)")
+        #expect(sandbox.hookOutput("log") == nil)
+    }
+
+    @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root may make a file another user's"))
+    func aHookWhoseInterpreterAnotherUserOwnsIsNotRun() async throws {
+        let sandbox = try Sandbox()
+        let interpreter = sandbox.root.appendingPathComponent("interp")
+        try Data("#!/bin/sh\necho \"interp $*\" >> \"$OUT/log\"\n".utf8).write(to: interpreter)
+        #expect(chmod(interpreter.path, 0o755) == 0 && chown(interpreter.path, 12345, 12345) == 0)
+        _ = try sandbox.writeHook("theirs", "#!\(interpreter.path)\n")
+        let outcome = try await sandbox.run(["tap", "sad"], environment: try sandbox.hookEnvironment())
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("names in its #! line the interpreter '\(interpreter.path)', which is owned by user 12345"),
+            "\(outcome)")
+        #expect(sandbox.hookOutput("log") == nil, "the other user's interpreter ran")
+    }
+
+    @Test func withEveryStandardDescriptorClosedAHookStillWritesToDevNullAndRuns() async throws {
+        let sandbox = try Sandbox()
+        // set -e: an echo to a bad descriptor would end it before its work.
+        try sandbox.writeHook("careful", "#!/bin/sh\nset -e\necho out\necho err >&2\necho done >> \"$OUT/log\"\n")
+        let binary = try Emotions.binary().path
+        let outcome = try await sandbox.runThroughShell(["-c", "\"$0\" tap sad <&- >&- 2>&-; echo \"status $?\"", binary])
+        #expect(outcome.stdout == "status 0\n", "\(outcome)")
+        #expect(sandbox.hookOutputLines("log") == ["done"])
+        #expect(sandbox.text() == DataFile.text(Counts(sad: 1)))
+    }
+
+    @Test func aHookGetsJobControlSignalsAtTheirDefaultsWhateverOurParentIgnored() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("signals", "#!/bin/sh\ngrep '^SigIgn:' /proc/self/status >> \"$OUT/log\"\n")
+        let binary = try Emotions.binary().path
+        let outcome = try await sandbox.runThroughShell(["-c", "trap '' TTIN TTOU TSTP; exec \"$0\" tap sad", binary])
+        #expect(outcome.status == 0, "\(outcome)")
+        let ignored = try #require(sandbox.hookOutputLines("log").first.flatMap { UInt64($0.dropFirst(8), radix: 16) })
+        // Bits 20, 21 and 22 are SIGTSTP, SIGTTIN and SIGTTOU (bit N-1 for signal N).
+        #expect(ignored & (0b111 << 19) == 0, "the hook inherited ignored job-control signals: \(String(ignored, radix: 16))")
+    }
+}
+
+extension Sandbox {
+    /// Runs `/bin/sh arguments...` in HOME with the clean environment and the hooks' variables.
+    fileprivate func runThroughShell(_ arguments: [String]) async throws -> Outcome {
+        try await Emotions.run(
+            arguments, environment: baseEnvironment.merging(try hookEnvironment()) { $1 }, directory: home,
+            captureFolder: capture, executable: URL(fileURLWithPath: "/bin/sh"))
     }
 }
