@@ -139,9 +139,7 @@ public struct HookRunner: Sendable {
     /// `path` if it is absolute, else the working directory, a slash and `path` without a leading `./`;
     /// `path` as it is if the working directory cannot be told (it was removed).
     static func absolute(_ path: String) -> String {
-        guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return path }
-        defer { free(directory) }
-        guard let folder = String(validatingCString: directory) else { return path }
+        guard !path.hasPrefix("/"), let folder = PathWalk.workingDirectory() else { return path }
         var relative = Substring(path)
         while relative.hasPrefix("./") {
             relative = relative.dropFirst(2).drop { $0 == "/" }

@@ -139,8 +139,8 @@ package struct PathWalk: Sendable {
         }
     }
 
-    /// The working directory's path, for messages; `nil` if it cannot be told (it was removed).
-    private static func workingDirectory() -> String? {
+    /// The working directory's path; `nil` if it cannot be told (removed, or too long to tell).
+    static func workingDirectory() -> String? {
         guard let directory = getcwd(nil, 0) else { return nil }
         defer { free(directory) }
         return String(validatingCString: directory)
