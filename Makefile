@@ -14,7 +14,7 @@ BENCH_ROUNDS  ?= 200
 BENCH_WATCH_ROUNDS ?= 200
 PYTHON        ?= python3
 BIN           := .build/release/emotions
-MANPAGE       := Sources/Documentation/emotions.1
+MANPAGE       := Documentation/emotions.1
 COMPLETIONS   := .build/completions
 # Where install puts the manual page and completion scripts: share/ under PREFIX, where man, bash-completion, zsh and fish look.
 SHARE         = $(DESTDIR)$(PREFIX)/share

@@ -2,12 +2,12 @@
 import Foundation
 import Testing
 
-/// The manual page, `Sources/Documentation/emotions.1`, kept in step with the specs help is made from;
+/// The manual page, `Documentation/emotions.1`, kept in step with the specs help is made from;
 /// `EndToEndTests/ManualPageTests` renders it with groff.
 @Suite struct ManualTests {
     /// The page's path, found from this file's place in the repository.
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/Documentation/emotions.1").path
+        .deletingLastPathComponent().appendingPathComponent("Documentation/emotions.1").path
 
     private let manual: Manual
 

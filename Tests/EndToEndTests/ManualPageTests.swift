@@ -3,9 +3,9 @@ import Testing
 
 /// The manual page as `man` shows it; `EmotionsCLITests/ManualTests` checks what it lists.
 struct ManualPageTests {
-    /// `Sources/Documentation/emotions.1`, found from this file's place in the repository.
+    /// `Documentation/emotions.1`, found from this file's place in the repository.
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/Documentation/emotions.1").path
+        .deletingLastPathComponent().appendingPathComponent("Documentation/emotions.1").path
 
     @Test(.enabled(if: Shells.isInstalled("groff"), "groff is not installed"))
     func groffRendersThePageWithoutAWarning() async throws {
