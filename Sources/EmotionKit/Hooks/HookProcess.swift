@@ -304,7 +304,7 @@ enum HookProcess {
         let clock = ContinuousClock()
         let start = clock.now
         let deadline = start.advanced(by: timeout)
-        var pause = Duration.microseconds(100)
+        var backoff = Backoff(until: deadline, longest: .milliseconds(5))
         var lookPause = firstLook
         var nextLook = start.advanced(by: firstLook)
         var hasTerminal: Bool?
@@ -321,8 +321,7 @@ enum HookProcess {
                 break
             }
             let now = clock.now
-            guard now < deadline else { break }
-            if now >= nextLook {
+            if now < deadline, now >= nextLook {
                 let terminal = hasTerminal ?? ProcessTable.hasControllingTerminal
                 hasTerminal = terminal
                 if terminal, hasStoppedPart(id, group: group) {
@@ -332,8 +331,7 @@ enum HookProcess {
                 lookPause = min(lookPause * 2, .milliseconds(400))
                 nextLook = terminal ? now.advanced(by: lookPause) : deadline
             }
-            FileSystem.live.pause(min(pause, deadline - now))
-            pause = min(pause * 2, .milliseconds(5))
+            guard backoff.pause(using: FileSystem.live.pause) else { break }
         }
         stop(id, group: group)
         return .timedOut(after: timeout)
@@ -389,13 +387,8 @@ enum HookProcess {
         var known: [pid_t] = []
         send(SIGTERM, to: id, group: group, known: &known)
         send(SIGCONT, to: id, group: group, known: &known)
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .milliseconds(500))
-        var pause = Duration.microseconds(100)
-        while !hasExited(id), clock.now < deadline {
-            FileSystem.live.pause(pause)
-            pause = min(pause * 2, .milliseconds(5))
-        }
+        var backoff = Backoff(for: .milliseconds(500), longest: .milliseconds(5))
+        while !hasExited(id), backoff.pause(using: FileSystem.live.pause) {}
         send(SIGKILL, to: id, group: group, known: &known)
         _ = reap(id, waiting: true)
     }

@@ -1,0 +1,32 @@
+import Testing
+@testable import EmotionKit
+
+struct DataPathTests {
+    @Test(arguments: [
+        ("mood.json", "."), ("/mood.json", "/"), ("/home/me/mood.json", "/home/me"), ("a/b", "a"),
+        ("./mood.json", "."), ("a//b", "a/"),
+    ])
+    func theFolderIsWhatComesBeforeTheLastSlash(path: String, folder: String) {
+        #expect(DataPath(path).folder == DataPath(folder))
+    }
+
+    @Test(arguments: [
+        (".", "mood.json", "mood.json"), ("", "mood.json", "mood.json"), ("/", "mood.json", "/mood.json"),
+        ("/home/me", "mood.json", "/home/me/mood.json"), ("/home/me/", "x", "/home/me/x"),
+        ("/home/me", ".", "/home/me"), ("/home/me", "/etc/x", "/etc/x"), ("a", "../b", "a/../b"),
+    ])
+    func appendingJoinsWithOneSlashAndKeepsAbsoluteNamesWhole(folder: String, name: String, joined: String) {
+        #expect(DataPath(folder).appending(name) == DataPath(joined))
+    }
+
+    @Test func componentsLeaveOutEmptyNamesButKeepDots() {
+        #expect(DataPath("/home//me/./x/").components == ["home", "me", ".", "x"])
+        #expect(DataPath("/").components == [])
+    }
+
+    @Test func onlyAPathFromTheRootIsAbsolute() {
+        #expect(DataPath("/x").isAbsolute)
+        #expect(!DataPath("x/y").isAbsolute)
+        #expect(!DataPath("").isAbsolute)
+    }
+}
