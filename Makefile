@@ -1,4 +1,4 @@
-# Thin wrappers over the swift commands; the README's "Development" section lists them.
+# Thin wrappers over the swift commands; Documentation/Development.md lists them.
 
 SWIFT         ?= swift
 SWIFTC        ?= swiftc
@@ -6,7 +6,7 @@ PREFIX        ?= /usr/local
 DESTDIR       ?=
 ARGS          ?=
 # On Linux, a fully static release binary: no Swift runtime or glibc to load at start-up, which
-# halves the start-up time and takes peak memory under 8 MiB (see the README's "Performance").
+# halves the start-up time and takes peak memory under 8 MiB (see Documentation/Performance.md).
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -static-executable)
 FUZZ_SECONDS  ?= 60
 FUZZ_ARGS     ?=
@@ -27,9 +27,17 @@ FUZZ_SOURCES   = $(shell find Sources/EmotionKit -name '*.swift' | LC_ALL=C sort
 LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 # The unit-test targets; the end-to-end tests' stress and crash runs are too slow under the sanitizers.
 SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests
+# make docs: the toolchain's own docc (no SwiftPM plugin, no package) reads the catalog and EmotionKit's symbol graph,
+# which the compiler writes while building EmotionKit, in a build folder of its own so that the extra flags do not make
+# the everyday build start again. The graph's folder is kept: a build with nothing to recompile writes no new graph.
+DOCC          ?= $(if $(filter Darwin,$(shell uname -s)),xcrun docc,docc)
+DOCS_CATALOG  := Documentation/EmotionKit.docc
+DOCS_OUTPUT   := .build/docs
+DOCS_BUILD    := .build/docs-build
+DOCS_SYMBOLS  := $(DOCS_BUILD)/symbol-graphs
 
 .DEFAULT_GOAL := build
-.PHONY: build release run test sanitize fuzz bench bench-watch completions install uninstall clean help
+.PHONY: build release run test docs sanitize fuzz bench bench-watch completions install uninstall clean help
 
 # Build everything in debug mode (.build/debug/emotions).
 build:
@@ -43,11 +51,20 @@ release:
 run:
 	$(SWIFT) run emotions $(ARGS)
 
-# Build and run every test, then the unit tests again under the sanitizers, then the fuzzer for 10 s: what CI runs.
+# Build and run every test, build the documentation, run the unit tests under the sanitizers, fuzz for 10 s: what CI runs.
 test:
 	$(SWIFT) test
+	$(MAKE) docs
 	$(MAKE) sanitize
 	$(MAKE) fuzz FUZZ_SECONDS=10
+
+# Build EmotionKit's DocC documentation into .build/docs with the toolchain's docc; any warning, such as a broken link, fails it.
+docs:
+	$(SWIFT) build --target EmotionKit --scratch-path $(DOCS_BUILD) \
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_SYMBOLS)
+	rm -rf $(DOCS_OUTPUT)
+	$(DOCC) convert $(DOCS_CATALOG) --additional-symbol-graph-dir $(DOCS_SYMBOLS) --output-path $(DOCS_OUTPUT) \
+		--fallback-display-name EmotionKit --fallback-bundle-identifier emotions.EmotionKit --warnings-as-errors
 
 # Run the unit tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
 sanitize:

@@ -37,6 +37,9 @@ public struct HookRunner: Sendable {
     /// A runner for the hooks in `folder` after changes to `dataFile`.
     ///
     /// - Parameters:
+    ///   - folder: Where the hooks are.
+    ///   - dataFile: The data file's path as the store has it; hooks are given it made absolute.
+    ///   - timeout: How long each hook may run before it is stopped.
     ///   - depth: How deeply this process runs inside hooks: `EMOTIONS_HOOK_DEPTH`'s, for a command.
     ///   - environment: The `NAME=value` entries hooks inherit; by default this process's own, read
     ///     byte for byte when a hook starts.
