@@ -45,10 +45,7 @@ struct ChangePrinter: Sendable {
         case .text:
             return "\(style.label(for: change.emotion)): \(change.old) → \(change.new)"
         case .json:
-            let object = JSONValue.object([
-                ("emotion", .string(change.emotion.name)), ("old", .integer(change.old)), ("new", .integer(change.new)),
-            ])
-            return object.serialized(pretty: false)
+            return change.json().serialized(pretty: false)
         case .quiet:
             return nil
         }
