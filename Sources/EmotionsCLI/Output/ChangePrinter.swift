@@ -43,7 +43,7 @@ struct ChangePrinter: Sendable {
     static func line(for change: Change, format: ChangeFormat, style: OutputStyle = .plain) -> String? {
         switch format {
         case .text:
-            return "\(style.label(for: change.emotion)): \(change.old) → \(change.new)"
+            return change.description(labelled: style.label(for: change.emotion))
         case .json:
             return change.json().serialized(pretty: false)
         case .quiet:
