@@ -1,3 +1,5 @@
+import EmotionKit
+
 /// The `emotions` command itself: its global options and the list of subcommands.
 enum Root {
     /// The version `--version` prints.
@@ -8,7 +10,7 @@ enum Root {
         abstract: "Count how you feel: a tally of five emotions, kept in a file.",
         discussion: "Emotions: happy 😄, smile 🙂, neutral 😐, upset 😕, sad 😢. The data file is "
             + "$XDG_CONFIG_HOME/emotions/emotions.json when XDG_CONFIG_HOME is an absolute path, else "
-            + defaultFile + "; EMOTIONS_FILE or --file choose another.",
+            + DataLocation.defaultPathShown + "; EMOTIONS_FILE or --file choose another.",
         options: StoreOptions.specs + [
             ColorChoice.spec, completionScript, OptionSpec(long: "version", help: "Show the version.", isInUsage: false),
         ],
@@ -22,12 +24,6 @@ enum Root {
         long: "generate-completion-script", valueName: "shell", values: CompletionShell.names,
         help: "Print the script that completes subcommands, options and emotion names in a shell.",
         isInUsage: false)
-
-    #if os(macOS)
-    private static let defaultFile = "~/Library/Application Support/emotions/emotions.json"
-    #else
-    private static let defaultFile = "~/.config/emotions/emotions.json"
-    #endif
 
     /// Every subcommand but `help`, in the order help lists them.
     static let subcommands: [any Subcommand.Type] = [Tap.self, Add.self, Reset.self, Stats.self, Watch.self]
