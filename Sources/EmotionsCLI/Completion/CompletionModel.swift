@@ -36,7 +36,8 @@ struct CompletionModel: Sendable {
         switch values {
         case .nothing, .paths:
             return []
-        case .emotions:
+        case .list:
+            // `.emotions` is the only list this tool declares.
             return Emotion.acceptedNames.map { name in
                 guard let emotion = Emotion(parsing: name) else { return Candidate(word: name, description: "") }
                 let description = name == emotion.name ? "\(emotion.emoji) \(emotion.englishLabel)" : "same as \(emotion.name)"
