@@ -1,6 +1,9 @@
 import EmotionKit
 
 /// The `emotions` command itself: its global options and the list of subcommands.
+///
+/// Its spec is parsed like any command's; the options that do not stand alone (`--file`, `--color`)
+/// are handed down to the subcommand, which takes them as its own, so each is declared once.
 enum Root {
     /// The version `--version` prints.
     static let version = "0.1.0"
@@ -12,7 +15,7 @@ enum Root {
             + "$XDG_CONFIG_HOME/emotions/emotions.json when XDG_CONFIG_HOME is an absolute path, else "
             + DataLocation.defaultPathShown + "; EMOTIONS_FILE or --file choose another.",
         options: StoreOptions.specs + [
-            ColorChoice.spec, completionScript, OptionSpec(long: "version", help: "Show the version.", isInUsage: false),
+            ColorChoice.spec, completionScript, versionOption,
         ],
         examples: [
             "emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats", "emotions watch",
@@ -23,7 +26,10 @@ enum Root {
     static let completionScript = OptionSpec(
         long: "generate-completion-script", valueName: "shell", values: CompletionShell.names,
         help: "Print the script that completes subcommands, options and emotion names in a shell.",
-        isInUsage: false)
+        isInUsage: false, standsAlone: true)
+
+    /// `--version`, which prints the version; nothing may follow it.
+    static let versionOption = OptionSpec(long: "version", help: "Show the version.", isInUsage: false, standsAlone: true)
 
     /// Every subcommand but `help`, in the order help lists them.
     static let subcommands: [any Subcommand.Type] = [Tap.self, Add.self, Reset.self, Stats.self, Watch.self]
