@@ -29,76 +29,61 @@ enum Invocation {
 
     /// Reads the tool's arguments (without its own name).
     ///
-    /// Before the subcommand come only the global options: `--file`, `--color`,
-    /// `--generate-completion-script`, `--version`, `-h/--help`. `--file` and `--color` are handed on to
-    /// the subcommand, which reads them as if given after it. As after it, a word that looks like an
+    /// Before the subcommand come the root's options, parsed from `Root.spec` as any command's are:
+    /// `-h/--help`, `--version` and `--generate-completion-script`, which stand alone, and the others
+    /// (`--file`, `--color`), which are handed down to the subcommand as if given first after it, as
+    /// swift-argument-parser hands down a parent's option group. As after it, a word that looks like an
     /// option is never their value (`--file --json` lacks one), and `--file --help` asks for help.
     static func parse(_ words: [String]) throws(Failure) -> Invocation {
-        var leading: [String] = []
         var rest = words[...]
-        // Help texts are built only when printed: a tap never pays for the other subcommands' help.
-        func fail(_ error: UsageError) -> Failure { Failure(error: error, spec: Root.spec, printer: Root.helpPrinter) }
-
-        while let word = rest.first, word.hasPrefix("-"), word != "-" {
-            rest.removeFirst()
-            switch word {
-            case "--":
-                guard rest.first != nil else { throw fail(.missingArgument("<subcommand>")) }
-                break
-            case "-h", "--help": return .help(Root.helpPrinter.help)
-            case "--version":
-                if let extra = rest.first { throw fail(.unexpectedArgument(extra)) }
-                return .version
-            case "--file", "--color":
-                guard let value = ArgumentParser.value(from: &rest) else {
-                    if rest.first == "--help" || rest.first == "-h" { return .help(Root.helpPrinter.help) }
-                    throw fail(.missingValue(option: word))
-                }
-                leading += [word, value]
-                continue
-            case _ where word.hasPrefix("--file=") || word.hasPrefix("--color="):
-                leading.append(word)
-                continue
-            case _ where word == "--generate-completion-script" || word.hasPrefix("--generate-completion-script="):
-                let option = Root.completionScript
-                let value =
-                    word.contains("=") ? String(word.drop { $0 != "=" }.dropFirst()) : ArgumentParser.value(from: &rest)
-                guard let value else { throw fail(.missingValue(option: word)) }
-                guard let shell = CompletionShell(rawValue: value) else { throw fail(option.rejection(of: value)) }
-                if let extra = rest.first { throw fail(.unexpectedArgument(extra)) }
-                return .completionScript(shell)
-            case _ where !word.hasPrefix("--"):
-                // Grouped letters: help if every one is -h, else the first that is not a global option.
-                guard let letter = word.dropFirst().first(where: { $0 != OptionSpec.help.short }) else {
-                    return .help(Root.helpPrinter.help)
-                }
-                throw fail(.unknownOption("-\(letter)", suggestion: nil))
-            default:
-                let name = String(word.drop { $0 == "-" }.prefix { $0 != "=" })
-                let suggestion = Spelling.closest(to: name, among: Root.spec.allOptions.map(\.long)).map { "--\($0)" }
-                throw fail(.unknownOption(String(word.prefix { $0 != "=" }), suggestion: suggestion ?? moved(name, before: rest)))
+        var inherited = ParsedArguments()
+        // Root.spec is built only when options come before the subcommand: `tap happy` does not pay for it.
+        if let first = rest.first, first.hasPrefix("-") {
+            let globals: ParsedArguments
+            do {
+                globals = try ArgumentParser(spec: Root.spec).parseOptions(before: &rest)
+            } catch {
+                throw rootFailure(suggestingTheSubcommand(for: error, before: rest))
             }
-            break
+            if globals.has(OptionSpec.help.long) { return .help(Root.helpPrinter.help) }
+            if globals.has(Root.versionOption.long) { return .version }
+            if let value = globals.value(ofOption: Root.completionScript.long), let shell = CompletionShell(rawValue: value) {
+                return .completionScript(shell)
+            }
+            inherited = globals
         }
         guard let name = rest.popFirst() else {
-            if leading.isEmpty { return .help(Root.helpPrinter.help) }
-            throw fail(.missingArgument("<subcommand>"))
+            if words.isEmpty { return .help(Root.helpPrinter.help) }
+            throw rootFailure(.missingArgument("<subcommand>"))
         }
         if name == Root.helpSpec.name {
             return try help(for: Array(rest))
         }
         guard let command = Root.subcommands.first(where: { $0.name == name }) else {
             let names = Root.subcommandSpecs.map(\.name)
-            throw fail(.unknownSubcommand(name, suggestion: Spelling.closest(to: name.lowercased(), among: names)))
+            throw rootFailure(.unknownSubcommand(name, suggestion: Spelling.closest(to: name.lowercased(), among: names)))
         }
         let parser = ArgumentParser(spec: command.spec)
-        let arguments = leading + rest
+        let arguments = Array(rest)
         if parser.asksForHelp(arguments) { return .help(HelpPrinter(spec: command.spec).help) }
         do {
-            return .run(try command.init(try parser.parse(arguments)))
+            return .run(try command.init(try parser.parse(arguments, inheriting: inherited)))
         } catch {
             throw Failure(error: error, spec: command.spec, printer: HelpPrinter(spec: command.spec))
         }
+    }
+
+    /// A usage error of the root command, with its usage line; help texts are built only when printed,
+    /// so a tap never pays for the other subcommands' help.
+    private static func rootFailure(_ error: UsageError) -> Failure {
+        Failure(error: error, spec: Root.spec, printer: Root.helpPrinter)
+    }
+
+    /// `error`, suggesting `stats --json` for `--json` if no global option is close to it and the
+    /// subcommand that follows, among the words `rest`, has it.
+    private static func suggestingTheSubcommand(for error: UsageError, before rest: ArraySlice<String>) -> UsageError {
+        guard case let .unknownOption(option, nil) = error, option.hasPrefix("--") else { return error }
+        return .unknownOption(option, suggestion: moved(String(option.dropFirst(2)), before: rest))
     }
 
     private static func help(for words: [String]) throws(Failure) -> Invocation {
