@@ -26,10 +26,7 @@ enum ExitCode {
     /// 75 lock timeout, 77 refused as unsafe.
     static func status(for error: any Error) -> Int32 {
         switch error {
-        case let error as UsageError:
-            guard case let .invalid(failure) = error else { return usage }
-            return status(for: failure.error)
-        case is CommandError, is TallyError:
+        case is UsageError, is CommandError, is TallyError:
             return usage
         case let error as StoreError:
             switch error {

@@ -92,7 +92,7 @@ struct ArgumentParser {
     func parse(_ words: [String], inheriting inherited: ParsedArguments = ParsedArguments()) throws(UsageError)
         -> ParsedArguments
     {
-        if let refused = inherited.refusedValue { throw refused }
+        if let refused = inherited.refusedValue { throw try option(named: refused.long).rejection(of: refused.value) }
         var parsed = ParsedArguments()
         for long in inherited.flags {
             parsed.addFlag(try option(named: long).long)
@@ -191,7 +191,7 @@ struct ArgumentParser {
     ) throws(UsageError) {
         if !option.values.isEmpty, !option.values.contains(value) {
             guard handingDown, !option.standsAlone else { throw option.rejection(of: value) }
-            if parsed.refusedValue == nil { parsed.refusedValue = option.rejection(of: value) }
+            if parsed.refusedValue == nil { parsed.refusedValue = ParsedArguments.OptionValue(long: option.long, value: value) }
         }
         parsed.set(value, ofOption: option.long)
     }

@@ -24,8 +24,9 @@ struct ParsedArguments: Equatable, Sendable {
     /// The long names of the flags given, each once, in the order first given.
     private(set) var flags: [String] = []
     /// The first value refused among options read before a subcommand, which it reports with its
-    /// usage line (`ArgumentParser.parseOptions(before:)`).
-    var refusedValue: UsageError?
+    /// usage line (`ArgumentParser.parseOptions(before:)`). Kept as the words, not as the error: every
+    /// run copies parsed arguments, and copying an error enum costs start-up runtime metadata work.
+    var refusedValue: OptionValue?
 
     /// The values given to the argument named `name`.
     func values(of name: String) -> [String] {

@@ -2,7 +2,7 @@ import EmotionKit
 
 /// What a subcommand finds wrong with words that parsed: a word that is not an emotion, a count
 /// that is not a whole number, a reset of all and some, or of nothing. Nothing changes (exit 64).
-enum CommandError: ValidationError {
+enum CommandError: ValidationError, Equatable {
     /// A word that is not an emotion.
     case unknownEmotion(String)
     /// A count that is not a whole number in range.
