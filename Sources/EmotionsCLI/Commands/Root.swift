@@ -2,8 +2,8 @@ import EmotionKit
 
 /// The `emotions` command itself: its global options and the list of subcommands.
 ///
-/// Its spec is parsed like any command's; the options that do not stand alone (`--file`, `--color`)
-/// are handed down to the subcommand, which takes them as its own, so each is declared once.
+/// Its spec is parsed like any command's; its `GlobalOptions` are handed down to the subcommand,
+/// which takes them as its own.
 enum Root {
     /// The version `--version` prints.
     static let version = "0.1.0"
@@ -14,9 +14,7 @@ enum Root {
         discussion: "Emotions: happy 😄, smile 🙂, neutral 😐, upset 😕, sad 😢. The data file is "
             + "$XDG_CONFIG_HOME/emotions/emotions.json when XDG_CONFIG_HOME is an absolute path, else "
             + DataLocation.defaultPathShown + "; EMOTIONS_FILE or --file choose another.",
-        options: StoreOptions.specs + [
-            ColorChoice.spec, completionScript, versionOption,
-        ],
+        options: GlobalOptions.specs + [completionScript, versionOption],
         examples: [
             "emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats", "emotions watch",
             "source <(emotions --generate-completion-script bash)",

@@ -8,7 +8,7 @@ struct ChangeOptions: Equatable, Sendable {
         [
             OptionSpec(long: "json", help: "Print each change as a JSON object on a line of its own."),
             OptionSpec(long: "quiet", short: "q", help: "Print no change lines; errors still go to standard error."),
-        ] + HookOptions.specs + StoreOptions.specs + [ColorChoice.spec]
+        ] + HookOptions.specs + GlobalOptions.specs
 
     /// Where the data file is.
     let store: StoreOptions
