@@ -24,10 +24,10 @@ struct CompletionModel: Sendable {
         CompletionModel(toolName: "emotions", root: Root.spec, subcommands: Root.subcommandSpecs)
     }
 
-    /// The root's options that stand alone, such as `--version`: nothing may follow them. They are the
-    /// ones usage lines leave out.
+    /// The root's options that stand alone, such as `--version`: nothing may follow them, as the
+    /// parser has it (`OptionSpec.standsAlone`).
     var standAloneOptions: [OptionSpec] {
-        root.allOptions.filter { !$0.isInUsage }
+        root.allOptions.filter(\.standsAlone)
     }
 
     /// What a shell offers for `values`, in order: canonical emotion names, then aliases, Korean
