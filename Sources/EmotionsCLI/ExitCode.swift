@@ -22,11 +22,11 @@ enum ExitCode {
     /// Every status the tool exits with, in order; the manual page and the README list each.
     static let all = [success, usage, dataError, internalError, cannotCreate, inputOutput, tryAgain, notPermitted]
 
-    /// The status for an error: 64 usage, 65 bad data file, 73 cannot create or change, 74 other I/O,
+    /// The status for an error: 64 usage (the parser's or a command's), 65 bad data file, 73 cannot create or change, 74 other I/O,
     /// 75 lock timeout, 77 refused as unsafe.
     static func status(for error: any Error) -> Int32 {
         switch error {
-        case is UsageError, is TallyError:
+        case is UsageError, is CommandError, is TallyError:
             return usage
         case let error as StoreError:
             switch error {

@@ -100,10 +100,7 @@ public struct HookRunner: Sendable {
     public func run(_ hook: Hook, for change: Change) -> HookOutcome {
         guard hook.isTrusted, let file = hook.file else { return .notStarted(errno: EPERM) }
         let dataFile = HookRunner.absolute(self.dataFile)
-        let input = JSONValue.object([
-            ("emotion", .string(change.emotion.name)), ("old", .integer(change.old)), ("new", .integer(change.new)),
-            ("file", .string(dataFile)),
-        ])
+        let input = change.json(adding: [("file", .string(dataFile))])
         return HookProcess.run(
             file.descriptor, path: hook.absolutePath,
             arguments: [change.emotion.name, String(change.old), String(change.new)],

@@ -15,5 +15,14 @@ public struct Change: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `happy: 3 → 4`, the form the command line prints.
-    public var description: String { "\(emotion.name): \(old) → \(new)" }
+    public var description: String { description(labelled: emotion.name) }
+
+    /// The change with `label` in place of the emotion's name, `완전행복: 3 → 4`: the line `tap` prints
+    /// in the reader's language and colour, and the one text form of a change.
+    ///
+    /// Joined by hand, as the tap path's other strings are (see `TallyDocument.serialized`): `tap` prints
+    /// it on every run, and interpolation may make the runtime build generic metadata that start-up pays for.
+    public func description(labelled label: String) -> String {
+        label + ": " + String(old) + " → " + String(new)
+    }
 }

@@ -56,9 +56,50 @@ struct ArgumentParser {
         _ = ArgumentParser.value(from: &remaining)
     }
 
-    /// Parses `words`, all of which belong to this command.
-    func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
+    /// Parses the options that come before a subcommand's name, taking them from the front of
+    /// `words` and leaving there the subcommand's name and what follows it.
+    ///
+    /// It stops at the first word that does not start with `-` (a subcommand's name never does, so
+    /// here `-3` is an unknown option, not a number), after `--`, after a request for help (the flag
+    /// `help`; as everywhere, a word that looks like an option is never a value, so `--file --help`
+    /// asks for help), and after an option that stands alone, such as `--version`, which nothing may
+    /// follow. The options are meant to be handed down to the subcommand, as swift-argument-parser
+    /// hands down a parent's option group (`parse(_:inheriting:)`): a value an option does not accept
+    /// is kept for the subcommand to report, with its usage line, unless the option stands alone.
+    /// On a throw, `words` holds what follows the word at fault.
+    func parseOptions(before words: inout ArraySlice<String>) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
+        while let word = words.first, word.hasPrefix("-"), word != "-" {
+            words.removeFirst()
+            if word == "--" { break }
+            if word.hasPrefix("--") {
+                try parseLong(word, &words, into: &parsed, handingDown: true)
+            } else {
+                try parseShort(word, &words, into: &parsed, handingDown: true)
+            }
+            if parsed.has(OptionSpec.help.long) { break }
+            if spec.options.contains(where: { $0.standsAlone && parsed.isGiven($0.long) }) {
+                if let extra = words.first { throw .unexpectedArgument(extra) }
+                break
+            }
+        }
+        return parsed
+    }
+
+    /// Parses `words`, all of which belong to this command, after the options `inherited` from the
+    /// command before it (`parseOptions(before:)`), which are read as if given first among `words`:
+    /// a later value replaces theirs, and a value refused there is refused here, first.
+    func parse(_ words: [String], inheriting inherited: ParsedArguments = ParsedArguments()) throws(UsageError)
+        -> ParsedArguments
+    {
+        if let refused = inherited.refusedValue { throw try option(named: refused.long).rejection(of: refused.value) }
+        var parsed = ParsedArguments()
+        for long in inherited.flags {
+            parsed.addFlag(try option(named: long).long)
+        }
+        for given in inherited.options {
+            try set(given.value, of: try option(named: given.long), into: &parsed)
+        }
         var positionals: [String] = []
         var remaining = words[...]
         while let word = remaining.popFirst() {
@@ -77,30 +118,39 @@ struct ArgumentParser {
         return parsed
     }
 
-    private func parseLong(_ word: String, _ remaining: inout ArraySlice<String>, into parsed: inout ParsedArguments)
-        throws(UsageError)
-    {
-        let body = word.dropFirst(2)
-        let name = String(body.prefix { $0 != "=" })
-        let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+    /// The option with the long name `name`, else an error that suggests the closest one.
+    private func option(named name: String) throws(UsageError) -> OptionSpec {
         guard let option = spec.option(named: name) else {
             let suggestion = Spelling.closest(to: name, among: spec.allOptions.map(\.long)).map { "--\($0)" }
             throw .unknownOption("--\(name)", suggestion: suggestion)
         }
+        return option
+    }
+
+    private func parseLong(
+        _ word: String, _ remaining: inout ArraySlice<String>, into parsed: inout ParsedArguments,
+        handingDown: Bool = false
+    ) throws(UsageError) {
+        let body = word.dropFirst(2)
+        let name = String(body.prefix { $0 != "=" })
+        let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+        let option = try option(named: name)
         if option.valueName == nil {
             guard inlineValue == nil else { throw .unexpectedValue(option: "--\(name)") }
             parsed.addFlag(option.long)
         } else if let inlineValue {
-            try set(inlineValue, of: option, into: &parsed)
+            try set(inlineValue, of: option, into: &parsed, handingDown: handingDown)
+        } else if let value = ArgumentParser.value(from: &remaining) {
+            try set(value, of: option, into: &parsed, handingDown: handingDown)
         } else {
-            guard let value = ArgumentParser.value(from: &remaining) else { throw .missingValue(option: "--\(name)") }
-            try set(value, of: option, into: &parsed)
+            try missingValue(of: "--\(name)", before: &remaining, into: &parsed, handingDown: handingDown)
         }
     }
 
-    private func parseShort(_ word: String, _ remaining: inout ArraySlice<String>, into parsed: inout ParsedArguments)
-        throws(UsageError)
-    {
+    private func parseShort(
+        _ word: String, _ remaining: inout ArraySlice<String>, into parsed: inout ParsedArguments,
+        handingDown: Bool = false
+    ) throws(UsageError) {
         var letters = word.dropFirst()
         while let letter = letters.popFirst() {
             guard let option = spec.option(short: letter) else {
@@ -111,19 +161,38 @@ struct ArgumentParser {
                 continue
             }
             if !letters.isEmpty {
-                try set(String(letters), of: option, into: &parsed)
+                try set(String(letters), of: option, into: &parsed, handingDown: handingDown)
             } else if let value = ArgumentParser.value(from: &remaining) {
-                try set(value, of: option, into: &parsed)
+                try set(value, of: option, into: &parsed, handingDown: handingDown)
             } else {
-                throw .missingValue(option: "-\(letter)")
+                try missingValue(of: "-\(letter)", before: &remaining, into: &parsed, handingDown: handingDown)
             }
             return
         }
     }
 
-    /// Records `value` for `option`, if it is one of the option's values when it declares them.
-    private func set(_ value: String, of option: OptionSpec, into parsed: inout ParsedArguments) throws(UsageError) {
-        if !option.values.isEmpty, !option.values.contains(value) { throw option.rejection(of: value) }
+    /// The option written `name` has no value. Before a subcommand, a request for help in its place is
+    /// one (`parse(_:)` is asked `asksForHelp` first, so it never meets one).
+    private func missingValue(
+        of name: String, before remaining: inout ArraySlice<String>, into parsed: inout ParsedArguments,
+        handingDown: Bool
+    ) throws(UsageError) {
+        guard handingDown, let next = remaining.first, OptionSpec.help.isWritten(as: next) else {
+            throw .missingValue(option: name)
+        }
+        remaining.removeFirst()
+        parsed.addFlag(OptionSpec.help.long)
+    }
+
+    /// Records `value` for `option`, if it is one of the option's values when it declares them; when
+    /// `handingDown`, a refused value is kept for the subcommand, unless the option stands alone.
+    private func set(
+        _ value: String, of option: OptionSpec, into parsed: inout ParsedArguments, handingDown: Bool = false
+    ) throws(UsageError) {
+        if !option.values.isEmpty, !option.values.contains(value) {
+            guard handingDown, !option.standsAlone else { throw option.rejection(of: value) }
+            if parsed.refusedValue == nil { parsed.refusedValue = ParsedArguments.OptionValue(long: option.long, value: value) }
+        }
         parsed.set(value, ofOption: option.long)
     }
 

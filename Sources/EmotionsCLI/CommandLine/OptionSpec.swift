@@ -18,6 +18,8 @@ struct OptionSpec: Sendable {
     /// Whether usage lines list it; not for options that stand alone, such as `--version`, nor for
     /// those that change only how output looks, such as `--color`.
     var isInUsage = true
+    /// Whether it is the whole command line, as `--version`: nothing may follow it.
+    var standsAlone = false
 
     /// `-h/--help`, which every command has.
     static let help = OptionSpec(long: "help", short: "h", help: "Show help information.")
@@ -26,6 +28,13 @@ struct OptionSpec: Sendable {
     var label: String {
         let names = [short.map { "-\($0)" }, "--\(long)"].compactMap(\.self).joined(separator: ", ")
         return valueName.map { "\(names) <\($0)>" } ?? names
+    }
+
+    /// Whether `word` is one of its names with its dashes: `--help`, `-h`.
+    func isWritten(as word: String) -> Bool {
+        if word == "--" + long { return true }
+        guard let short else { return false }
+        return word == "-" + String(short)
     }
 
     /// What shells offer for its value: its `values`, paths for a `<path>`, else nothing.

@@ -11,15 +11,22 @@ struct ParsedArguments: Equatable, Sendable {
     }
 
     /// The last value given to one option.
-    private struct OptionValue: Equatable, Sendable {
+    struct OptionValue: Equatable, Sendable {
+        /// The option's long name, without dashes.
         let long: String
+        /// The value given last.
         var value: String
     }
 
     private var arguments: [ArgumentValues] = []
-    private var options: [OptionValue] = []
+    /// The options given a value, each once, in the order first given, with the last value given.
+    private(set) var options: [OptionValue] = []
     /// The long names of the flags given, each once, in the order first given.
     private(set) var flags: [String] = []
+    /// The first value refused among options read before a subcommand, which it reports with its
+    /// usage line (`ArgumentParser.parseOptions(before:)`). Kept as the words, not as the error: every
+    /// run copies parsed arguments, and copying an error enum costs start-up runtime metadata work.
+    var refusedValue: OptionValue?
 
     /// The values given to the argument named `name`.
     func values(of name: String) -> [String] {
@@ -39,6 +46,11 @@ struct ParsedArguments: Equatable, Sendable {
     /// Whether the flag with long name `long` was given.
     func has(_ long: String) -> Bool {
         flags.contains(long)
+    }
+
+    /// Whether the flag or option with long name `long` was given.
+    func isGiven(_ long: String) -> Bool {
+        has(long) || value(ofOption: long) != nil
     }
 
     /// Records the values of the argument named `name`.

@@ -1,6 +1,5 @@
-import EmotionKit
-
-/// Something wrong with what was typed; the command is not run and nothing changes (exit 64).
+/// Something wrong with what was typed, found by the parser (an unknown option, a missing argument),
+/// or by the command in its own terms (`invalid`); the command is not run and nothing changes (exit 64).
 enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An option the command does not have, and the closest one it does.
     case unknownOption(String, suggestion: String?)
@@ -14,20 +13,14 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingArgument(String)
     /// More positional arguments than the command takes.
     case unexpectedArgument(String)
-    /// A word that is not an emotion.
-    case unknownEmotion(String)
-    /// A count that is not a whole number in range.
-    case invalidCount(String)
     /// A value that is not one of the few an option accepts, the ones it does, and the closest of them.
     case unknownValue(String, option: String, expected: [String], suggestion: String?)
     /// An option's value is empty or otherwise unusable.
     case invalidValue(String, option: String, reason: String)
     /// Two options that contradict each other.
     case conflictingOptions(String, String)
-    /// `reset` given both emotions and `--all`.
-    case resetAllWithEmotions
-    /// `reset` given neither emotions nor `--all`.
-    case nothingToReset
+    /// Words that parsed but that the command refuses, in its own terms.
+    case invalid(ValidationFailure)
     /// An argument or environment variable whose bytes are not UTF-8, and how it looks with them replaced.
     case notUTF8(InputSource, shownAs: String)
     /// An environment variable that cannot be used.
@@ -55,12 +48,6 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             "Missing expected argument '\(name)'"
         case let .unexpectedArgument(argument):
             "Unexpected argument '\(argument)'"
-        case let .unknownEmotion(text):
-            "Unknown emotion '\(text)'."
-                + (Emotion.closest(to: text).map { " Did you mean '\($0.name)'?" } ?? "")
-                + " Valid emotions: \(Arguments.emotionNames)."
-        case let .invalidCount(text):
-            UsageError.describeInvalidCount(text)
         case let .unknownValue(value, option, expected, suggestion):
             "Unknown value '\(value)' for '\(option)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
                 + " Valid values: \(expected.joined(separator: ", "))."
@@ -68,10 +55,8 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             "The value '\(value)' is invalid for '\(option)': \(reason)."
         case let .conflictingOptions(first, second):
             "'\(first)' and '\(second)' cannot be used together; choose one."
-        case .resetAllWithEmotions:
-            "Give either emotions to reset or '--all', not both."
-        case .nothingToReset:
-            "Missing expected argument '<emotion>'; name the emotions to reset, or use '--all' for all five."
+        case let .invalid(failure):
+            failure.description
         case let .notUTF8(source, shownAs):
             "The \(source), '\(shownAs)', is not valid UTF-8; " + UsageError.notUTF8Advice(for: source)
         case let .invalidEnvironment(name, value, reason):
@@ -86,13 +71,5 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .argument: "emotions reads its arguments as UTF-8 text. Retype it in UTF-8."
         case .variable: "emotions reads its settings as UTF-8 text. Set it in UTF-8 or unset it."
         }
-    }
-
-    private static func describeInvalidCount(_ text: String) -> String {
-        let digits = text.drop { $0 == "-" || $0 == "+" }
-        if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
-            return "The count '\(text)' is out of range; counts go from \(Int.min) to \(Int.max)."
-        }
-        return "The count '\(text)' is not a whole number; give one such as 3 or -2."
     }
 }

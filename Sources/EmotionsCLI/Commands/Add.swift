@@ -27,6 +27,6 @@ struct Add: Subcommand {
     }
 
     func run(in context: Context) throws {
-        try options.apply([.add(count, to: emotion)], in: context)
+        try ApplyChanges(actions: [.add(count, to: emotion)], options: options).run(in: context)
     }
 }

@@ -32,6 +32,6 @@ struct Reset: Subcommand {
     }
 
     func run(in context: Context) throws {
-        try options.apply(emotions.map(Action.reset), in: context)
+        try ApplyChanges(actions: emotions.map(Action.reset), options: options).run(in: context)
     }
 }

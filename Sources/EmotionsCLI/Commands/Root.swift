@@ -1,4 +1,9 @@
+import EmotionKit
+
 /// The `emotions` command itself: its global options and the list of subcommands.
+///
+/// Its spec is parsed like any command's; its `GlobalOptions` are handed down to the subcommand,
+/// which takes them as its own.
 enum Root {
     /// The version `--version` prints.
     static let version = "0.1.0"
@@ -8,10 +13,8 @@ enum Root {
         abstract: "Count how you feel: a tally of five emotions, kept in a file.",
         discussion: "Emotions: happy 😄, smile 🙂, neutral 😐, upset 😕, sad 😢. The data file is "
             + "$XDG_CONFIG_HOME/emotions/emotions.json when XDG_CONFIG_HOME is an absolute path, else "
-            + defaultFile + "; EMOTIONS_FILE or --file choose another.",
-        options: StoreOptions.specs + [
-            ColorChoice.spec, completionScript, OptionSpec(long: "version", help: "Show the version.", isInUsage: false),
-        ],
+            + DataLocation.defaultPathShown + "; EMOTIONS_FILE or --file choose another.",
+        options: GlobalOptions.specs + [completionScript, versionOption],
         examples: [
             "emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats", "emotions watch",
             "source <(emotions --generate-completion-script bash)",
@@ -21,13 +24,10 @@ enum Root {
     static let completionScript = OptionSpec(
         long: "generate-completion-script", valueName: "shell", values: CompletionShell.names,
         help: "Print the script that completes subcommands, options and emotion names in a shell.",
-        isInUsage: false)
+        isInUsage: false, standsAlone: true)
 
-    #if os(macOS)
-    private static let defaultFile = "~/Library/Application Support/emotions/emotions.json"
-    #else
-    private static let defaultFile = "~/.config/emotions/emotions.json"
-    #endif
+    /// `--version`, which prints the version; nothing may follow it.
+    static let versionOption = OptionSpec(long: "version", help: "Show the version.", isInUsage: false, standsAlone: true)
 
     /// Every subcommand but `help`, in the order help lists them.
     static let subcommands: [any Subcommand.Type] = [Tap.self, Add.self, Reset.self, Stats.self, Watch.self]

@@ -11,8 +11,7 @@ struct Stats: Subcommand {
             + "the terminal, else 80 columns. With one, just its count, for scripts. Reading never creates the "
             + "data file.",
         arguments: [Arguments.emotion(isOptional: true, help: "Print only this emotion's count.")],
-        options: [OptionSpec(long: "json", help: "Print JSON: {\"counts\": {…}, \"total\": N}.")] + StoreOptions.specs
-            + [ColorChoice.spec],
+        options: [OptionSpec(long: "json", help: "Print JSON: {\"counts\": {…}, \"total\": N}.")] + GlobalOptions.specs,
         examples: ["emotions stats", "emotions stats sad", "emotions stats --json"])
 
     let emotion: Emotion?

@@ -25,6 +25,6 @@ struct Tap: Subcommand {
     }
 
     func run(in context: Context) throws {
-        try options.apply(emotions.map(Action.tap), in: context)
+        try ApplyChanges(actions: emotions.map(Action.tap), options: options).run(in: context)
     }
 }

@@ -16,7 +16,7 @@ struct Watch: Subcommand {
         options: [
             OptionSpec(long: "json", help: "Print each change as a JSON object on a line of its own."),
             OptionSpec(long: "initial", help: "First print the current counts, one line per emotion."),
-        ] + StoreOptions.specs + [ColorChoice.spec],
+        ] + GlobalOptions.specs,
         examples: [
             "emotions watch", "emotions watch sad --initial",
             "emotions watch sad --json | while read -r line; do notify-send \"$line\"; done",

@@ -210,7 +210,8 @@ struct BashCompletion {
         switch values {
         case .nothing: return ":"
         case .paths: return "__\(model.toolName)_paths \(arguments)"
-        case .emotions: return "__\(model.toolName)_emotion \(arguments)"
+        // `.emotions`, the only list this tool declares.
+        case .list: return "__\(model.toolName)_emotion \(arguments)"
         case .subcommands: return "__\(model.toolName)_subcommand \(arguments)"
         case .words: return "__\(model.toolName)_words \(arguments) \(words(values))"
         }

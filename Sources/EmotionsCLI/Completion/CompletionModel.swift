@@ -24,10 +24,10 @@ struct CompletionModel: Sendable {
         CompletionModel(toolName: "emotions", root: Root.spec, subcommands: Root.subcommandSpecs)
     }
 
-    /// The root's options that stand alone, such as `--version`: nothing may follow them. They are the
-    /// ones usage lines leave out.
+    /// The root's options that stand alone, such as `--version`: nothing may follow them, as the
+    /// parser has it (`OptionSpec.standsAlone`).
     var standAloneOptions: [OptionSpec] {
-        root.allOptions.filter { !$0.isInUsage }
+        root.allOptions.filter(\.standsAlone)
     }
 
     /// What a shell offers for `values`, in order: canonical emotion names, then aliases, Korean
@@ -36,7 +36,8 @@ struct CompletionModel: Sendable {
         switch values {
         case .nothing, .paths:
             return []
-        case .emotions:
+        case .list:
+            // `.emotions` is the only list this tool declares.
             return Emotion.acceptedNames.map { name in
                 guard let emotion = Emotion(parsing: name) else { return Candidate(word: name, description: "") }
                 let description = name == emotion.name ? "\(emotion.emoji) \(emotion.englishLabel)" : "same as \(emotion.name)"

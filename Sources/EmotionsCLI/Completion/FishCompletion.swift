@@ -150,7 +150,7 @@ struct FishCompletion {
         switch values {
         case .nothing: return start
         case .paths: return start + " -F"
-        case .emotions: return start + " -k -a '(__\(model.toolName)_candidates emotions)'"
+        case let .list(list): return start + " -k -a '(__\(model.toolName)_candidates \(list.name))'"
         case .subcommands: return start + " -k -a '(__\(model.toolName)_candidates subcommands)'"
         case .words: return start + " -k -a \(quoted(words(values)))"
         }

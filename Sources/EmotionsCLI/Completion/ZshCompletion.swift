@@ -93,7 +93,8 @@ struct ZshCompletion {
         switch values {
         case .nothing: " "
         case .paths: "_files"
-        case .emotions: "__\(model.toolName)_emotion"
+        // `.emotions`, the only list this tool declares.
+        case .list: "__\(model.toolName)_emotion"
         case .subcommands: "__\(model.toolName)_subcommand"
         case let .words(words): "(" + words.map(ZshCompletion.escapedWord).joined(separator: " ") + ")"
         }

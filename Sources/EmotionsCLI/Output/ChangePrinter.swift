@@ -43,12 +43,9 @@ struct ChangePrinter: Sendable {
     static func line(for change: Change, format: ChangeFormat, style: OutputStyle = .plain) -> String? {
         switch format {
         case .text:
-            return "\(style.label(for: change.emotion)): \(change.old) → \(change.new)"
+            return change.description(labelled: style.label(for: change.emotion))
         case .json:
-            let object = JSONValue.object([
-                ("emotion", .string(change.emotion.name)), ("old", .integer(change.old)), ("new", .integer(change.new)),
-            ])
-            return object.serialized(pretty: false)
+            return change.json().serialized(pretty: false)
         case .quiet:
             return nil
         }

@@ -7,10 +7,17 @@ enum CompletionValues: Sendable, Equatable {
     case nothing
     /// Paths of files and folders.
     case paths
-    /// The names of the emotions: canonical names first, then aliases, Korean labels and emoji.
-    case emotions
     /// The names of the subcommands, in the order help lists them.
     case subcommands
     /// These words, in this order.
     case words([String])
+    /// A list of the tool's own words, such as the names of the things it counts, which its
+    /// completion scripts make; the parser and help never look inside it.
+    case list(CompletionList)
+}
+
+/// A list of a tool's own words, known here only by name; its completion scripts know how to make it.
+struct CompletionList: Hashable, Sendable {
+    /// What the list holds, in the plural: `emotions`.
+    let name: String
 }

@@ -1,0 +1,8 @@
+@testable import EmotionsCLI
+import Testing
+
+@Suite struct StandAloneOptionsTests {
+    @Test func theScriptsEndTheCommandLineOnlyWhereTheParserDoes() {
+        #expect(CompletionModel.emotions.standAloneOptions.map(\.long) == ["generate-completion-script", "version"])
+    }
+}

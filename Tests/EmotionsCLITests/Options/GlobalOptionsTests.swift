@@ -1,0 +1,13 @@
+@testable import EmotionsCLI
+import Testing
+
+@Suite struct GlobalOptionsTests {
+    @Test func theRootAndEverySubcommandButHelpTakeEveryGlobalOption() {
+        let globals = GlobalOptions.specs.map(\.long)
+        #expect(globals == ["file", "color"])
+        #expect(Array(Root.spec.options.map(\.long).prefix(globals.count)) == globals)
+        for command in Root.subcommands {
+            #expect(Array(command.spec.options.map(\.long).suffix(globals.count)) == globals, "\(command.name)")
+        }
+    }
+}
