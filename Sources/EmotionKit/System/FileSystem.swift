@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The few file operations the store needs, each a thin wrapper over one system call.
 ///
 /// Every call retries `EINTR` and throws a `SystemError` naming the call, the path and `errno`.
@@ -110,158 +104,58 @@ public struct FileSystem: Sendable {
         self.lockHolder = lockHolder
     }
 
-    /// The real file system.
+    /// The real file system: each operation one call of `Syscall`.
     public static let live = FileSystem(
         open: { path, flags, mode throws(SystemError) in
-            let raw = try retryingInterrupts("open", path) { systemOpen(path, flags | O_CLOEXEC, mode) }
-            return Descriptor(raw: raw, path: path)
+            Descriptor(raw: try Syscall.open(path, flags, mode), path: path)
         },
         openAt: { folder, name, flags, mode throws(SystemError) in
-            let path = FileSystem.join(folder.path, name)
-            // Never a controlling terminal: a device put where a file was expected must not become one.
-            let raw = try retryingInterrupts("open", path) {
-                openat(folder.raw, name, flags | O_CLOEXEC | O_NOCTTY, mode_t(mode))
-            }
-            return Descriptor(raw: raw, path: path)
+            let path = DataPath(folder.path).appending(name).string
+            return Descriptor(raw: try Syscall.openAt(folder.raw, name, flags, mode, path: path), path: path)
         },
-        close: { file in _ = systemClose(file.raw) },
-        read: { file, limit throws(SystemError) in
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-            while bytes.count < limit {
-                let wanted = min(chunk.count, limit - bytes.count)
-                let count = try retryingInterrupts("read", file.path) {
-                    chunk.withUnsafeMutableBytes { systemRead(file.raw, $0.baseAddress, wanted) }
-                }
-                if count == 0 { break }
-                bytes.append(contentsOf: chunk[0..<count])
-            }
-            return bytes
-        },
-        write: { file, bytes throws(SystemError) in
-            var offset = 0
-            while offset < bytes.count {
-                let count = try retryingInterrupts("write", file.path) {
-                    bytes.withUnsafeBytes { systemWrite(file.raw, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-                }
-                offset += count
-            }
-        },
-        sync: { file throws(SystemError) in
-            _ = try retryingInterrupts("fsync", file.path) { fsync(file.raw) }
-        },
-        tryLock: { file throws(SystemError) in
-            while flock(file.raw, LOCK_EX | LOCK_NB) != 0 {
-                switch errno {
-                case EINTR: continue
-                case EWOULDBLOCK: return false
-                case let code: throw SystemError(call: "flock", path: file.path, errno: code)
-                }
-            }
-            return true
-        },
+        close: { file in Syscall.close(file.raw) },
+        read: { file, limit throws(SystemError) in try Syscall.readAll(file.raw, limit: limit, path: file.path) },
+        write: { file, bytes throws(SystemError) in try Syscall.writeAll(file.raw, bytes, path: file.path) },
+        sync: { file throws(SystemError) in try Syscall.sync(file.raw, path: file.path) },
+        tryLock: { file throws(SystemError) in try Syscall.tryLock(file.raw, path: file.path) },
         renameAt: { folder, source, destination throws(SystemError) in
-            _ = try retryingInterrupts("rename", FileSystem.join(folder.path, destination)) {
-                renameat(folder.raw, source, folder.raw, destination)
-            }
+            try Syscall.renameAt(folder.raw, source, destination, path: DataPath(folder.path).appending(destination).string)
         },
         removeAt: { folder, name, isFolder throws(SystemError) in
-            _ = try retryingInterrupts(isFolder ? "rmdir" : "unlink", FileSystem.join(folder.path, name)) {
-                unlinkat(folder.raw, name, isFolder ? AT_REMOVEDIR : 0)
-            }
+            try Syscall.removeAt(folder.raw, name, isFolder: isFolder, path: DataPath(folder.path).appending(name).string)
         },
         makeFolderAt: { folder, name, mode throws(SystemError) in
-            _ = try retryingInterrupts("mkdir", FileSystem.join(folder.path, name)) { mkdirat(folder.raw, name, mode_t(mode)) }
+            try Syscall.makeFolderAt(folder.raw, name, mode, path: DataPath(folder.path).appending(name).string)
         },
         kind: { path in
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: return .regularFile
-            case S_IFDIR: return .folder
-            default: return .other
-            }
+            guard let status = try? Syscall.status(ofPath: path) else { return nil }
+            return status.kind == .symbolicLink ? .other : status.kind
         },
         linkDestination: { path in
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(path, &buffer, buffer.count - 1)
-            guard count > 0 else { return nil }
-            return String(validating: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let destination = try? Syscall.linkDestination(ofPath: path), !destination.isEmpty else { return nil }
+            return destination
         },
-        linkTarget: { link throws(SystemError) in
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = try retryingInterrupts("readlink", link.path) { readlinkat(link.raw, "", &buffer, buffer.count - 1) }
-            // Names are UTF-8 here; a destination that is not cannot be followed by name.
-            guard let text = String(validating: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) else {
-                throw SystemError(call: "readlink", path: link.path, errno: EILSEQ)
-            }
-            return text
-        },
-        pause: { duration in
-            let (seconds, attoseconds) = duration.components
-            var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-            var remaining = timespec()
-            while nanosleep(&request, &remaining) != 0, errno == EINTR {
-                request = remaining
-            }
-        },
-        status: { file throws(SystemError) in
-            var status = stat()
-            _ = try retryingInterrupts("fstat", file.path) { fstat(file.raw, &status) }
-            return FileStatus(status)
-        },
+        linkTarget: { link throws(SystemError) in try Syscall.linkDestination(of: link.raw, path: link.path) },
+        pause: { duration in Syscall.sleep(duration) },
+        status: { file throws(SystemError) in try Syscall.status(of: file.raw, path: file.path) },
         setPermissions: { file, permissions throws(SystemError) in
-            #if os(Linux)
-            // A descriptor opened only to walk (O_PATH) refuses fchmod; its /proc name is the file itself.
-            _ = try retryingInterrupts("fchmod", file.path) {
-                let result = fchmod(file.raw, mode_t(permissions))
-                guard result != 0, errno == EBADF else { return result }
-                return chmod("/proc/self/fd/\(file.raw)", mode_t(permissions))
-            }
-            #else
-            _ = try retryingInterrupts("fchmod", file.path) { fchmod(file.raw, mode_t(permissions)) }
-            #endif
+            try Syscall.setPermissions(file.raw, permissions, path: file.path)
         },
         setOwner: { file, owner, group throws(SystemError) in
-            _ = try retryingInterrupts("fchown", file.path) { fchown(file.raw, uid_t(owner), gid_t(group)) }
+            try Syscall.setOwner(file.raw, owner, group, path: file.path)
         },
         entries: { folder in
-            // A descriptor of its own, opened for reading (the folder's may be a path-only one), which closedir closes.
-            let raw = openat(folder.raw, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard raw >= 0 else { return [] }
-            guard let stream = fdopendir(raw) else {
-                _ = systemClose(raw)
-                return []
-            }
-            defer { closedir(stream) }
-            var names: [String] = []
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                    String(validating: bytes.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if let name, name != ".", name != ".." { names.append(name) }
-            }
-            return names
+            let names = (try? Syscall.names(in: folder.raw, path: folder.path)) ?? []
+            return names.compactMap { String(validating: $0, as: UTF8.self) }
         },
-        lockHolder: { file in
-            #if os(Linux)
-            LinuxLocks.holder(of: file)
-            #else
-            nil
-            #endif
-        }
+        lockHolder: { file in LinuxLocks.holder(of: file) }
     )
 }
 
 extension FileSystem {
-    #if os(Linux)
-    /// Flags that open a name only to look at it or to walk through it, needing no permission on it
-    /// (`O_PATH`), and not following it if it is a symbolic link: the link itself is opened.
-    public static let linkItself: Int32 = 0o10000000 | O_NOFOLLOW
-    #else
-    /// Flags that open a name to look at it or to walk through it, and the link itself if it is one.
-    public static let linkItself: Int32 = O_RDONLY | O_SYMLINK | O_NONBLOCK
-    #endif
+    /// Flags that open a name only to look at it or to walk through it, and the link itself if it
+    /// is one; see `OpenFlags.linkItself`.
+    public static var linkItself: Int32 { OpenFlags.linkItself }
 
     /// `folder` and `name` joined by a slash, as messages show them: `name` alone for the working directory.
     static func join(_ folder: String, _ name: String) -> String {
@@ -272,49 +166,4 @@ extension FileSystem {
         default: folder.hasSuffix("/") ? folder + name : folder + "/" + name
         }
     }
-}
-
-/// Calls `body` until it does not fail with `EINTR`; throws a `SystemError` on any other failure.
-private func retryingInterrupts<Result: BinaryInteger>(
-    _ call: String, _ path: String, _ body: () -> Result
-) throws(SystemError) -> Result {
-    while true {
-        let result = body()
-        if result >= 0 { return result }
-        let code = errno
-        if code != EINTR { throw SystemError(call: call, path: path, errno: code) }
-    }
-}
-
-// The C functions by their module-qualified names, which `FileSystem`'s own properties shadow.
-private func systemOpen(_ path: String, _ flags: Int32, _ mode: UInt32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.open(path, flags, mode_t(mode))
-    #else
-    Darwin.open(path, flags, mode_t(mode))
-    #endif
-}
-
-private func systemClose(_ raw: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.close(raw)
-    #else
-    Darwin.close(raw)
-    #endif
-}
-
-private func systemRead(_ raw: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(raw, buffer, count)
-    #else
-    Darwin.read(raw, buffer, count)
-    #endif
-}
-
-private func systemWrite(_ raw: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(raw, buffer, count)
-    #else
-    Darwin.write(raw, buffer, count)
-    #endif
 }
