@@ -1,68 +1,69 @@
-/// The few file operations the store needs, each a thin wrapper over one system call.
+/// The file operations the store and the hooks need, each one call of `Syscall`: the seam tests
+/// replace to make any step fail, or to make a file seem another user's:
+/// `var fs = FileSystem.live; fs.renameAt = { _, _, _ in throw … }`.
 ///
 /// Every call retries `EINTR` and throws a `SystemError` naming the call, the path and `errno`.
-/// This is the only place EmotionKit touches the file system, and the seam tests replace
-/// to make any step fail: `var fs = FileSystem.live; fs.renameAt = { _, _, _ in throw … }`.
+/// `package`, not `public`: descriptors and raw open flags are no part of the library's API.
 ///
 /// Paths are walked one name at a time from folder descriptors (see `PathWalk`), so that nothing
 /// found once can be swapped for something else before it is used.
-public struct FileSystem: Sendable {
+package struct FileSystem: Sendable {
     /// A file descriptor with the path it was opened at, for messages.
-    public struct Descriptor: Sendable, Equatable {
+    package struct Descriptor: Sendable, Equatable {
         /// The raw file descriptor.
-        public let raw: Int32
+        package let raw: Int32
         /// The path it was opened at.
-        public let path: String
+        package let path: String
 
         /// Wraps `raw`, opened at `path`.
-        public init(raw: Int32, path: String) {
+        package init(raw: Int32, path: String) {
             self.raw = raw
             self.path = path
         }
     }
 
     /// `open(path, flags | O_CLOEXEC, mode)`: where a walk starts (`/` or `.`).
-    public var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
+    package var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
     /// `openat(folder, name, flags | O_CLOEXEC, mode)`: a name in an open folder, found without
     /// looking its folders up again; the descriptor's path is the folder's, a slash and `name`.
-    public var openAt: @Sendable (_ folder: Descriptor, _ name: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
+    package var openAt: @Sendable (_ folder: Descriptor, _ name: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
     /// `close(fd)`; errors are ignored, since nothing useful can follow them.
-    public var close: @Sendable (_ file: Descriptor) -> Void
+    package var close: @Sendable (_ file: Descriptor) -> Void
     /// Reads the file from its current offset to its end, but no more than `limit` bytes; `read`.
-    public var read: @Sendable (_ file: Descriptor, _ limit: Int) throws(SystemError) -> [UInt8]
+    package var read: @Sendable (_ file: Descriptor, _ limit: Int) throws(SystemError) -> [UInt8]
     /// Writes all of `bytes`, going on after short writes; `write`.
-    public var write: @Sendable (_ file: Descriptor, _ bytes: [UInt8]) throws(SystemError) -> Void
+    package var write: @Sendable (_ file: Descriptor, _ bytes: [UInt8]) throws(SystemError) -> Void
     /// Flushes the file, or a folder opened for reading, to stable storage; `fsync`.
-    public var sync: @Sendable (_ file: Descriptor) throws(SystemError) -> Void
+    package var sync: @Sendable (_ file: Descriptor) throws(SystemError) -> Void
     /// Tries once to take an exclusive advisory lock; `false` if another holder has it; `flock`.
-    public var tryLock: @Sendable (_ file: Descriptor) throws(SystemError) -> Bool
+    package var tryLock: @Sendable (_ file: Descriptor) throws(SystemError) -> Bool
     /// Atomically replaces `destination` with `source`, both names in `folder`; `renameat`.
-    public var renameAt: @Sendable (_ folder: Descriptor, _ source: String, _ destination: String) throws(SystemError) -> Void
+    package var renameAt: @Sendable (_ folder: Descriptor, _ source: String, _ destination: String) throws(SystemError) -> Void
     /// Removes the file, or with `isFolder` the empty folder, `name` in `folder`; `unlinkat`.
-    public var removeAt: @Sendable (_ folder: Descriptor, _ name: String, _ isFolder: Bool) throws(SystemError) -> Void
+    package var removeAt: @Sendable (_ folder: Descriptor, _ name: String, _ isFolder: Bool) throws(SystemError) -> Void
     /// Creates the folder `name` in `folder`; `mkdirat`. Throws with `EEXIST` if something is already there.
-    public var makeFolderAt: @Sendable (_ folder: Descriptor, _ name: String, _ mode: UInt32) throws(SystemError) -> Void
+    package var makeFolderAt: @Sendable (_ folder: Descriptor, _ name: String, _ mode: UInt32) throws(SystemError) -> Void
     /// What kind of thing is at a path, following links, or `nil` if nothing is; `stat`. For watching only.
-    public var kind: @Sendable (_ path: String) -> FileKind?
+    package var kind: @Sendable (_ path: String) -> FileKind?
     /// Where a symbolic link points, as written in the link, or `nil` if the path is no link; `readlink`. For watching only.
-    public var linkDestination: @Sendable (_ path: String) -> String?
+    package var linkDestination: @Sendable (_ path: String) -> String?
     /// Where the symbolic link open at `link` (opened with `FileSystem.linkItself`) points; `readlinkat(fd, "")`.
-    public var linkTarget: @Sendable (_ link: Descriptor) throws(SystemError) -> String
+    package var linkTarget: @Sendable (_ link: Descriptor) throws(SystemError) -> String
     /// Waits a little, between attempts to take a lock; `nanosleep`.
-    public var pause: @Sendable (_ duration: Duration) -> Void
+    package var pause: @Sendable (_ duration: Duration) -> Void
     /// The kind, permission bits, owner, group and link count of an open file (or link); `fstat`.
-    public var status: @Sendable (_ file: Descriptor) throws(SystemError) -> FileStatus
+    package var status: @Sendable (_ file: Descriptor) throws(SystemError) -> FileStatus
     /// Sets an open file's permission bits; `fchmod`.
-    public var setPermissions: @Sendable (_ file: Descriptor, _ permissions: UInt32) throws(SystemError) -> Void
+    package var setPermissions: @Sendable (_ file: Descriptor, _ permissions: UInt32) throws(SystemError) -> Void
     /// Gives an open file to another owner and group; `fchown`.
-    public var setOwner: @Sendable (_ file: Descriptor, _ owner: UInt32, _ group: UInt32) throws(SystemError) -> Void
+    package var setOwner: @Sendable (_ file: Descriptor, _ owner: UInt32, _ group: UInt32) throws(SystemError) -> Void
     /// The names in an open folder, without `.` and `..`; empty if it cannot be read; `readdir`.
-    public var entries: @Sendable (_ folder: Descriptor) -> [String]
+    package var entries: @Sendable (_ folder: Descriptor) -> [String]
     /// The process holding an exclusive `flock` on the open file, if the system says; `/proc/locks`.
-    public var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
+    package var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
 
     /// Creates a file system from its operations; tests use this to replace some of them.
-    public init(
+    package init(
         open: @escaping @Sendable (String, Int32, UInt32) throws(SystemError) -> Descriptor,
         openAt: @escaping @Sendable (Descriptor, String, Int32, UInt32) throws(SystemError) -> Descriptor,
         close: @escaping @Sendable (Descriptor) -> Void,
@@ -105,7 +106,7 @@ public struct FileSystem: Sendable {
     }
 
     /// The real file system: each operation one call of `Syscall`.
-    public static let live = FileSystem(
+    package static let live = FileSystem(
         open: { path, flags, mode throws(SystemError) in
             Descriptor(raw: try Syscall.open(path, flags, mode), path: path)
         },
@@ -155,7 +156,7 @@ public struct FileSystem: Sendable {
 extension FileSystem {
     /// Flags that open a name only to look at it or to walk through it, and the link itself if it
     /// is one; see `OpenFlags.linkItself`.
-    public static var linkItself: Int32 { OpenFlags.linkItself }
+    package static var linkItself: Int32 { OpenFlags.linkItself }
 
     /// `folder` and `name` joined by a slash, as messages show them: `name` alone for the working directory.
     static func join(_ folder: String, _ name: String) -> String {
