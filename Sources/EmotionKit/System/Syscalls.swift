@@ -41,6 +41,14 @@ package enum Syscall {
         return try retryingInterrupts("open", path) { openat(folder, name, flags | O_CLOEXEC | O_NOCTTY) }
     }
 
+    /// Opens `path` with `flags`, not closed on exec: for the standard descriptors, which the
+    /// programs this one starts inherit.
+    ///
+    /// The corresponding C function is `open`.
+    package static func openInheritable(_ path: String, _ flags: Int32) throws(SystemError) -> Int32 {
+        try retryingInterrupts("open", path) { systemOpen(path, flags, 0) }
+    }
+
     /// Closes `descriptor`; errors are ignored, since nothing useful can follow them.
     ///
     /// The corresponding C function is `close`.
@@ -372,7 +380,27 @@ package enum Syscall {
         strerror(code).map { String(cString: $0) }
     }
 
-    // MARK: - Terminals
+    // MARK: - Standard descriptors and terminals
+
+    /// Standard input's descriptor, 0.
+    package static var standardInput: Int32 { STDIN_FILENO }
+    /// Standard output's descriptor, 1.
+    package static var standardOutput: Int32 { STDOUT_FILENO }
+    /// Standard error's descriptor, 2.
+    package static var standardError: Int32 { STDERR_FILENO }
+
+    /// Waits until `descriptor`'s other end goes (a pipe's reader closed it, a terminal hung up);
+    /// returns `true` then, or `false` if it cannot be waited for. For a regular file or `/dev/null`
+    /// it never returns.
+    ///
+    /// Waiting for no event at all, `poll` wakes only for an error or a hang-up.
+    ///
+    /// The corresponding C function is `poll`.
+    package static func waitUntilGone(_ descriptor: Int32) -> Bool {
+        var output = pollfd(fd: descriptor, events: 0, revents: 0)
+        while poll(&output, 1, -1) < 0, errno == EINTR {}
+        return output.revents & Int16(POLLERR | POLLHUP) != 0
+    }
 
     /// Whether `descriptor` is a terminal. The corresponding C function is `isatty`.
     package static func isTerminal(_ descriptor: Int32) -> Bool {
