@@ -35,6 +35,13 @@ package struct DataPath: Hashable, Sendable, CustomStringConvertible, Expressibl
         string.split(separator: "/").map(String.init)
     }
 
+    /// `name` in the folder this path's last name is in, the folder written as in this path:
+    /// `name` alone for a bare name, `./name` for `./x`, `/name` for `/x`.
+    package func sibling(named name: String) -> DataPath {
+        guard let slash = string.lastIndex(of: "/") else { return DataPath(name) }
+        return DataPath(String(string[...slash]) + name)
+    }
+
     /// `name` in this folder, joined by one slash: `name` alone in `.` (or the empty path), this
     /// path itself for the name `.`; `destination` as it is if it is absolute.
     package func appending(_ name: String) -> DataPath {

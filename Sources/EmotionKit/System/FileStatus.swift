@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What an open file is, who owns it and who may use it, as the store keeps them across a rewrite.
 package struct FileStatus: Equatable, Sendable {
     /// What kind of thing it is.
@@ -30,23 +24,6 @@ package struct FileStatus: Equatable, Sendable {
         self.permissions = permissions
         self.owner = owner
         self.group = group
-    }
-}
-
-extension FileStatus {
-    /// The permission bits, owner and group in `status`.
-    init(_ status: stat) {
-        let kind: FileKind =
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: .regularFile
-            case S_IFDIR: .folder
-            case S_IFLNK: .symbolicLink
-            default: .other
-            }
-        self.init(
-            permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid),
-            kind: kind, links: UInt64(status.st_nlink),
-            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
     }
 }
 

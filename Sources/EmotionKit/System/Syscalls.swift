@@ -49,6 +49,18 @@ package enum Syscall {
         try retryingInterrupts("open", path) { systemOpen(path, flags, 0) }
     }
 
+    /// A new descriptor for reading the file open at `descriptor`, which may be open only to be
+    /// looked at and executed (`O_PATH` on Linux, which reads nothing); it reads from the start.
+    ///
+    /// The corresponding C function is `open("/proc/self/fd/…")` on Linux, `dup` elsewhere.
+    package static func openForReading(_ descriptor: Int32) throws(SystemError) -> Int32 {
+        #if os(Linux)
+        try open("/proc/self/fd/" + String(descriptor), O_RDONLY)
+        #else
+        try retryingInterrupts("dup", "") { dup(descriptor) }
+        #endif
+    }
+
     /// Closes `descriptor`; errors are ignored, since nothing useful can follow them.
     ///
     /// The corresponding C function is `close`.
@@ -205,7 +217,12 @@ package enum Syscall {
     ///
     /// The corresponding C functions are `openat`, `fdopendir` and `readdir`.
     package static func names(in folder: Int32, path: String) throws(SystemError) -> [[UInt8]] {
-        let reader = try openAt(folder, ".", O_RDONLY | O_DIRECTORY, path: path)
+        let reader: Int32
+        do {
+            reader = try openAt(folder, ".", O_RDONLY | O_DIRECTORY, path: path)
+        } catch {
+            throw SystemError(call: "opendir", path: path, errno: error.errno)
+        }
         guard let stream = fdopendir(reader) else {
             let error = SystemError(call: "opendir", path: path, errno: errno)
             close(reader)
@@ -354,6 +371,45 @@ package enum Syscall {
         return String(validatingCString: directory)
     }
 
+    /// Why the working directory's path cannot be told: the `errno` of `getcwd`, or `ENOENT` if it now can.
+    ///
+    /// The corresponding C function is `getcwd`.
+    package static func workingDirectoryError() -> Int32 {
+        errno = 0
+        guard let directory = getcwd(nil, 0) else { return errno == 0 ? ENOENT : errno }
+        free(directory)
+        return ENOENT
+    }
+
+    /// The wait status of the child process `id` once it has ended, reaping it, or with
+    /// `reportingStops` once a signal stopped it; `nil` if there is nothing to tell yet and not
+    /// `waiting`. A child the system reaped itself (this process ignores `SIGCHLD`) counts as
+    /// ended with status 0.
+    ///
+    /// The corresponding C function is `waitpid`.
+    package static func wait(for id: Int32, waiting: Bool, reportingStops: Bool = false) -> Int32? {
+        var status: Int32 = 0
+        let options = (waiting ? 0 : WNOHANG) | (reportingStops ? WUNTRACED : 0)
+        while true {
+            let reaped = waitpid(id, &status, options)
+            if reaped == id { return status }
+            if reaped == 0 { return nil }
+            if errno != EINTR { return 0 }
+        }
+    }
+
+    /// Whether the child process `id` has ended, without reaping it.
+    ///
+    /// The corresponding C function is `waitid(WNOWAIT)`.
+    package static func hasEnded(_ id: Int32) -> Bool {
+        var information = siginfo_t()
+        while waitid(P_PID, id_t(id), &information, WEXITED | WNOHANG | WNOWAIT) != 0 {
+            if errno != EINTR { return true }
+        }
+        // With WNOHANG and nothing to report, the system leaves si_signo zero.
+        return information.si_signo == SIGCHLD
+    }
+
     /// Waits `duration`, going on after interruptions.
     ///
     /// The corresponding C function is `nanosleep`.
@@ -425,6 +481,23 @@ package enum Syscall {
             throw SystemError(call: call, path: path, errno: EILSEQ)
         }
         return text
+    }
+}
+
+extension FileStatus {
+    /// The permission bits, owner and group in `status`.
+    init(_ status: stat) {
+        let kind: FileKind =
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: .regularFile
+            case S_IFDIR: .folder
+            case S_IFLNK: .symbolicLink
+            default: .other
+            }
+        self.init(
+            permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid),
+            kind: kind, links: UInt64(status.st_nlink),
+            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
     }
 }
 
