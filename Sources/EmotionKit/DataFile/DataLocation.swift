@@ -22,7 +22,7 @@ public enum DataLocation {
             return config + "/emotions/emotions.json"
         }
         guard let home = homeFolder(variable) else { throw .noHomeFolder }
-        return home + Platform.userDataFolder + "/emotions/emotions.json"
+        return home + Platform.dataFileInHome
     }
 
     private static func homeFolder(_ variable: (String) -> String?) -> String? {

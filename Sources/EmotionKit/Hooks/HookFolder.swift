@@ -62,11 +62,7 @@ public struct HookFolder: Equatable, Sendable {
     public func hooks() throws(Problem) -> [Hook] {
         // Most taps have no hooks folder: one `stat` says so, before the walk's call or three a name.
         // It only ever leads to running nothing, which anyone able to remove the folder could cause anyway.
-        do {
-            _ = try Syscall.status(ofPath: path)
-        } catch where error.errno == Errno.noSuchFileOrDirectory {
-            return []
-        } catch {}
+        if Syscall.isMissing(path) { return [] }
         let user = Syscall.effectiveUser
         let walk = PathWalk(fileSystem: fileSystem, user: user) { HookPathDistrust.accepts($0, user: user) }
         let absolutePath = HookRunner.absolute(path)

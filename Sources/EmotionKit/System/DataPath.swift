@@ -47,9 +47,9 @@ package struct DataPath: Hashable, Sendable, CustomStringConvertible, Expressibl
     package func appending(_ name: String) -> DataPath {
         switch string {
         case _ where name == ".": self
-        case _ where name.hasPrefix("/"): DataPath(name)
+        case _ where name.utf8.first == UInt8(ascii: "/"): DataPath(name)
         case "", ".": DataPath(name)
-        default: DataPath(string.hasSuffix("/") ? string + name : string + "/" + name)
+        default: DataPath(string.utf8.last == UInt8(ascii: "/") ? string + name : string + "/" + name)
         }
     }
 }

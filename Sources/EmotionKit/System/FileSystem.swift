@@ -146,8 +146,11 @@ package struct FileSystem: Sendable {
             try Syscall.setOwner(file.raw, owner, group, path: file.path)
         },
         entries: { folder in
-            let names = (try? Syscall.names(in: folder.raw, path: folder.path)) ?? []
-            return names.compactMap { String(validating: $0, as: UTF8.self) }
+            var names: [String] = []
+            try? Syscall.forEachName(in: folder.raw, path: folder.path) { bytes in
+                if let name = String(validating: bytes, as: UTF8.self) { names.append(name) }
+            }
+            return names
         },
         lockHolder: { file in LinuxLocks.holder(of: file) }
     )

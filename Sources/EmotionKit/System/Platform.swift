@@ -1,12 +1,16 @@
 /// What differs between the systems the library runs on, beyond the system calls: where things live.
 package enum Platform {
     #if os(macOS)
-    /// Where in the home folder a user's application data lives, with its leading slash:
-    /// `/Library/Application Support` on macOS.
-    package static var userDataFolder: String { "/Library/Application Support" }
+    /// The default data file's path in the home folder, with its leading slash: in the user's
+    /// application data, `~/Library/Application Support` on macOS.
+    ///
+    /// One literal, not joined: `tap` pays for every string it builds.
+    package static var dataFileInHome: String { "/Library/Application Support/emotions/emotions.json" }
     #else
-    /// Where in the home folder a user's application data lives, with its leading slash: `/.config`
-    /// (XDG's default, and where Foundation keeps UserDefaults on Linux).
-    package static var userDataFolder: String { "/.config" }
+    /// The default data file's path in the home folder, with its leading slash: in `~/.config`,
+    /// XDG's default and where Foundation keeps UserDefaults on Linux.
+    ///
+    /// One literal, not joined: `tap` pays for every string it builds.
+    package static var dataFileInHome: String { "/.config/emotions/emotions.json" }
     #endif
 }

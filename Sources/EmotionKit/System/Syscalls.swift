@@ -213,10 +213,23 @@ package enum Syscall {
 
     /// The names in the open folder `folder`, as bytes (a name need not be UTF-8), without `.` and `..`.
     ///
-    /// Read through a descriptor of its own, opened for reading (the folder's may be a path-only one).
-    ///
     /// The corresponding C functions are `openat`, `fdopendir` and `readdir`.
     package static func names(in folder: Int32, path: String) throws(SystemError) -> [[UInt8]] {
+        var names: [[UInt8]] = []
+        try forEachName(in: folder, path: path) { names.append(Array($0)) }
+        return names
+    }
+
+    /// Calls `body` with each name in the open folder `folder`, as bytes without their NUL (a name
+    /// need not be UTF-8), but `.` and `..`; the bytes are valid only during the call.
+    ///
+    /// Read through a descriptor of its own, opened for reading (the folder's may be a path-only one).
+    /// No array of names is built: on the `tap` path, an array of byte arrays costs its metadata.
+    ///
+    /// The corresponding C functions are `openat`, `fdopendir` and `readdir`.
+    package static func forEachName(
+        in folder: Int32, path: String, _ body: (Slice<UnsafeRawBufferPointer>) -> Void
+    ) throws(SystemError) {
         let reader: Int32
         do {
             reader = try openAt(folder, ".", O_RDONLY | O_DIRECTORY, path: path)
@@ -229,15 +242,18 @@ package enum Syscall {
             throw error
         }
         defer { closedir(stream) }
-        var names: [[UInt8]] = []
+        let dot = UInt8(ascii: ".")
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw SystemError(call: "readdir", path: path, errno: errno) }
-                return names
+                return
             }
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
+            withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+                let name = bytes.prefix { $0 != 0 }
+                let isDots = name.count <= 2 && !name.isEmpty && name.allSatisfy { $0 == dot }
+                if !isDots { body(name) }
+            }
         }
     }
 
@@ -279,6 +295,14 @@ package enum Syscall {
         let name = cString(name)
         _ = try retryingInterrupts("fstat", path) { fstatat(folder, name, &status, 0) }
         return FileStatus(status)
+    }
+
+    /// Whether nothing is at `path` (links followed): a cheaper question than its status.
+    ///
+    /// The corresponding C function is `stat`, failing with `ENOENT`.
+    package static func isMissing(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) != 0 && errno == ENOENT
     }
 
     /// Where the symbolic link at `path` points, as written in the link.
