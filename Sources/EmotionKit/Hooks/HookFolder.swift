@@ -20,8 +20,11 @@ public struct HookFolder: Equatable, Sendable {
     /// `explicitPath` (`EMOTIONS_HOOKS_DIR`) unless it is empty, else `hooks` in the folder of
     /// `dataFile` as given: `hooks` for `mood.json`, `/home/me/.config/emotions/hooks` for the default file.
     public init(forDataFile dataFile: String, explicitPath: String? = nil) {
-        let isExplicit = explicitPath.map { !$0.isEmpty } ?? false
-        self.init(path: isExplicit ? explicitPath ?? "" : DataPath(dataFile).sibling(named: "hooks").string, fileSystem: .live)
+        if let explicitPath, !explicitPath.isEmpty {
+            self.init(path: explicitPath, fileSystem: .live)
+        } else {
+            self.init(path: DataPath(dataFile).sibling(named: "hooks").string, fileSystem: .live)
+        }
     }
 
     /// Folders at the same path are the same folder, whatever they are judged through.
@@ -88,7 +91,8 @@ public struct HookFolder: Equatable, Sendable {
         let folder: FileSystem.Descriptor
         do {
             let flags = OpenFlags.readOnly | OpenFlags.folder | OpenFlags.noFollow
-            folder = FileSystem.Descriptor(raw: try Syscall.openAt(destination.folder.raw, destination.name, flags, path: path), path: path)
+            let raw = try Syscall.openAt(destination.folder.raw, destination.name, flags, path: path)
+            folder = FileSystem.Descriptor(raw: raw, path: path)
         } catch {
             throw .unreadable(SystemError(call: "opendir", path: path, errno: error.errno))
         }

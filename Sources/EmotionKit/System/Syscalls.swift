@@ -112,15 +112,6 @@ package enum Syscall {
 
     // MARK: - Reading and writing
 
-    /// Reads into `buffer` at most its size; 0 at the end of the file.
-    ///
-    /// The corresponding C function is `read`.
-    package static func read(
-        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String
-    ) throws(SystemError) -> Int {
-        try retryingInterrupts("read", path) { systemRead(descriptor, buffer.baseAddress, buffer.count) }
-    }
-
     /// Reads into `buffer` from `offset` in the file, leaving the file's own offset alone.
     ///
     /// The corresponding C function is `pread`.
@@ -274,16 +265,6 @@ package enum Syscall {
     package static func status(ofPath path: String) throws(SystemError) -> FileStatus {
         var status = stat()
         _ = try retryingInterrupts("stat", path) { stat(path, &status) }
-        return FileStatus(status)
-    }
-
-    /// The status of what `path`, bytes that need not be UTF-8, names, following links.
-    ///
-    /// The corresponding C function is `stat`.
-    package static func status(ofPath path: [UInt8]) throws(SystemError) -> FileStatus {
-        var status = stat()
-        let name = cString(path)
-        _ = try retryingInterrupts("stat", String(decoding: path, as: UTF8.self)) { stat(name, &status) }
         return FileStatus(status)
     }
 
