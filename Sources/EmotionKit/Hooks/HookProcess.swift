@@ -1,7 +1,7 @@
 /// One run of a hook: started with `posix_spawn` from the very file that was judged, never through
 /// a shell (see `Spawn`), its standard input a pipe filled beforehand, and waited for up to a time limit.
 ///
-/// The only place EmotionKit starts, waits for or signals a process. It installs no signal
+/// With `Spawn`, the only place EmotionKit starts, waits for or signals a process. It installs no signal
 /// handler, as a library must not: it polls `waitpid` instead.
 enum HookProcess {
     /// How many times a hook is started while its file is busy (`ETXTBSY`), over about 0.1 s in all.
@@ -66,16 +66,8 @@ enum HookProcess {
         do throws(SystemError) {
             // Above the standard descriptors (ours may be closed), so that giving the hook its
             // standard input and output cannot overwrite one end with the other.
-            if reader <= Syscall.standardError {
-                let moved = try Syscall.duplicate(reader, atLeast: Syscall.standardError + 1)
-                Syscall.close(reader)
-                reader = moved
-            }
-            if writer <= Syscall.standardError {
-                let moved = try Syscall.duplicate(writer, atLeast: Syscall.standardError + 1)
-                Syscall.close(writer)
-                writer = moved
-            }
+            reader = try aboveStandardDescriptors(reader)
+            writer = try aboveStandardDescriptors(writer)
             // Non-blocking: input larger than the pipe holds fails at once rather than waits for a reader.
             try Syscall.setNonBlocking(writer)
             try Syscall.writeAll(writer, input, path: "")
@@ -86,6 +78,14 @@ enum HookProcess {
         }
         Syscall.close(writer)
         return reader
+    }
+
+    /// `descriptor`, or if it has a standard descriptor's number, a copy above them, `descriptor` closed.
+    private static func aboveStandardDescriptors(_ descriptor: Int32) throws(SystemError) -> Int32 {
+        guard descriptor <= Syscall.standardError else { return descriptor }
+        let moved = try Syscall.duplicate(descriptor, atLeast: Syscall.standardError + 1)
+        Syscall.close(descriptor)
+        return moved
     }
 
     // MARK: - Failing to start
