@@ -23,22 +23,20 @@ package enum Thread {
         pthread_sigmask(SIG_SETMASK, &blocked, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let context = Unmanaged.passRetained(Work(body)).toOpaque()
+        // The same calls on both systems; only how a pthread_t and the entry's argument are spelled differs.
         #if canImport(Darwin)
         var thread: pthread_t?
         let result = pthread_create(&thread, nil, { context in Work.run(context) }, context)
+        if result == 0, let thread { pthread_detach(thread) }
         #else
         var thread = pthread_t()
         let result = pthread_create(&thread, nil, { context in context.flatMap(Work.run) }, context)
+        if result == 0 { pthread_detach(thread) }
         #endif
         guard result == 0 else {
             Unmanaged<Work>.fromOpaque(context).release()
             throw SystemError(call: "pthread_create", path: "", errno: result)
         }
-        #if canImport(Darwin)
-        if let thread { pthread_detach(thread) }
-        #else
-        pthread_detach(thread)
-        #endif
     }
 }
 
