@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The thin wrappers over the C calls: what they return, and the errors they throw.
-@Suite struct SyscallsTests {
+@Suite struct SyscallTests {
     @Test func aFailedCallSaysWhichCallOnWhatPathAndItsErrno() throws {
         let folder = try TemporaryFolder()
         let missing = folder.file("missing")
