@@ -14,7 +14,7 @@ let package = Package(
         // The command line: parsing, help, rendering, exit codes. Testable without a process.
         .target(name: "EmotionsCLI", dependencies: ["EmotionKit"]),
         // A few lines that hand the process's arguments to EmotionsCLI.
-        .executableTarget(name: "emotions", dependencies: ["EmotionsCLI"]),
+        .executableTarget(name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit"]),
         .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit"]),
         .testTarget(name: "EmotionsCLITests", dependencies: ["EmotionsCLI", "EmotionKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["emotions"]),

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import EmotionKit
 import EmotionsCLI
 
 StandardDescriptors.reopenClosed()
-exit(CLI(ProcessInput.current(), terminal: .standard).run())
+Syscall.exit(CLI(ProcessInput.current(), terminal: .standard).run())

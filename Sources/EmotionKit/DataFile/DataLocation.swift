@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where the data file lives: an explicit path, else `EMOTIONS_FILE`, else the user's defaults folder.
 public enum DataLocation {
     /// The data file's path.
@@ -28,16 +22,12 @@ public enum DataLocation {
             return config + "/emotions/emotions.json"
         }
         guard let home = homeFolder(variable) else { throw .noHomeFolder }
-        #if os(macOS)
-        return home + "/Library/Application Support/emotions/emotions.json"
-        #else
-        return home + "/.config/emotions/emotions.json"
-        #endif
+        return home + Platform.dataFileInHome
     }
 
     private static func homeFolder(_ variable: (String) -> String?) -> String? {
         if let home = variable("HOME"), !home.isEmpty { return home }
-        guard let home = UserDatabase.system().entry(for: UInt32(getuid()))?.home, !home.isEmpty else { return nil }
+        guard let home = UserDatabase.system().entry(for: Syscall.realUser)?.home, !home.isEmpty else { return nil }
         return home
     }
 }

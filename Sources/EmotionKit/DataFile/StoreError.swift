@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Why the store could not read or update the data file; the file is never changed when one is thrown.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The data file is not one we can read; it is left exactly as it is.
@@ -106,8 +100,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What to do when watching fails: raise a kernel limit, or fix the folder's permissions.
     private static func advice(forWatching error: SystemError) -> String {
         switch error.errno {
-        case ENOSPC: "Too many files are watched already; raise the limit fs.inotify.max_user_watches."
-        case EMFILE: "Too many watchers run already; raise fs.inotify.max_user_instances, or stop some."
+        case Errno.noSpace: "Too many files are watched already; raise the limit fs.inotify.max_user_watches."
+        case Errno.tooManyOpenFiles: "Too many watchers run already; raise fs.inotify.max_user_instances, or stop some."
         default: "Check that the folder is readable, or choose another file with --file or EMOTIONS_FILE."
         }
     }

@@ -28,7 +28,12 @@ public final class TallyStore: Sendable {
     let watchState = SharedWatchState()
 
     /// A store for the data file at `path`.
-    public init(path: String, lockTimeout: Duration = .seconds(10), fileSystem: FileSystem = .live) {
+    public convenience init(path: String, lockTimeout: Duration = .seconds(10)) {
+        self.init(path: path, lockTimeout: lockTimeout, fileSystem: .live)
+    }
+
+    /// A store for the data file at `path` that goes through `fileSystem`: tests replace its operations.
+    package init(path: String, lockTimeout: Duration = .seconds(10), fileSystem: FileSystem) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.fileSystem = fileSystem

@@ -14,7 +14,7 @@ public struct HookDistrust: Equatable, Sendable, CustomStringConvertible {
     public let isWritableByOthers: Bool
 
     /// Why `status` is not to be trusted by `user`, or `nil` if it is.
-    public init?(_ status: FileStatus, user: UInt32) {
+    package init?(_ status: FileStatus, user: UInt32) {
         let owner = status.owner == user || status.owner == 0 ? nil : status.owner
         let group = status.permissions & 0o020 != 0
         let others = status.permissions & 0o002 != 0

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A hook's file, held open from when it was judged until it has run, so that what runs is what
 /// was judged; closed when the last hook holding it is released.
 ///
@@ -19,7 +13,7 @@ final class HookFile: Sendable, Equatable {
     }
 
     deinit {
-        close(descriptor)
+        Syscall.close(descriptor)
     }
 
     /// The same open file: one descriptor.

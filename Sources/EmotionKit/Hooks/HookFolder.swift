@@ -1,28 +1,35 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The folder of hooks for a data file, and which of its files are hooks.
 public struct HookFolder: Equatable, Sendable {
     /// The folder's path; a relative path is relative to the working directory.
     public let path: String
+    /// What the folder, its hooks and the folders and links on their way are opened and judged
+    /// through; tests replace it to make a file seem another user's.
+    let fileSystem: FileSystem
 
     /// The folder at `path`.
     public init(path: String) {
+        self.init(path: path, fileSystem: .live)
+    }
+
+    /// The folder at `path`, judged through `fileSystem`.
+    package init(path: String, fileSystem: FileSystem) {
         self.path = path
+        self.fileSystem = fileSystem
     }
 
     /// `explicitPath` (`EMOTIONS_HOOKS_DIR`) unless it is empty, else `hooks` in the folder of
     /// `dataFile` as given: `hooks` for `mood.json`, `/home/me/.config/emotions/hooks` for the default file.
     public init(forDataFile dataFile: String, explicitPath: String? = nil) {
         if let explicitPath, !explicitPath.isEmpty {
-            path = explicitPath
+            self.init(path: explicitPath, fileSystem: .live)
         } else {
-            let folder = TallyStore.folder(of: dataFile)
-            path = folder.isEmpty ? "hooks" : folder == "/" ? "/hooks" : folder + "/hooks"
+            self.init(path: DataPath(dataFile).sibling(named: "hooks").string, fileSystem: .live)
         }
+    }
+
+    /// Folders at the same path are the same folder, whatever they are judged through.
+    public static func == (left: HookFolder, right: HookFolder) -> Bool {
+        left.path == right.path
     }
 
     /// Why the folder's hooks cannot be had: it cannot be listed, or is not trusted.
@@ -58,15 +65,14 @@ public struct HookFolder: Equatable, Sendable {
     public func hooks() throws(Problem) -> [Hook] {
         // Most taps have no hooks folder: one `stat` says so, before the walk's call or three a name.
         // It only ever leads to running nothing, which anyone able to remove the folder could cause anyway.
-        var quick = stat()
-        if stat(path, &quick) != 0, errno == ENOENT { return [] }
-        let user = UInt32(geteuid())
-        let walk = PathWalk(user: user) { HookPathDistrust.accepts($0, user: user) }
+        if Syscall.isMissing(path) { return [] }
+        let user = Syscall.effectiveUser
+        let walk = PathWalk(fileSystem: fileSystem, user: user) { HookPathDistrust.accepts($0, user: user) }
         let absolutePath = HookRunner.absolute(path)
         // Every folder from / on is judged: with no way to tell the working directory's path (too
         // long, or an ancestor we may not search), those above it could not be.
         guard absolutePath.hasPrefix("/") else {
-            throw .unreadable(SystemError(call: "getcwd", path: path, errno: errno == 0 ? ENOENT : errno))
+            throw .unreadable(SystemError(call: "getcwd", path: path, errno: Syscall.workingDirectoryError()))
         }
         let destination: PathWalk.Destination
         do {
@@ -76,36 +82,36 @@ public struct HookFolder: Equatable, Sendable {
             guard case let .system(failure) = error else { return [] }
             throw .unreadable(SystemError(call: failure.call, path: path, errno: failure.errno))
         }
-        defer { FileSystem.live.close(destination.folder) }
+        defer { fileSystem.close(destination.folder) }
         guard destination.missingFolders.isEmpty, let found = destination.status else { return [] }
-        guard found.kind == .folder else { throw .unreadable(SystemError(call: "opendir", path: path, errno: ENOTDIR)) }
+        guard found.kind == .folder else {
+            throw .unreadable(SystemError(call: "opendir", path: path, errno: Errno.notDirectory))
+        }
         // Opened again, to be read; judged by what was opened, which is what is listed.
-        let folder = openat(destination.folder.raw, destination.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard folder >= 0 else { throw .unreadable(SystemError(call: "opendir", path: path, errno: errno)) }
-        guard let stream = fdopendir(folder) else {
-            let code = errno
-            close(folder)
-            throw .unreadable(SystemError(call: "opendir", path: path, errno: code))
+        let folder: FileSystem.Descriptor
+        do {
+            let flags = OpenFlags.readOnly | OpenFlags.folder | OpenFlags.noFollow
+            let raw = try Syscall.openAt(destination.folder.raw, destination.name, flags, path: path)
+            folder = FileSystem.Descriptor(raw: raw, path: path)
+        } catch {
+            throw .unreadable(SystemError(call: "opendir", path: path, errno: error.errno))
         }
-        defer { closedir(stream) }
-        var status = stat()
-        guard fstat(folder, &status) == 0 else {
-            throw .unreadable(SystemError(call: "fstat", path: path, errno: errno))
+        defer { fileSystem.close(folder) }
+        let status: FileStatus
+        do {
+            status = try fileSystem.status(folder)
+        } catch {
+            throw .unreadable(error)
         }
-        if let distrust = HookDistrust(FileStatus(status), user: user) { throw .untrusted(distrust) }
-        let listing = Listing(
-            folder: FileSystem.Descriptor(raw: folder, path: path), absoluteFolder: absolutePath, user: user, walk: walk)
-        var hooks: [Hook] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 { throw .unreadable(SystemError(call: "readdir", path: path, errno: errno)) }
-                break
-            }
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if let hook = listing.hook(named: name) { hooks.append(hook) }
+        if let distrust = HookDistrust(status, user: user) { throw .untrusted(distrust) }
+        let names: [[UInt8]]
+        do {
+            names = try Syscall.names(in: folder.raw, path: path)
+        } catch {
+            throw .unreadable(error)
         }
-        return hooks.sorted { $0.fileName.lexicographicallyPrecedes($1.fileName) }
+        let listing = Listing(folder: folder, absoluteFolder: absolutePath, user: user, walk: walk)
+        return names.compactMap(listing.hook(named:)).sorted { $0.fileName.lexicographicallyPrecedes($1.fileName) }
     }
 
     /// The names of one open folder, judged as hooks.
@@ -122,7 +128,7 @@ public struct HookFolder: Equatable, Sendable {
         /// The hook `name` names, with its distrust if any, or `nil` if it is not a hook.
         func hook(named name: [UInt8]) -> Hook? {
             guard let first = name.first, first != UInt8(ascii: "."), name.last != UInt8(ascii: "~"),
-                var file = open(name, in: folder.raw)
+                var file = open(name, in: folder)
             else { return nil }
             if file.status.kind == .symbolicLink {
                 switch follow(file, named: name) {
@@ -131,8 +137,8 @@ public struct HookFolder: Equatable, Sendable {
                 case let .distrusted(pathDistrust):
                     // Not followed, so what it leads to is not known for sure; whether it is a hook
                     // is told by name, only to keep the warning to what would have run. Nothing runs.
-                    var status = stat()
-                    guard fstatat(folder.raw, cString(name), &status, 0) == 0, mayExecute(FileStatus(status)) else {
+                    let shown = DataPath(folder.path).appending(String(decoding: name, as: UTF8.self)).string
+                    guard let status = try? Syscall.status(of: name, in: folder.raw, path: shown), mayExecute(status) else {
                         return nil
                     }
                     return make(name, file: nil, pathDistrust: pathDistrust)
@@ -141,11 +147,11 @@ public struct HookFolder: Equatable, Sendable {
                 }
             }
             guard mayExecute(file.status) else {
-                close(file.descriptor)
+                Syscall.close(file.descriptor)
                 return nil
             }
             if let distrust = HookDistrust(file.status, user: user) {
-                close(file.descriptor)
+                Syscall.close(file.descriptor)
                 return make(name, file: nil, distrust: distrust)
             }
             // A script runs its interpreter as much as itself: `#!interp` is looked up from the working
@@ -153,23 +159,22 @@ public struct HookFolder: Equatable, Sendable {
             if let interpreter = HookProcess.interpreter(of: file.descriptor),
                 let distrust = HookPathDistrust.judge(interpreter: interpreter, user: user, walk: walk)
             {
-                close(file.descriptor)
+                Syscall.close(file.descriptor)
                 return make(name, file: nil, pathDistrust: distrust)
             }
             return make(name, file: HookFile(taking: file.descriptor))
         }
 
         /// `name` in `folder` opened to be looked at and executed, not following it if it is a
-        /// link, with its status; `nil` if it is gone.
-        private func open(_ name: [UInt8], in folder: Int32) -> (descriptor: Int32, status: FileStatus)? {
-            let descriptor = openat(folder, cString(name), FileSystem.linkItself | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            var status = stat()
-            guard fstat(descriptor, &status) == 0 else {
-                close(descriptor)
+        /// link, with its status (read through the walk's file system); `nil` if it is gone.
+        private func open(_ name: [UInt8], in folder: FileSystem.Descriptor) -> (descriptor: Int32, status: FileStatus)? {
+            let shown = DataPath(folder.path).appending(String(decoding: name, as: UTF8.self)).string
+            guard let descriptor = try? Syscall.openAt(folder.raw, name, OpenFlags.linkItself, path: shown) else { return nil }
+            guard let status = try? walk.fileSystem.status(FileSystem.Descriptor(raw: descriptor, path: shown)) else {
+                Syscall.close(descriptor)
                 return nil
             }
-            return (descriptor, FileStatus(status))
+            return (descriptor, status)
         }
 
         /// What following a link to a hook gave.
@@ -186,8 +191,8 @@ public struct HookFolder: Equatable, Sendable {
         /// The link itself is judged here (its name need not be UTF-8); its destination is walked
         /// by `PathWalk`, which judges every link and folder after it.
         private func follow(_ link: (descriptor: Int32, status: FileStatus), named name: [UInt8]) -> Followed? {
-            let fileSystem = FileSystem.live
-            let shown = FileSystem.join(folder.path, String(decoding: name, as: UTF8.self))
+            let fileSystem = walk.fileSystem
+            let shown = DataPath(folder.path).appending(String(decoding: name, as: UTF8.self)).string
             let descriptor = FileSystem.Descriptor(raw: link.descriptor, path: shown)
             defer { fileSystem.close(descriptor) }
             guard link.status.owner == user || link.status.owner == 0 else {
@@ -202,7 +207,7 @@ public struct HookFolder: Equatable, Sendable {
             }
             defer { fileSystem.close(destination.folder) }
             guard destination.missingFolders.isEmpty, destination.status != nil,
-                let opened = open(Array(destination.name.utf8), in: destination.folder.raw)
+                let opened = open(Array(destination.name.utf8), in: destination.folder)
             else { return nil }
             return .opened(opened)
         }
@@ -213,18 +218,8 @@ public struct HookFolder: Equatable, Sendable {
             guard status.kind == .regularFile else { return false }
             if user == 0 { return status.permissions & 0o111 != 0 }
             if status.owner == user { return status.permissions & 0o100 != 0 }
-            if isMember(of: status.group) { return status.permissions & 0o010 != 0 }
+            if Syscall.isMember(of: status.group) { return status.permissions & 0o010 != 0 }
             return status.permissions & 0o001 != 0
-        }
-
-        /// Whether the effective group or a supplementary group is `group`.
-        private func isMember(of group: UInt32) -> Bool {
-            if getegid() == group { return true }
-            let count = getgroups(0, nil)
-            guard count > 0 else { return false }
-            var groups = [gid_t](repeating: 0, count: Int(count))
-            let filled = getgroups(count, &groups)
-            return groups.prefix(max(0, Int(filled))).contains(group)
         }
 
         private func make(
@@ -235,9 +230,4 @@ public struct HookFolder: Equatable, Sendable {
                 pathDistrust: pathDistrust)
         }
     }
-}
-
-/// `bytes` and a NUL, as a C function takes a name that need not be UTF-8.
-private func cString(_ bytes: [UInt8]) -> [CChar] {
-    bytes.map { CChar(bitPattern: $0) } + [0]
 }

@@ -64,7 +64,7 @@ public enum HookPathDistrust: Equatable, Sendable {
                 return nil
             }
         }
-        FileSystem.live.close(destination.folder)
+        walk.fileSystem.close(destination.folder)
         guard let status = destination.status, let distrust = HookDistrust(status, user: user) else { return nil }
         return .interpreter(interpreter, why: "is \(distrust)")
     }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A hook that failed or was not trusted, a hooks folder that could not be read or was not
 /// trusted (for itself or for a link or folder on the way to it), or hooks nested too deep to
 /// run; the changes themselves are saved either way.
@@ -74,7 +68,7 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
             return "Hook \(name) was stopped by the terminal (it read from or changed the terminal, which a hook "
                 + "runs too far in the background to do), so it was ended at once; \(saved) "
                 + "Make it leave the terminal alone: no prompts, no stty, nothing read from /dev/tty."
-        case let .notStarted(code) where code == ENOEXEC:
+        case let .notStarted(code) where code == Errno.execFormatError:
             return "Hook \(name) could not be started: \(reason(code)) (ENOEXEC); \(saved) "
                 + "A script needs a '#!' line, such as #!/bin/sh."
         case let .notStarted(code):
@@ -83,8 +77,8 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
             let shown = quoted(interpreter)
             let why =
                 switch code {
-                case ENOENT: "was not found"
-                case EACCES: "may not be executed"
+                case Errno.noSuchFileOrDirectory: "was not found"
+                case Errno.permissionDenied: "may not be executed"
                 default: "is no program this system can run"
                 }
             return "Hook \(name) could not be started: its interpreter \(shown), which its '#!' line names, \(why) "
@@ -161,13 +155,7 @@ public enum HookProblem: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `9 (SIGKILL)` for the common signals, else just the number.
     private static func describe(signal: Int32) -> String {
-        let names: [(Int32, String)] = [
-            (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT"), (SIGQUIT, "SIGQUIT"), (SIGILL, "SIGILL"), (SIGTRAP, "SIGTRAP"),
-            (SIGABRT, "SIGABRT"), (SIGBUS, "SIGBUS"), (SIGFPE, "SIGFPE"), (SIGKILL, "SIGKILL"),
-            (SIGUSR1, "SIGUSR1"), (SIGSEGV, "SIGSEGV"), (SIGUSR2, "SIGUSR2"), (SIGPIPE, "SIGPIPE"),
-            (SIGALRM, "SIGALRM"), (SIGTERM, "SIGTERM"),
-        ]
-        guard let name = names.first(where: { $0.0 == signal })?.1 else { return "\(signal)" }
+        guard let name = Signal.name(of: signal) else { return "\(signal)" }
         return "\(signal) (\(name))"
     }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs the hooks in a folder after a committed change: each in turn, in name order, each waited for.
 ///
 /// A hook gets the change three ways: as arguments (`sad 4 5`), as one line of JSON on its standard
@@ -98,7 +92,7 @@ public struct HookRunner: Sendable {
     /// Runs one hook for `change` and returns how it ended: from the file it holds open, which is
     /// what was judged; a hook that is not trusted is not started (`EPERM`).
     public func run(_ hook: Hook, for change: Change) -> HookOutcome {
-        guard hook.isTrusted, let file = hook.file else { return .notStarted(errno: EPERM) }
+        guard hook.isTrusted, let file = hook.file else { return .notStarted(errno: Errno.notPermitted) }
         let dataFile = HookRunner.absolute(self.dataFile)
         let input = change.json(adding: [("file", .string(dataFile))])
         return HookProcess.run(
@@ -111,7 +105,7 @@ public struct HookRunner: Sendable {
 
     /// The inherited entries without any of `variableNames`, then those for `change` and `hook`.
     private func environment(for change: Change, file: String, hook: [UInt8]) -> [[UInt8]] {
-        let inherited = environment.map { $0.map { Array($0.utf8) } } ?? HookRunner.processEnvironment()
+        let inherited = environment.map { $0.map { Array($0.utf8) } } ?? ProcessEnvironment.entryBytes()
         let replaced = HookRunner.variableNames.map { Array(($0 + "=").utf8) }
         // In the order of `variableNames`; the hook's path as bytes, as its name need not be UTF-8.
         let values: [[UInt8]] =
@@ -119,21 +113,6 @@ public struct HookRunner: Sendable {
             + [hook, Array(String(depth.next).utf8)]
         return inherited.filter { entry in !replaced.contains { entry.starts(with: $0) } }
             + zip(replaced, values).map { $0 + $1 }
-    }
-
-    /// This process's environment entries, byte for byte.
-    private static func processEnvironment() -> [[UInt8]] {
-        #if canImport(Darwin)
-        guard var entry = _NSGetEnviron()?.pointee else { return [] }
-        #else
-        guard var entry = Optional(environ) else { return [] }
-        #endif
-        var entries: [[UInt8]] = []
-        while let pointer = entry.pointee {
-            entries.append(UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) })
-            entry += 1
-        }
-        return entries
     }
 
     /// `path` if it is absolute, else the working directory, a slash and `path` without a leading `./`;

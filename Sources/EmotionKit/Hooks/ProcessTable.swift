@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The system's processes as `/proc/<id>/stat` shows them: enough to find what a hook started and
 /// whether any of it is stopped.
 ///
@@ -13,11 +7,11 @@ struct ProcessTable {
     /// One process.
     struct Entry: Equatable {
         /// Its ID.
-        let id: pid_t
+        let id: Int32
         /// Its parent's ID.
-        let parent: pid_t
+        let parent: Int32
         /// Its process group's ID.
-        let group: pid_t
+        let group: Int32
         /// Its state: `R` running, `S` sleeping, `T` stopped by a signal, `Z` a zombie, …
         let state: UInt8
         /// Its controlling terminal's device number; 0 if it has none.
@@ -30,13 +24,13 @@ struct ProcessTable {
         /// spaces and parentheses, so the fields are counted from the last `)`.
         init?(stat line: [UInt8]) {
             guard let close = line.lastIndex(of: UInt8(ascii: ")")), let open = line.firstIndex(of: UInt8(ascii: " ")),
-                let id = pid_t(String(decoding: line[..<open], as: UTF8.self))
+                let id = Int32(String(decoding: line[..<open], as: UTF8.self))
             else { return nil }
             let fields = line[(close + 1)...].split(separator: UInt8(ascii: " "))
             // state, ppid, pgrp, session, tty_nr
             guard fields.count >= 5, let state = fields[0].first,
-                let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
-                let group = pid_t(String(decoding: fields[2], as: UTF8.self)),
+                let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
+                let group = Int32(String(decoding: fields[2], as: UTF8.self)),
                 let terminal = Int(String(decoding: fields[4], as: UTF8.self))
             else { return nil }
             self.id = id
@@ -52,44 +46,38 @@ struct ProcessTable {
 
     /// The processes running now.
     static func current() -> ProcessTable {
-        #if os(Linux)
         let fileSystem = FileSystem.live
-        guard let proc = try? fileSystem.open("/proc", O_RDONLY | O_DIRECTORY, 0) else { return ProcessTable(entries: []) }
+        guard let proc = try? fileSystem.open("/proc", OpenFlags.readOnly | OpenFlags.folder, 0) else {
+            return ProcessTable(entries: [])
+        }
         defer { fileSystem.close(proc) }
-        let ids = fileSystem.entries(proc).compactMap { pid_t($0) }
+        let ids = fileSystem.entries(proc).compactMap { Int32($0) }
         return ProcessTable(entries: ids.compactMap(entry(of:)))
-        #else
-        return ProcessTable(entries: [])
-        #endif
     }
 
     /// The process `id` as it is now, or `nil` if it is gone or cannot be read.
-    static func entry(of id: pid_t) -> Entry? {
-        #if os(Linux)
+    static func entry(of id: Int32) -> Entry? {
         let fileSystem = FileSystem.live
-        guard let file = try? fileSystem.open("/proc/\(id)/stat", O_RDONLY, 0) else { return nil }
+        guard let file = try? fileSystem.open("/proc/\(id)/stat", OpenFlags.readOnly, 0) else { return nil }
         defer { fileSystem.close(file) }
         return (try? fileSystem.read(file, 4096)).flatMap(Entry.init(stat:))
-        #else
-        return nil
-        #endif
     }
 
     /// Whether this process has a controlling terminal, so that a hook, which shares it, can be
     /// stopped for using it; `false` where it cannot be told.
     static var hasControllingTerminal: Bool {
-        entry(of: getpid()).map { $0.terminal != 0 } ?? false
+        entry(of: Syscall.processID).map { $0.terminal != 0 } ?? false
     }
 
     /// The processes `id` started, and the processes they started, and so on, deepest first:
     /// those whose chain of parents leads to `id`. A process whose parent ended is no longer found.
-    func descendants(of id: pid_t) -> [Entry] {
-        var children: [pid_t: [Entry]] = [:]
+    func descendants(of id: Int32) -> [Entry] {
+        var children: [Int32: [Entry]] = [:]
         for entry in entries {
             children[entry.parent, default: []].append(entry)
         }
         var found: [Entry] = []
-        var seen: Set<pid_t> = [id]
+        var seen: Set<Int32> = [id]
         var parents = [id]
         // Each after its parent, then reversed, so that a process comes before its parent.
         while let parent = parents.popLast() {
@@ -102,7 +90,7 @@ struct ProcessTable {
     }
 
     /// The processes in the process group `group`.
-    func members(of group: pid_t) -> [Entry] {
+    func members(of group: Int32) -> [Entry] {
         entries.filter { $0.group == group }
     }
 }

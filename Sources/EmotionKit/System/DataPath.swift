@@ -35,14 +35,21 @@ package struct DataPath: Hashable, Sendable, CustomStringConvertible, Expressibl
         string.split(separator: "/").map(String.init)
     }
 
+    /// `name` in the folder this path's last name is in, the folder written as in this path:
+    /// `name` alone for a bare name, `./name` for `./x`, `/name` for `/x`.
+    package func sibling(named name: String) -> DataPath {
+        guard let slash = string.lastIndex(of: "/") else { return DataPath(name) }
+        return DataPath(String(string[...slash]) + name)
+    }
+
     /// `name` in this folder, joined by one slash: `name` alone in `.` (or the empty path), this
     /// path itself for the name `.`; `destination` as it is if it is absolute.
     package func appending(_ name: String) -> DataPath {
         switch string {
         case _ where name == ".": self
-        case _ where name.hasPrefix("/"): DataPath(name)
+        case _ where name.utf8.first == UInt8(ascii: "/"): DataPath(name)
         case "", ".": DataPath(name)
-        default: DataPath(string.hasSuffix("/") ? string + name : string + "/" + name)
+        default: DataPath(string.utf8.last == UInt8(ascii: "/") ? string + name : string + "/" + name)
         }
     }
 }

@@ -1,26 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What an open file is, who owns it and who may use it, as the store keeps them across a rewrite.
-public struct FileStatus: Equatable, Sendable {
+package struct FileStatus: Equatable, Sendable {
     /// What kind of thing it is.
-    public var kind: FileKind
+    package var kind: FileKind
     /// How many names (hard links) it has.
-    public var links: UInt64
+    package var links: UInt64
     /// The device and inode, which together tell one file from every other.
-    public var identity: FileIdentity
+    package var identity: FileIdentity
     /// The permission bits, such as `0o600`.
-    public var permissions: UInt32
+    package var permissions: UInt32
     /// The owner's user ID.
-    public var owner: UInt32
+    package var owner: UInt32
     /// The group ID.
-    public var group: UInt32
+    package var group: UInt32
 
     /// A status with the given permission bits, owner and group, of a regular file with one name unless told otherwise.
-    public init(
+    package init(
         permissions: UInt32, owner: UInt32, group: UInt32, kind: FileKind = .regularFile, links: UInt64 = 1,
         identity: FileIdentity = FileIdentity(device: 0, inode: 0)
     ) {
@@ -33,32 +27,15 @@ public struct FileStatus: Equatable, Sendable {
     }
 }
 
-extension FileStatus {
-    /// The permission bits, owner and group in `status`.
-    init(_ status: stat) {
-        let kind: FileKind =
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: .regularFile
-            case S_IFDIR: .folder
-            case S_IFLNK: .symbolicLink
-            default: .other
-            }
-        self.init(
-            permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid),
-            kind: kind, links: UInt64(status.st_nlink),
-            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
-    }
-}
-
 /// Which file a status is of: its device and inode.
-public struct FileIdentity: Equatable, Sendable {
+package struct FileIdentity: Equatable, Sendable {
     /// The device the file is on.
-    public let device: UInt64
+    package let device: UInt64
     /// Its inode on that device.
-    public let inode: UInt64
+    package let inode: UInt64
 
     /// The file `inode` on `device`.
-    public init(device: UInt64, inode: UInt64) {
+    package init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
     }

@@ -1,7 +1,5 @@
-#if os(Linux)
-import Glibc
-
-/// Finds who holds a `flock` from the kernel's table of locks, `/proc/locks`, as `lslocks` does.
+/// Finds who holds a `flock` from the kernel's table of locks, `/proc/locks`, as `lslocks` does;
+/// where there is no such table (macOS), it finds no one.
 enum LinuxLocks {
     /// The process holding a `flock` on `file`, or `nil` if the table does not show one.
     ///
@@ -9,12 +7,11 @@ enum LinuxLocks {
     /// pid, then the file's device (major and minor, in hex) and inode. Lines with `->` are
     /// processes waiting for a lock, not holding it.
     static func holder(of file: FileSystem.Descriptor) -> LockHolder? {
-        var status = stat()
-        guard fstat(file.raw, &status) == 0 else { return nil }
-        let device = UInt64(status.st_dev)
+        guard let status = try? Syscall.status(of: file.raw, path: file.path) else { return nil }
+        let device = status.identity.device
         let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
         let minor = (device & 0xff) | ((device >> 12) & ~0xff)
-        let identity = "\(hex(major)):\(hex(minor)):\(status.st_ino)"
+        let identity = "\(hex(major)):\(hex(minor)):\(status.identity.inode)"
         guard let table = contents(of: "/proc/locks") else { return nil }
         for line in table.split(separator: "\n") where !line.contains("->") {
             let fields = line.split(separator: " ")
@@ -33,20 +30,11 @@ enum LinuxLocks {
         return digits.count < 2 ? "0" + digits : digits
     }
 
-    /// A small file of `/proc`, whole, as text; `nil` if it cannot be read.
+    /// A small file of `/proc`, whole (up to 4 MiB), as text; `nil` if it cannot be read.
     private static func contents(of path: String) -> String? {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return nil }
-        defer { close(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count < 4 * 1024 * 1024 {
-            let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
+        guard let file = try? Syscall.open(path, OpenFlags.readOnly) else { return nil }
+        defer { Syscall.close(file) }
+        guard let bytes = try? Syscall.readAll(file, limit: 4 * 1024 * 1024, chunk: 64 * 1024, path: path) else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 }
-#endif

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A failed system call: which one, on what path, and the `errno` it set.
 public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The C function that failed, such as `open` or `rename`.
@@ -22,8 +16,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The system's words for `errno`, such as "No space left on device".
     public var reason: String {
-        guard let text = strerror(errno) else { return "error \(errno)" }
-        return String(cString: text)
+        Syscall.describe(errno: errno) ?? "error \(errno)"
     }
 
     /// `rename …: No space left on device (errno 28)`.

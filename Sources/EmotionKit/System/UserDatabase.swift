@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The users of the machine, as `/etc/passwd` lists them, read by hand.
 ///
 /// Not `getpwuid`: in a static binary that loads the system's NSS modules, and it crashed
@@ -35,7 +29,7 @@ package struct UserDatabase: Sendable {
     /// The machine's `/etc/passwd`, or no users if it cannot be read (at most 4 MiB of it is).
     package static func system() -> UserDatabase {
         let file = FileSystem.live
-        guard let passwd = try? file.open("/etc/passwd", O_RDONLY | O_NONBLOCK, 0) else {
+        guard let passwd = try? file.open("/etc/passwd", OpenFlags.readOnly | OpenFlags.nonBlocking, 0) else {
             return UserDatabase(parsing: "")
         }
         defer { file.close(passwd) }

@@ -18,14 +18,3 @@ enum FileEventsWake: Equatable, Sendable {
     /// Watching was cancelled.
     case cancelled
 }
-
-/// The file notifications this system offers, for `path`.
-///
-/// - Throws: `SystemError` if the system will not watch the path or any folder on the way to it.
-func fileEvents(for path: String, fileSystem: FileSystem) throws(SystemError) -> any FileEvents {
-    #if os(Linux)
-    return try InotifyEvents(path: path, fileSystem: fileSystem)
-    #else
-    return try KqueueEvents(path: path, fileSystem: fileSystem)
-    #endif
-}

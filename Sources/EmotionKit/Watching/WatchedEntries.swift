@@ -32,20 +32,17 @@ struct WatchedEntries: Equatable, Sendable {
     init(for path: String, fileSystem: FileSystem) {
         var entries: [Entry] = []
         var candidate = path
-        for _ in 0..<WatchedEntries.maximumLinks {
+        for _ in 0..<PathWalk.maximumLinks {
             for entry in WatchedEntries.chain(to: candidate, fileSystem: fileSystem) where !entries.contains(entry) {
                 entries.append(entry)
             }
             guard let destination = fileSystem.linkDestination(candidate) else { break }
-            let folder = TallyStore.folder(of: candidate)
-            candidate = destination.hasPrefix("/") ? destination : (folder.isEmpty ? "." : folder) + "/" + destination
+            // Joined by hand, not `appending`: a relative chain keeps its `./`, as the watched folders show it.
+            candidate = destination.hasPrefix("/") ? destination : DataPath(candidate).folder.string + "/" + destination
         }
         self.entries = entries
         innermostFolder = WatchedEntries.chain(to: path, fileSystem: fileSystem).last?.folder
     }
-
-    /// How many links in a row are followed, as Linux's own limit for a path.
-    private static let maximumLinks = 40
 
     /// The entries from the outermost folder of `path` in, as far as its folders exist: the last is
     /// the path's own name if its folder exists.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import EmotionKit
 
 /// What a write into a pipe that nobody reads any more does to this process: the one place the tool
 /// sets `SIGPIPE`'s disposition.
@@ -16,12 +12,12 @@ enum BrokenPipe {
     /// Hooks still start with `SIGPIPE` at its default, since `HookProcess` resets it for them: an
     /// ignored signal would otherwise stay ignored across `exec`.
     static func ignore() {
-        signal(SIGPIPE, SIG_IGN)
+        Signal.ignore(Signal.brokenPipe)
     }
 
     /// From now on such a write ends the process by `SIGPIPE`, as it does any Unix filter, even if
     /// whoever started the process ignored that signal.
     static func endProcess() {
-        signal(SIGPIPE, SIG_DFL)
+        Signal.setDefault(Signal.brokenPipe)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import EmotionKit
 
 /// What the process was given: its arguments and environment, read as UTF-8 text.
 ///
@@ -40,7 +36,7 @@ public struct ProcessInput: Sendable {
         // Only the variables the tool reads are decoded: start-up pays for thirteen names, not the whole environment.
         // Hooks inherit the whole environment all the same: EmotionKit reads it byte for byte when one starts.
         var environment = Environment()
-        for pointer in environmentEntries() {
+        for pointer in ProcessEnvironment.entries() {
             guard let name = variableRead(by: pointer), environment[name] == nil else { continue }
             let value = pointer + name.utf8.count + 1
             if let text = String(validatingCString: value) {
@@ -92,22 +88,8 @@ public struct ProcessInput: Sendable {
         while entry[length] != equals, entry[length] != 0 { length += 1 }
         guard entry[length] == equals else { return nil }
         for name in variablesRead where name.utf8CodeUnitCount == length {
-            if memcmp(name.utf8Start, entry, length) == 0 { return name.description }
+            if ProcessEnvironment.entry(entry, startsWith: name.utf8Start, count: length) { return name.description }
         }
         return nil
-    }
-
-    private static func environmentEntries() -> [UnsafeMutablePointer<CChar>] {
-        #if canImport(Darwin)
-        guard var entry = _NSGetEnviron()?.pointee else { return [] }
-        #else
-        guard var entry = Optional(environ) else { return [] }
-        #endif
-        var entries: [UnsafeMutablePointer<CChar>] = []
-        while let pointer = entry.pointee {
-            entries.append(pointer)
-            entry += 1
-        }
-        return entries
     }
 }

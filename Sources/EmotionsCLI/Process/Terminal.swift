@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import EmotionKit
 
 /// Where the command line's output goes: standard output and standard error, or a test's buffers.
 public struct Terminal: Sendable {
@@ -38,10 +34,11 @@ public struct Terminal: Sendable {
 
     /// The process's standard output and standard error, written at once, unbuffered.
     public static let standard = Terminal(
-        writeOutput: { writeAll($0, to: STDOUT_FILENO) },
-        writeError: { writeAll($0, to: STDERR_FILENO) },
-        isTerminal: { isatty(STDOUT_FILENO) == 1 },
-        columns: { terminalColumns(of: STDOUT_FILENO) },
+        // A write that fails is not reported: there is nowhere to, the output itself is gone.
+        writeOutput: { try? Syscall.writeAll(Syscall.standardOutput, Array($0.utf8), path: "") },
+        writeError: { try? Syscall.writeAll(Syscall.standardError, Array($0.utf8), path: "") },
+        isTerminal: { Syscall.isTerminal(Syscall.standardOutput) },
+        columns: { Syscall.terminalColumns(of: Syscall.standardOutput) },
         ignoreClosedOutput: { BrokenPipe.ignore() })
 
     /// Whether standard output is a terminal rather than a pipe or a file; asked anew each time (`isatty`).
@@ -77,23 +74,4 @@ public struct Terminal: Sendable {
     func printError(_ text: String) {
         writeError(ControlCharacters.escaped(in: text) + "\n")
     }
-}
-
-/// Writes all of `text` to `descriptor`, going on after short writes and interruptions.
-private func writeAll(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }  // Nowhere to report it: the output itself is gone.
-        bytes = bytes.dropFirst(written)
-    }
-}
-
-/// The width of the terminal `descriptor` is, from `ioctl(TIOCGWINSZ)`; `nil` for anything but a
-/// terminal, or one that reports zero columns (as a serial line may).
-private func terminalColumns(of descriptor: Int32) -> Int? {
-    var size = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
 }

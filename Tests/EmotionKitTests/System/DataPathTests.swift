@@ -11,6 +11,14 @@ struct DataPathTests {
     }
 
     @Test(arguments: [
+        ("mood.json", "hooks"), ("./mood.json", "./hooks"), ("/mood.json", "/hooks"), ("a/b", "a/hooks"),
+        ("a//b", "a//hooks"), ("a/", "a/hooks"),
+    ])
+    func aSiblingKeepsTheFolderAsWritten(path: String, sibling: String) {
+        #expect(DataPath(path).sibling(named: "hooks") == DataPath(sibling))
+    }
+
+    @Test(arguments: [
         (".", "mood.json", "mood.json"), ("", "mood.json", "mood.json"), ("/", "mood.json", "/mood.json"),
         ("/home/me", "mood.json", "/home/me/mood.json"), ("/home/me/", "x", "/home/me/x"),
         ("/home/me", ".", "/home/me"), ("/home/me", "/etc/x", "/etc/x"), ("a", "../b", "a/../b"),

@@ -1,6 +1,13 @@
 #if canImport(Darwin)
 import Darwin
 
+/// The file notifications this system offers, for `path`: kqueue's.
+///
+/// - Throws: `SystemError` if the system will not watch the path or any folder on the way to it.
+func fileEvents(for path: String, fileSystem: FileSystem) throws(SystemError) -> any FileEvents {
+    try KqueueEvents(path: path, fileSystem: fileSystem)
+}
+
 /// `FileEvents` from kqueue: a vnode watch on each folder of `WatchedEntries` and on the file itself.
 ///
 /// A folder's vnode event does not name the entry that changed, so any change in a watched folder

@@ -1,6 +1,13 @@
 #if os(Linux)
 import Glibc
 
+/// The file notifications this system offers, for `path`: inotify's.
+///
+/// - Throws: `SystemError` if the system will not watch the path or any folder on the way to it.
+func fileEvents(for path: String, fileSystem: FileSystem) throws(SystemError) -> any FileEvents {
+    try InotifyEvents(path: path, fileSystem: fileSystem)
+}
+
 /// `FileEvents` from Linux's inotify: a watch on each folder of `WatchedEntries`, and events for
 /// the names that matter; anything else (temporary files, the lock file) is read and ignored.
 ///

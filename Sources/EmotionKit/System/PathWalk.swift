@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Follows a path one name at a time from folder descriptors, as the kernel would, but judging each
 /// symbolic link and folder on the way before going through it.
 ///
@@ -27,7 +21,7 @@ package struct PathWalk: Sendable {
         package var status: FileStatus?
 
         /// `name` in `folder`, as messages show it.
-        package var path: String { FileSystem.join(folder.path, (missingFolders + [name]).joined(separator: "/")) }
+        package var path: String { DataPath(folder.path).appending((missingFolders + [name]).joined(separator: "/")).string }
     }
 
     /// Why a walk stopped.
@@ -52,7 +46,7 @@ package struct PathWalk: Sendable {
     /// A walk through `fileSystem` that follows the links of `user` and root, going through the
     /// folders `acceptsFolder` accepts (`/`, where an absolute path starts, included).
     package init(
-        fileSystem: FileSystem = .live, user: UInt32 = UInt32(geteuid()),
+        fileSystem: FileSystem = .live, user: UInt32 = Syscall.effectiveUser,
         acceptsFolder: @escaping @Sendable (FileStatus) -> Bool = { _ in true }
     ) {
         self.fileSystem = fileSystem
@@ -64,7 +58,7 @@ package struct PathWalk: Sendable {
     ///
     /// A missing folder on the way ends the walk there, with the rest of the names as `missingFolders`.
     package func walk(_ path: String, from start: FileSystem.Descriptor? = nil) throws(Problem) -> Destination {
-        guard !path.isEmpty else { throw .system(SystemError(call: "open", path: path, errno: ENOENT)) }
+        guard !path.isEmpty else { throw .system(SystemError(call: "open", path: path, errno: Errno.noSuchFileOrDirectory)) }
         var pending = PathWalk.names(in: path)
         var folder: FileSystem.Descriptor
         if path.hasPrefix("/") {
@@ -82,7 +76,7 @@ package struct PathWalk: Sendable {
                 let next: FileSystem.Descriptor
                 do {
                     next = try fileSystem.openAt(folder, name, FileSystem.linkItself, 0)
-                } catch where error.errno == ENOENT {
+                } catch where error.errno == Errno.noSuchFileOrDirectory {
                     let rest = [name] + pending.reversed()
                     // Nothing to make for `missing/../x`: the kernel would not go through a missing folder either.
                     guard !rest.contains("..") else { throw .system(error) }
@@ -105,10 +99,10 @@ package struct PathWalk: Sendable {
                     }
                     links += 1
                     guard links <= PathWalk.maximumLinks else {
-                        throw .system(SystemError(call: "open", path: path, errno: ELOOP))
+                        throw .system(SystemError(call: "open", path: path, errno: Errno.tooManySymbolicLinkLevels))
                     }
                     let target = try system { () throws(SystemError) in try fileSystem.linkTarget(next) }
-                    guard !target.isEmpty else { throw .system(SystemError(call: "open", path: next.path, errno: ENOENT)) }
+                    guard !target.isEmpty else { throw .system(SystemError(call: "open", path: next.path, errno: Errno.noSuchFileOrDirectory)) }
                     if target.hasPrefix("/") {
                         let root = try openRoot()
                         fileSystem.close(folder)
@@ -127,7 +121,7 @@ package struct PathWalk: Sendable {
                     return Destination(folder: folder, missingFolders: [], name: name, status: status)
                 default:
                     fileSystem.close(next)
-                    throw .system(SystemError(call: "open", path: next.path, errno: ENOTDIR))
+                    throw .system(SystemError(call: "open", path: next.path, errno: Errno.notDirectory))
                 }
             }
             // Only `.` names were left (`/`, `.`, `a/.`): the path names the folder reached.
@@ -141,9 +135,7 @@ package struct PathWalk: Sendable {
 
     /// The working directory's path; `nil` if it cannot be told (removed, or too long to tell).
     static func workingDirectory() -> String? {
-        guard let directory = getcwd(nil, 0) else { return nil }
-        defer { free(directory) }
-        return String(validatingCString: directory)
+        Syscall.workingDirectory()
     }
 
     /// The names of `path` in reverse order, to be popped from the end; without empty names and `.`.
