@@ -35,11 +35,5 @@ public enum DataLocation {
 extension DataLocation {
     /// The default data file as help shows it, with `~` for the home folder:
     /// `~/.config/emotions/emotions.json`, on macOS `~/Library/Application Support/emotions/emotions.json`.
-    public static var defaultPathShown: String {
-        #if os(macOS)
-        return "~/Library/Application Support/emotions/emotions.json"
-        #else
-        return "~/.config/emotions/emotions.json"
-        #endif
-    }
+    public static var defaultPathShown: String { "~" + Platform.dataFileInHome }
 }
