@@ -120,28 +120,6 @@ public final class TallyStore: Sendable {
         return changes
     }
 
-    /// What observers have not been told of yet when this store commits a change while watching:
-    /// changes another process made since the watcher last looked, or, before it first read the
-    /// file whole, the counts as they were.
-    private struct MissedByWatcher {
-        var initial: Tally?
-        var changes: [Change] = []
-
-        init() {}
-
-        /// Takes the watcher's place in telling of `before`, and makes `after` what observers know.
-        init(_ state: inout WatchState, before: Tally, after: Tally) {
-            guard state.isWatching else { return }
-            if let baseline = state.baseline {
-                changes = baseline.changes(to: before)
-            } else {
-                initial = before
-            }
-            state.baseline = after
-            state.lastProblem = nil
-        }
-    }
-
     /// Applies one action; see `apply(_:)`.
     @discardableResult
     public func apply(_ action: Action) throws -> [Change] {
