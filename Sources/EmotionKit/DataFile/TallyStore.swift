@@ -46,17 +46,7 @@ public final class TallyStore: Sendable {
         let destination = try locate()
         defer { fileSystem.close(destination.folder) }
         guard destination.status != nil else { return nil }
-        let file: FileSystem.Descriptor
-        do {
-            // Non-blocking, so that a FIFO put in the file's place after the walk cannot hang us.
-            file = try fileSystem.openAt(destination.folder, destination.name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW, 0)
-        } catch where error.errno == ENOENT {
-            return nil
-        } catch {
-            throw .inputOutput(error)
-        }
-        defer { fileSystem.close(file) }
-        return try load(file).document
+        return try read(Target(folder: destination.folder, name: destination.name), forWriting: false)?.document
     }
 
     /// Applies `actions` in order, all or none, and saves the result; returns the changes made.
@@ -96,7 +86,7 @@ public final class TallyStore: Sendable {
             let lock = try takeLock(for: target, mode: lockMode, recording: &made)
             defer { fileSystem.close(lock) }
             do {
-                let original = try loadForUpdate(target)
+                let original = try read(target, forWriting: true) ?? Original()
                 var document = original.document
                 changes = try document.tally.apply(actions)
                 if !changes.isEmpty {
@@ -390,13 +380,10 @@ public final class TallyStore: Sendable {
     /// Why the lock file could not be created: the data file, if it is no file of ours (`--file
     /// /proc/self/status`), else `error`.
     private func whyNotCreated(_ target: Target, _ error: SystemError) -> StoreError {
-        if let file = try? fileSystem.openAt(target.folder, target.name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW, 0) {
-            defer { fileSystem.close(file) }
-            do {
-                _ = try load(file)
-            } catch {
-                if case .unreadableDataFile = error { return error }
-            }
+        do {
+            _ = try read(target, forWriting: false)
+        } catch {
+            if case .unreadableDataFile = error { return error }
         }
         return .cannotCreate(error)
     }
@@ -410,18 +397,23 @@ public final class TallyStore: Sendable {
         var writeRefusal: SystemError?
     }
 
-    /// Loads the data file for changing it, opened for writing, so that a file we may not change
-    /// is refused before anything is written; unless the update turns out to change nothing.
-    private func loadForUpdate(_ target: Target) throws(StoreError) -> Original {
-        let file: FileSystem.Descriptor
-        var refusal: SystemError?
+    /// Reads the data file, or `nil` if there is none; with `forWriting`, opened for writing if we
+    /// may, so that a file we may not change is refused before anything is written, unless the
+    /// update turns out to change nothing.
+    ///
+    /// It must be a regular file and, as root, have no other name: a hard link another user made
+    /// to a system file in a folder they may write (`/tmp`) must not be read, let alone quoted in a message.
+    private func read(_ target: Target, forWriting: Bool) throws(StoreError) -> Original? {
+        // Non-blocking, so that a FIFO put in the file's place after the walk cannot hang us.
         let flags = O_NONBLOCK | O_NOFOLLOW
+        let file: FileSystem.Descriptor
+        var original = Original()
         do {
-            file = try fileSystem.openAt(target.folder, target.name, O_RDWR | flags, 0)
+            file = try fileSystem.openAt(target.folder, target.name, (forWriting ? O_RDWR : O_RDONLY) | flags, 0)
         } catch where error.errno == ENOENT {
-            return Original()
-        } catch where [EACCES, EPERM, EROFS, ETXTBSY].contains(error.errno) {
-            refusal = error
+            return nil
+        } catch where forWriting && [EACCES, EPERM, EROFS, ETXTBSY].contains(error.errno) {
+            original.writeRefusal = error
             do {
                 file = try fileSystem.openAt(target.folder, target.name, O_RDONLY | flags, 0)
             } catch {
@@ -431,16 +423,6 @@ public final class TallyStore: Sendable {
             throw .inputOutput(error)
         }
         defer { fileSystem.close(file) }
-        var original = try load(file)
-        original.writeRefusal = refusal
-        return original
-    }
-
-    /// Reads and parses the open data file, after checking that it is a regular file and, as root,
-    /// that it has no other name: a hard link another user made to a system file in a folder they
-    /// may write (`/tmp`) must not be read, let alone quoted in a message.
-    private func load(_ file: FileSystem.Descriptor) throws(StoreError) -> Original {
-        var original = Original()
         let status = try fileStatus(file)
         guard status.kind == .regularFile else { throw .unreadableDataFile(path: file.path, .notARegularFile(status.kind)) }
         if geteuid() == 0, status.links > 1 { throw .hardLinkedFile(path: file.path, links: status.links) }
