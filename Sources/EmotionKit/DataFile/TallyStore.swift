@@ -46,7 +46,7 @@ public final class TallyStore: Sendable {
         let destination = try locate()
         defer { fileSystem.close(destination.folder) }
         guard destination.status != nil else { return nil }
-        return try read(Target(folder: destination.folder, name: destination.name), forWriting: false)?.document
+        return try read(NameInFolder(folder: destination.folder, name: destination.name), forWriting: false)?.document
     }
 
     /// Applies `actions` in order, all or none, and saves the result; returns the changes made.
@@ -76,7 +76,7 @@ public final class TallyStore: Sendable {
         var made = MadeFiles()
         defer { made.close(with: fileSystem) }
         let folder = try makeFolders(destination, recording: &made)
-        let target = Target(folder: folder, name: destination.name)
+        let target = NameInFolder(folder: folder, name: destination.name)
         let changes: [Change]
         var missed = MissedByWatcher()
         do {
@@ -117,18 +117,6 @@ public final class TallyStore: Sendable {
     }
 
     // MARK: - The file
-
-    /// The data file's name in its folder, open: every file operation of an update is relative to
-    /// that descriptor, so the folder cannot be swapped for another between one call and the next.
-    private struct Target {
-        let folder: FileSystem.Descriptor
-        let name: String
-
-        /// The file's path, for messages.
-        var path: String { FileSystem.join(folder.path, name) }
-        /// The lock file's name: the data file's and `.lock`.
-        var lockName: String { name + ".lock" }
-    }
 
     /// What an update made before its save, to remove again if nothing is saved: each folder, with
     /// the folder it was made in (open) and its identity, outermost first; and the lock file.
@@ -257,7 +245,7 @@ public final class TallyStore: Sendable {
     ///
     /// A process waiting for the removed lock file sees that it has no name any more once it gets
     /// it, and opens the lock anew (`takeLock`), so no two processes ever hold different lock files.
-    private func removeUnused(_ made: inout MadeFiles, holdingLock: Bool, target: Target) {
+    private func removeUnused(_ made: inout MadeFiles, holdingLock: Bool, target: NameInFolder) {
         if made.lock, holdingLock {
             try? fileSystem.removeAt(target.folder, target.lockName, false)
             made.lock = false
@@ -281,7 +269,7 @@ public final class TallyStore: Sendable {
     /// Opens `<file>.lock`, never removed but by `removeUnused`, and waits up to `lockTimeout` for
     /// an exclusive `flock` on it.
     private func takeLock(
-        for target: Target, mode: UInt32, recording made: inout MadeFiles
+        for target: NameInFolder, mode: UInt32, recording made: inout MadeFiles
     ) throws(StoreError) -> FileSystem.Descriptor {
         let deadline = ContinuousClock.now.advanced(by: lockTimeout)
         while true {
@@ -315,7 +303,7 @@ public final class TallyStore: Sendable {
     /// link, and only a regular file. A lock file we may only read (another user's, or on read-only
     /// media) still locks: `flock` needs no write access.
     private func openLock(
-        _ target: Target, mode: UInt32, recording made: inout MadeFiles
+        _ target: NameInFolder, mode: UInt32, recording made: inout MadeFiles
     ) throws(StoreError) -> FileSystem.Descriptor {
         // The lock file exists but for a first save: opened first, it costs one call.
         while true {
@@ -328,7 +316,7 @@ public final class TallyStore: Sendable {
     }
 
     /// The lock file, opened for writing if we may, else for reading; `nil` if there is none.
-    private func openExistingLock(_ target: Target) throws(StoreError) -> FileSystem.Descriptor? {
+    private func openExistingLock(_ target: NameInFolder) throws(StoreError) -> FileSystem.Descriptor? {
         let flags = O_NOFOLLOW | O_NONBLOCK
         let lock: FileSystem.Descriptor
         do {
@@ -358,7 +346,7 @@ public final class TallyStore: Sendable {
     }
 
     /// A new lock file, with `mode` whatever the umask; `nil` if one appeared since we looked.
-    private func createLock(_ target: Target, mode: UInt32) throws(StoreError) -> FileSystem.Descriptor? {
+    private func createLock(_ target: NameInFolder, mode: UInt32) throws(StoreError) -> FileSystem.Descriptor? {
         let lock: FileSystem.Descriptor
         do {
             lock = try fileSystem.openAt(
@@ -379,7 +367,7 @@ public final class TallyStore: Sendable {
 
     /// Why the lock file could not be created: the data file, if it is no file of ours (`--file
     /// /proc/self/status`), else `error`.
-    private func whyNotCreated(_ target: Target, _ error: SystemError) -> StoreError {
+    private func whyNotCreated(_ target: NameInFolder, _ error: SystemError) -> StoreError {
         do {
             _ = try read(target, forWriting: false)
         } catch {
@@ -403,7 +391,7 @@ public final class TallyStore: Sendable {
     ///
     /// It must be a regular file and, as root, have no other name: a hard link another user made
     /// to a system file in a folder they may write (`/tmp`) must not be read, let alone quoted in a message.
-    private func read(_ target: Target, forWriting: Bool) throws(StoreError) -> Original? {
+    private func read(_ target: NameInFolder, forWriting: Bool) throws(StoreError) -> Original? {
         // Non-blocking, so that a FIFO put in the file's place after the walk cannot hang us.
         let flags = O_NONBLOCK | O_NOFOLLOW
         let file: FileSystem.Descriptor
@@ -443,7 +431,7 @@ public final class TallyStore: Sendable {
     /// then flushes the folder, putting the original back if that fails.
     ///
     /// - Throws: `StoreError.tooLargeToSave` rather than write a file the reader would refuse.
-    private func save(_ document: TallyDocument, over original: Original, at target: Target) throws(StoreError) {
+    private func save(_ document: TallyDocument, over original: Original, at target: NameInFolder) throws(StoreError) {
         let bytes = document.serialized()
         guard bytes.count <= TallyDocument.sizeLimit else {
             throw .tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
@@ -478,7 +466,7 @@ public final class TallyStore: Sendable {
     /// Atomically replaces the target with `bytes`: a new file in the same folder, given `status`
     /// (or mode 0600, whatever the umask), written in full, flushed, then renamed over the target.
     /// On failure the target is untouched and the new file removed.
-    private func replace(_ target: Target, with bytes: [UInt8], status: FileStatus?) throws(StoreError) {
+    private func replace(_ target: NameInFolder, with bytes: [UInt8], status: FileStatus?) throws(StoreError) {
         let temporaryName = TallyStore.temporaryPrefix(of: target.name) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let temporary: FileSystem.Descriptor
         do {
@@ -518,7 +506,7 @@ public final class TallyStore: Sendable {
 
     /// Removes temporary files left by processes killed while saving. Only a lock holder writes
     /// one, and we hold the lock, so every other is a leftover.
-    private func removeLeftovers(of target: Target) {
+    private func removeLeftovers(of target: NameInFolder) {
         let prefix = TallyStore.temporaryPrefix(of: target.name)
         for name in fileSystem.entries(target.folder) where TallyStore.isTemporary(name, prefix) {
             try? fileSystem.removeAt(target.folder, name, false)
@@ -558,4 +546,9 @@ public final class TallyStore: Sendable {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
+}
+
+private extension NameInFolder {
+    /// The lock file's name: the data file's and `.lock`.
+    var lockName: String { name + ".lock" }
 }
