@@ -46,7 +46,8 @@ public final class TallyStore: Sendable {
         let destination = try locate()
         defer { fileSystem.close(destination.folder) }
         guard destination.status != nil else { return nil }
-        return try read(NameInFolder(folder: destination.folder, name: destination.name), forWriting: false)?.document
+        let dataFile = NameInFolder(folder: destination.folder, name: destination.name)
+        return try DataFileReader(fileSystem: fileSystem).read(dataFile, forWriting: false)?.document
     }
 
     /// Applies `actions` in order, all or none, and saves the result; returns the changes made.
@@ -86,7 +87,7 @@ public final class TallyStore: Sendable {
             let lock = try takeLock(for: target, mode: lockMode, recording: &made)
             defer { fileSystem.close(lock) }
             do {
-                let original = try read(target, forWriting: true) ?? Original()
+                let original = try DataFileReader(fileSystem: fileSystem).read(target, forWriting: true) ?? DataFileSnapshot()
                 var document = original.document
                 changes = try document.tally.apply(actions)
                 if !changes.isEmpty {
@@ -162,7 +163,7 @@ public final class TallyStore: Sendable {
         }
         do throws(StoreError) {
             if geteuid() == 0 {
-                let status = try fileStatus(destination.folder)
+                let status = try fileSystem.fileStatus(destination.folder)
                 if status.owner != 0 { throw .foreignFolder(path: destination.folder.path, owner: status.owner) }
             }
             if let status = destination.status, status.kind != .regularFile {
@@ -195,17 +196,17 @@ public final class TallyStore: Sendable {
             } catch {
                 throw .cannotCreate(error)
             }
-            let next = try system(StoreError.cannotCreate) { () throws(SystemError) in
+            let next = try StoreError.wrapping(StoreError.cannotCreate) { () throws(SystemError) in
                 try fileSystem.openAt(folder, name, FileSystem.linkItself | O_DIRECTORY, 0)
             }
             made.opened.append(next)
-            let status = try fileStatus(next)
+            let status = try fileSystem.fileStatus(next)
             // Swapped for someone else's folder since we made it? Root must not write there.
             if geteuid() == 0, status.owner != 0 { throw .foreignFolder(path: next.path, owner: status.owner) }
             if isMade, isJustMade(next, status) {
                 made.folders.append(MadeFiles.Folder(parent: folder, name: name, identity: status.identity))
                 if status.permissions & 0o700 != 0o700 {
-                    try system(StoreError.cannotCreate) { () throws(SystemError) in
+                    try StoreError.wrapping(StoreError.cannotCreate) { () throws(SystemError) in
                         try fileSystem.setPermissions(next, status.permissions | 0o700)
                     }
                 }
@@ -336,7 +337,7 @@ public final class TallyStore: Sendable {
             throw .cannotOpenLock(error)
         }
         do throws(StoreError) {
-            let kind = try fileStatus(lock).kind
+            let kind = try fileSystem.fileStatus(lock).kind
             guard kind == .regularFile else { throw .unsafeLockFile(path: lock.path, kind) }
         } catch {
             fileSystem.close(lock)
@@ -369,69 +370,18 @@ public final class TallyStore: Sendable {
     /// /proc/self/status`), else `error`.
     private func whyNotCreated(_ target: NameInFolder, _ error: SystemError) -> StoreError {
         do {
-            _ = try read(target, forWriting: false)
+            _ = try DataFileReader(fileSystem: fileSystem).read(target, forWriting: false)
         } catch {
             if case .unreadableDataFile = error { return error }
         }
         return .cannotCreate(error)
     }
 
-    /// The data file as an update finds it: its document, and its bytes and status to restore or keep.
-    private struct Original {
-        var document = TallyDocument()
-        var bytes: [UInt8]?
-        var status: FileStatus?
-        /// Why the file may not be written, if it may not: its permissions, or read-only media.
-        var writeRefusal: SystemError?
-    }
-
-    /// Reads the data file, or `nil` if there is none; with `forWriting`, opened for writing if we
-    /// may, so that a file we may not change is refused before anything is written, unless the
-    /// update turns out to change nothing.
-    ///
-    /// It must be a regular file and, as root, have no other name: a hard link another user made
-    /// to a system file in a folder they may write (`/tmp`) must not be read, let alone quoted in a message.
-    private func read(_ target: NameInFolder, forWriting: Bool) throws(StoreError) -> Original? {
-        // Non-blocking, so that a FIFO put in the file's place after the walk cannot hang us.
-        let flags = O_NONBLOCK | O_NOFOLLOW
-        let file: FileSystem.Descriptor
-        var original = Original()
-        do {
-            file = try fileSystem.openAt(target.folder, target.name, (forWriting ? O_RDWR : O_RDONLY) | flags, 0)
-        } catch where error.errno == ENOENT {
-            return nil
-        } catch where forWriting && [EACCES, EPERM, EROFS, ETXTBSY].contains(error.errno) {
-            original.writeRefusal = error
-            do {
-                file = try fileSystem.openAt(target.folder, target.name, O_RDONLY | flags, 0)
-            } catch {
-                throw .inputOutput(error)
-            }
-        } catch {
-            throw .inputOutput(error)
-        }
-        defer { fileSystem.close(file) }
-        let status = try fileStatus(file)
-        guard status.kind == .regularFile else { throw .unreadableDataFile(path: file.path, .notARegularFile(status.kind)) }
-        if geteuid() == 0, status.links > 1 { throw .hardLinkedFile(path: file.path, links: status.links) }
-        original.status = status
-        let bytes = try system(StoreError.inputOutput) { () throws(SystemError) in
-            try fileSystem.read(file, TallyDocument.sizeLimit + 1)
-        }
-        original.bytes = bytes
-        do throws(DataFileProblem) {
-            original.document = try TallyDocument(parsing: bytes)
-        } catch {
-            throw .unreadableDataFile(path: file.path, error)
-        }
-        return original
-    }
-
     /// Replaces the data file with `document`, keeping the original's permissions and owner;
     /// then flushes the folder, putting the original back if that fails.
     ///
     /// - Throws: `StoreError.tooLargeToSave` rather than write a file the reader would refuse.
-    private func save(_ document: TallyDocument, over original: Original, at target: NameInFolder) throws(StoreError) {
+    private func save(_ document: TallyDocument, over original: DataFileSnapshot, at target: NameInFolder) throws(StoreError) {
         let bytes = document.serialized()
         guard bytes.count <= TallyDocument.sizeLimit else {
             throw .tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
@@ -510,22 +460,6 @@ public final class TallyStore: Sendable {
         let prefix = TallyStore.temporaryPrefix(of: target.name)
         for name in fileSystem.entries(target.folder) where TallyStore.isTemporary(name, prefix) {
             try? fileSystem.removeAt(target.folder, name, false)
-        }
-    }
-
-    /// `fstat`, as a `StoreError`.
-    private func fileStatus(_ file: FileSystem.Descriptor) throws(StoreError) -> FileStatus {
-        try system(StoreError.inputOutput) { () throws(SystemError) in try fileSystem.status(file) }
-    }
-
-    /// Runs `body`, turning its `SystemError` into a `StoreError` with `wrap`.
-    private func system<Result>(
-        _ wrap: (SystemError) -> StoreError, _ body: () throws(SystemError) -> Result
-    ) throws(StoreError) -> Result {
-        do {
-            return try body()
-        } catch {
-            throw wrap(error)
         }
     }
 
