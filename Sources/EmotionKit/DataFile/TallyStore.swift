@@ -84,8 +84,8 @@ public final class TallyStore: Sendable {
             // A new lock file is the group's too if the group may write the data file (a shared tally),
             // and never anyone else's: whoever may open it may hold it, and hold up every writer.
             let lockMode: UInt32 = (destination.status?.permissions ?? 0) & 0o020 != 0 ? 0o660 : 0o600
-            let lock = try takeLock(for: target, mode: lockMode, recording: &made)
-            defer { fileSystem.close(lock) }
+            let lock = try LockFile.take(for: target, mode: lockMode, timeout: lockTimeout, fileSystem: fileSystem)
+            defer { lock.release() }
             do {
                 let original = try DataFileReader(fileSystem: fileSystem).read(target, forWriting: true) ?? DataFileSnapshot()
                 var document = original.document
@@ -99,11 +99,12 @@ public final class TallyStore: Sendable {
                 }
             } catch {
                 // Still under the lock, so that no other process is between the lock and the save.
-                removeUnused(&made, holdingLock: true, target: target)
+                if lock.isNew { lock.remove() }
+                removeUnused(&made, target: target)
                 throw error
             }
         } catch {
-            removeUnused(&made, holdingLock: false, target: target)
+            removeUnused(&made, target: target)
             throw error
         }
         if let initial = missed.initial { observers.tellInitial(initial) }
@@ -120,7 +121,7 @@ public final class TallyStore: Sendable {
     // MARK: - The file
 
     /// What an update made before its save, to remove again if nothing is saved: each folder, with
-    /// the folder it was made in (open) and its identity, outermost first; and the lock file.
+    /// the folder it was made in (open) and its identity, outermost first.
     private struct MadeFiles {
         struct Folder {
             let parent: FileSystem.Descriptor
@@ -129,7 +130,6 @@ public final class TallyStore: Sendable {
         }
 
         var folders: [Folder] = []
-        var lock = false
         /// The folders made, open, the innermost last; closed by `close(with:)`.
         var opened: [FileSystem.Descriptor] = []
 
@@ -239,18 +239,10 @@ public final class TallyStore: Sendable {
         return nil
     }
 
-    /// Removes what `made` records once the update has failed: the lock file it made, only while
-    /// holding it; then, if the data file still does not exist, the folders it made, innermost
-    /// first, each by its name in the folder it was made in, and only if that name is still the
-    /// folder made. Nothing is removed twice.
-    ///
-    /// A process waiting for the removed lock file sees that it has no name any more once it gets
-    /// it, and opens the lock anew (`takeLock`), so no two processes ever hold different lock files.
-    private func removeUnused(_ made: inout MadeFiles, holdingLock: Bool, target: NameInFolder) {
-        if made.lock, holdingLock {
-            try? fileSystem.removeAt(target.folder, target.lockName, false)
-            made.lock = false
-        }
+    /// Removes the folders `made` records once the update has failed, if the data file still does
+    /// not exist: innermost first, each by its name in the folder it was made in, and only if that
+    /// name is still the folder made. Nothing is removed twice.
+    private func removeUnused(_ made: inout MadeFiles, target: NameInFolder) {
         guard !made.folders.isEmpty else { return }
         if let file = try? fileSystem.openAt(target.folder, target.name, FileSystem.linkItself, 0) {
             fileSystem.close(file)
@@ -265,116 +257,6 @@ public final class TallyStore: Sendable {
             else { break }
         }
         made.folders = []
-    }
-
-    /// Opens `<file>.lock`, never removed but by `removeUnused`, and waits up to `lockTimeout` for
-    /// an exclusive `flock` on it.
-    private func takeLock(
-        for target: NameInFolder, mode: UInt32, recording made: inout MadeFiles
-    ) throws(StoreError) -> FileSystem.Descriptor {
-        let deadline = ContinuousClock.now.advanced(by: lockTimeout)
-        while true {
-            let lock = try openLock(target, mode: mode, recording: &made)
-            // Short waits, as a lock is held for about a millisecond: with up to 20 ms between tries, eight
-            // writers on one file managed 580 taps/s (p90 18 ms a tap); the kernel would hand the lock
-            // over at once, but a blocking flock cannot be given a timeout without a signal handler.
-            var backoff = Backoff(until: deadline, longest: .milliseconds(2))
-            while true {
-                let acquired: Bool
-                do {
-                    acquired = try fileSystem.tryLock(lock)
-                } catch {
-                    fileSystem.close(lock)
-                    throw .inputOutput(error)
-                }
-                if acquired { break }
-                guard backoff.pause(using: fileSystem.pause) else {
-                    let holder = fileSystem.lockHolder(lock)
-                    fileSystem.close(lock)
-                    throw .lockTimeout(lockFile: lock.path, timeout: lockTimeout, holder: holder)
-                }
-            }
-            // Removed by a failed update while we waited (`removeUnused`): lock the new one.
-            guard (try? fileSystem.status(lock))?.links == 0 else { return lock }
-            fileSystem.close(lock)
-        }
-    }
-
-    /// Opens the lock file, creating it (mode 0600, whatever the umask) if need be; never through a
-    /// link, and only a regular file. A lock file we may only read (another user's, or on read-only
-    /// media) still locks: `flock` needs no write access.
-    private func openLock(
-        _ target: NameInFolder, mode: UInt32, recording made: inout MadeFiles
-    ) throws(StoreError) -> FileSystem.Descriptor {
-        // The lock file exists but for a first save: opened first, it costs one call.
-        while true {
-            if let lock = try openExistingLock(target) { return lock }
-            if let lock = try createLock(target, mode: mode) {
-                made.lock = true
-                return lock
-            }
-        }
-    }
-
-    /// The lock file, opened for writing if we may, else for reading; `nil` if there is none.
-    private func openExistingLock(_ target: NameInFolder) throws(StoreError) -> FileSystem.Descriptor? {
-        let flags = O_NOFOLLOW | O_NONBLOCK
-        let lock: FileSystem.Descriptor
-        do {
-            lock = try fileSystem.openAt(target.folder, target.lockName, O_RDWR | flags, 0)
-        } catch where error.errno == ENOENT {
-            return nil
-        } catch where [EACCES, EPERM, EROFS].contains(error.errno) {
-            guard let readOnly = try? fileSystem.openAt(target.folder, target.lockName, O_RDONLY | flags, 0) else {
-                throw .cannotOpenLock(error)
-            }
-            lock = readOnly
-        } catch where error.errno == ELOOP {
-            throw .unsafeLockFile(path: error.path, .symbolicLink)
-        } catch where error.errno == EISDIR {
-            throw .unsafeLockFile(path: error.path, .folder)
-        } catch {
-            throw .cannotOpenLock(error)
-        }
-        do throws(StoreError) {
-            let kind = try fileSystem.fileStatus(lock).kind
-            guard kind == .regularFile else { throw .unsafeLockFile(path: lock.path, kind) }
-        } catch {
-            fileSystem.close(lock)
-            throw error
-        }
-        return lock
-    }
-
-    /// A new lock file, with `mode` whatever the umask; `nil` if one appeared since we looked.
-    private func createLock(_ target: NameInFolder, mode: UInt32) throws(StoreError) -> FileSystem.Descriptor? {
-        let lock: FileSystem.Descriptor
-        do {
-            lock = try fileSystem.openAt(
-                target.folder, target.lockName, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        } catch where error.errno == EEXIST {
-            return nil
-        } catch {
-            throw whyNotCreated(target, error)
-        }
-        do {
-            try fileSystem.setPermissions(lock, mode)
-        } catch {
-            fileSystem.close(lock)
-            throw .cannotCreate(error)
-        }
-        return lock
-    }
-
-    /// Why the lock file could not be created: the data file, if it is no file of ours (`--file
-    /// /proc/self/status`), else `error`.
-    private func whyNotCreated(_ target: NameInFolder, _ error: SystemError) -> StoreError {
-        do {
-            _ = try DataFileReader(fileSystem: fileSystem).read(target, forWriting: false)
-        } catch {
-            if case .unreadableDataFile = error { return error }
-        }
-        return .cannotCreate(error)
     }
 
     /// Replaces the data file with `document`, keeping the original's permissions and owner;
@@ -480,9 +362,4 @@ public final class TallyStore: Sendable {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
-}
-
-private extension NameInFolder {
-    /// The lock file's name: the data file's and `.lock`.
-    var lockName: String { name + ".lock" }
 }
