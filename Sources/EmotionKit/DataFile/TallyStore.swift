@@ -81,9 +81,7 @@ public final class TallyStore: Sendable {
         let changes: [Change]
         var missed = MissedByWatcher()
         do {
-            // A new lock file is the group's too if the group may write the data file (a shared tally),
-            // and never anyone else's: whoever may open it may hold it, and hold up every writer.
-            let lockMode: UInt32 = (destination.status?.permissions ?? 0) & 0o020 != 0 ? 0o660 : 0o600
+            let lockMode = FileOwnership.lockPermissions(besideDataFile: destination.status)
             let lock = try LockFile.take(for: target, mode: lockMode, timeout: lockTimeout, fileSystem: fileSystem)
             defer { lock.release() }
             do {
@@ -309,7 +307,7 @@ public final class TallyStore: Sendable {
         }
         do {
             defer { fileSystem.close(temporary) }
-            try keep(status ?? FileStatus(permissions: 0o600, owner: UInt32(geteuid()), group: UInt32(getegid())), on: temporary)
+            try FileOwnership(keeping: status).give(to: temporary, using: fileSystem)
             try fileSystem.write(temporary, bytes)
             try fileSystem.sync(temporary)
         } catch {
@@ -322,18 +320,6 @@ public final class TallyStore: Sendable {
             try? fileSystem.removeAt(target.folder, temporaryName, false)
             throw .inputOutput(error)
         }
-    }
-
-    /// Gives the new file we just created (`O_EXCL`) the original's owner, where we may (as root,
-    /// or to a group we are in), and its read and write bits, so that an update never changes who
-    /// may read the tally, and the umask never takes the owner's own access away. Execute, set-ID
-    /// and sticky bits, which a data file never needs, are not kept: a file another user planted
-    /// with them does not pass them on to ours.
-    private func keep(_ status: FileStatus, on file: FileSystem.Descriptor) throws(SystemError) {
-        if status.owner != UInt32(geteuid()) || status.group != UInt32(getegid()) {
-            try? fileSystem.setOwner(file, status.owner, status.group)
-        }
-        try fileSystem.setPermissions(file, status.permissions & 0o666)
     }
 
     /// Removes temporary files left by processes killed while saving. Only a lock holder writes
