@@ -257,8 +257,8 @@ public final class TallyStore: Sendable {
         made.folders = []
     }
 
-    /// Replaces the data file with `document`, keeping the original's permissions and owner;
-    /// then flushes the folder, putting the original back if that fails.
+    /// Replaces the data file with `document` (see `AtomicReplace`), keeping the original's
+    /// permissions and owner, or putting the original back if the change cannot be made to last.
     ///
     /// - Throws: `StoreError.tooLargeToSave` rather than write a file the reader would refuse.
     private func save(_ document: TallyDocument, over original: DataFileSnapshot, at target: NameInFolder) throws(StoreError) {
@@ -266,81 +266,8 @@ public final class TallyStore: Sendable {
         guard bytes.count <= TallyDocument.sizeLimit else {
             throw .tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
         }
-        try replace(target, with: bytes, status: original.status)
-        removeLeftovers(of: target)
-        // The rename was the commit point for every reader; syncing the folder makes it survive a
-        // power cut. A folder that cannot be opened, or a file system that cannot sync folders, is
-        // no error of the update (as in SQLite's unixSync). A folder that fails to sync is: the
-        // disk may be failing, so the original is put back and the update fails.
-        guard let directory = try? fileSystem.openAt(target.folder, ".", O_RDONLY | O_DIRECTORY, 0) else { return }
-        defer { fileSystem.close(directory) }
-        do {
-            try fileSystem.sync(directory)
-        } catch where error.errno == EINVAL || error.errno == ENOTSUP {
-            return
-        } catch let syncError {
-            do {
-                if let bytes = original.bytes {
-                    try replace(target, with: bytes, status: original.status)
-                } else {
-                    try fileSystem.removeAt(target.folder, target.name, false)
-                }
-            } catch {
-                throw .unsyncedChange(syncError)
-            }
-            try? fileSystem.sync(directory)
-            throw .inputOutput(syncError)
-        }
-    }
-
-    /// Atomically replaces the target with `bytes`: a new file in the same folder, given `status`
-    /// (or mode 0600, whatever the umask), written in full, flushed, then renamed over the target.
-    /// On failure the target is untouched and the new file removed.
-    private func replace(_ target: NameInFolder, with bytes: [UInt8], status: FileStatus?) throws(StoreError) {
-        let temporaryName = TallyStore.temporaryPrefix(of: target.name) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let temporary: FileSystem.Descriptor
-        do {
-            temporary = try fileSystem.openAt(
-                target.folder, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        } catch {
-            throw .cannotCreate(error)
-        }
-        do {
-            defer { fileSystem.close(temporary) }
-            try FileOwnership(keeping: status).give(to: temporary, using: fileSystem)
-            try fileSystem.write(temporary, bytes)
-            try fileSystem.sync(temporary)
-        } catch {
-            try? fileSystem.removeAt(target.folder, temporaryName, false)
-            throw .inputOutput(error)
-        }
-        do {
-            try fileSystem.renameAt(target.folder, temporaryName, target.name)
-        } catch {
-            try? fileSystem.removeAt(target.folder, temporaryName, false)
-            throw .inputOutput(error)
-        }
-    }
-
-    /// Removes temporary files left by processes killed while saving. Only a lock holder writes
-    /// one, and we hold the lock, so every other is a leftover.
-    private func removeLeftovers(of target: NameInFolder) {
-        let prefix = TallyStore.temporaryPrefix(of: target.name)
-        for name in fileSystem.entries(target.folder) where TallyStore.isTemporary(name, prefix) {
-            try? fileSystem.removeAt(target.folder, name, false)
-        }
-    }
-
-    /// `.emotions.json.tmp-`: how the names of the data file's temporary files begin.
-    private static func temporaryPrefix(of name: String) -> String {
-        ".\(name).tmp-"
-    }
-
-    /// Whether `name` is `<prefix><pid>-<random>`, as `replace` names its files, and nothing else.
-    private static func isTemporary(_ name: String, _ prefix: String) -> Bool {
-        guard name.hasPrefix(prefix) else { return false }
-        let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        try AtomicReplace(fileSystem: fileSystem).write(
+            bytes, to: target, ownership: FileOwnership(keeping: original.status), replacing: original.bytes)
     }
 
     /// The folder part of `path`: `` for a bare name, `/` for a name in `/`.
