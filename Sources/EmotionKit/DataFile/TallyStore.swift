@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The tally kept in a JSON data file, safe to share between processes, and observable.
 ///
 /// Every update is a locked read-modify-write: take an exclusive `flock` on `<file>.lock`, read the
@@ -16,6 +10,9 @@ import Darwin
 ///
 /// Observers hear of the changes this store makes; while the store is watching (`watch()`), they
 /// also hear of those other processes make.
+///
+/// The store is the transaction; its parts, each testable alone, are `DataFileLocator` (the path
+/// and its folders), `LockFile`, `DataFileReader`, and `AtomicReplace` with `FileOwnership`.
 public final class TallyStore: Sendable {
     /// The data file's path.
     public let path: String
@@ -73,6 +70,14 @@ public final class TallyStore: Sendable {
         return try update(destination, applying: actions)
     }
 
+    /// Applies one action; see `apply(_:)`.
+    @discardableResult
+    public func apply(_ action: Action) throws -> [Change] {
+        try apply([action])
+    }
+
+    /// The locked read-modify-write of `apply(_:)`, for the data file the walk found at `destination`:
+    /// whatever it made for a first save (folders, lock file) is removed again if nothing is saved.
     private func update(_ destination: PathWalk.Destination, applying actions: [Action]) throws -> [Change] {
         let locator = DataFileLocator(fileSystem: fileSystem)
         var made = DataFileLocator.MadeFolders()
@@ -109,12 +114,6 @@ public final class TallyStore: Sendable {
         if let initial = missed.initial { observers.tellInitial(initial) }
         observers.notify(missed.changes + changes)
         return changes
-    }
-
-    /// Applies one action; see `apply(_:)`.
-    @discardableResult
-    public func apply(_ action: Action) throws -> [Change] {
-        try apply([action])
     }
 
     /// Replaces the data file with `document` (see `AtomicReplace`), keeping the original's
