@@ -26,7 +26,9 @@ struct AtomicReplaceTests {
 
     @Test func theNewBytesReplaceTheOldWithTheOwnershipGivenAndNothingElseLeft() throws {
         let folder = try TemporaryFolder()
-        let previous = umask(0o277)
+        // Strict enough to show the mode is set, not left to the umask; the owner keeps read and
+        // write, as other tests running meanwhile in this process need.
+        let previous = umask(0o077)
         defer { umask(previous) }
         try NameInFolder.opening("emotions.json", in: folder.path) { target in
             let shared = FileOwnership(keeping: FileStatus(permissions: 0o640, owner: UInt32(geteuid()), group: UInt32(getegid())))
