@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The tally kept in a JSON data file, safe to share between processes, and observable.
 ///
 /// Every update is a locked read-modify-write: take an exclusive `flock` on `<file>.lock`, read the
@@ -16,6 +10,9 @@ import Darwin
 ///
 /// Observers hear of the changes this store makes; while the store is watching (`watch()`), they
 /// also hear of those other processes make.
+///
+/// The store is the transaction; its parts, each testable alone, are `DataFileLocator` (the path
+/// and its folders), `LockFile`, `DataFileReader`, and `AtomicReplace` with `FileOwnership`.
 public final class TallyStore: Sendable {
     /// The data file's path.
     public let path: String
@@ -48,20 +45,11 @@ public final class TallyStore: Sendable {
 
     /// The current document, or `nil` if the data file does not exist.
     func readIfPresent() throws(StoreError) -> TallyDocument? {
-        let destination = try locate()
+        let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
         guard destination.status != nil else { return nil }
-        let file: FileSystem.Descriptor
-        do {
-            // Non-blocking, so that a FIFO put in the file's place after the walk cannot hang us.
-            file = try fileSystem.openAt(destination.folder, destination.name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW, 0)
-        } catch where error.errno == ENOENT {
-            return nil
-        } catch {
-            throw .inputOutput(error)
-        }
-        defer { fileSystem.close(file) }
-        return try load(file).document
+        let dataFile = NameInFolder(folder: destination.folder, name: destination.name)
+        return try DataFileReader(fileSystem: fileSystem).read(dataFile, forWriting: false)?.document
     }
 
     /// Applies `actions` in order, all or none, and saves the result; returns the changes made.
@@ -76,7 +64,7 @@ public final class TallyStore: Sendable {
     ///   a folder or lock file made for a first save that failed is removed again.
     @discardableResult
     public func apply(_ actions: [Action]) throws -> [Change] {
-        let destination = try locate(forUpdate: true)
+        let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: true)
         defer { fileSystem.close(destination.folder) }
         if destination.status == nil {
             // No data file yet: the counts are all zero. If the actions change nothing from there,
@@ -87,21 +75,28 @@ public final class TallyStore: Sendable {
         return try update(destination, applying: actions)
     }
 
+    /// Applies one action; see `apply(_:)`.
+    @discardableResult
+    public func apply(_ action: Action) throws -> [Change] {
+        try apply([action])
+    }
+
+    /// The locked read-modify-write of `apply(_:)`, for the data file the walk found at `destination`:
+    /// whatever it made for a first save (folders, lock file) is removed again if nothing is saved.
     private func update(_ destination: PathWalk.Destination, applying actions: [Action]) throws -> [Change] {
-        var made = MadeFiles()
+        let locator = DataFileLocator(fileSystem: fileSystem)
+        var made = DataFileLocator.MadeFolders()
         defer { made.close(with: fileSystem) }
-        let folder = try makeFolders(destination, recording: &made)
-        let target = Target(folder: folder, name: destination.name)
+        let folder = try locator.makeFolders(destination, recording: &made)
+        let target = NameInFolder(folder: folder, name: destination.name)
         let changes: [Change]
         var missed = MissedByWatcher()
         do {
-            // A new lock file is the group's too if the group may write the data file (a shared tally),
-            // and never anyone else's: whoever may open it may hold it, and hold up every writer.
-            let lockMode: UInt32 = (destination.status?.permissions ?? 0) & 0o020 != 0 ? 0o660 : 0o600
-            let lock = try takeLock(for: target, mode: lockMode, recording: &made)
-            defer { fileSystem.close(lock) }
+            let lockMode = FileOwnership.lockPermissions(besideDataFile: destination.status)
+            let lock = try LockFile.take(for: target, mode: lockMode, timeout: lockTimeout, fileSystem: fileSystem)
+            defer { lock.release() }
             do {
-                let original = try loadForUpdate(target)
+                let original = try DataFileReader(fileSystem: fileSystem).read(target, forWriting: true) ?? DataFileSnapshot()
                 var document = original.document
                 changes = try document.tally.apply(actions)
                 if !changes.isEmpty {
@@ -113,11 +108,12 @@ public final class TallyStore: Sendable {
                 }
             } catch {
                 // Still under the lock, so that no other process is between the lock and the save.
-                removeUnused(&made, holdingLock: true, target: target)
+                if lock.isNew { lock.remove() }
+                locator.removeUnused(&made, besides: target)
                 throw error
             }
         } catch {
-            removeUnused(&made, holdingLock: false, target: target)
+            locator.removeUnused(&made, besides: target)
             throw error
         }
         if let initial = missed.initial { observers.tellInitial(initial) }
@@ -125,536 +121,17 @@ public final class TallyStore: Sendable {
         return changes
     }
 
-    /// What observers have not been told of yet when this store commits a change while watching:
-    /// changes another process made since the watcher last looked, or, before it first read the
-    /// file whole, the counts as they were.
-    private struct MissedByWatcher {
-        var initial: Tally?
-        var changes: [Change] = []
-
-        init() {}
-
-        /// Takes the watcher's place in telling of `before`, and makes `after` what observers know.
-        init(_ state: inout WatchState, before: Tally, after: Tally) {
-            guard state.isWatching else { return }
-            if let baseline = state.baseline {
-                changes = baseline.changes(to: before)
-            } else {
-                initial = before
-            }
-            state.baseline = after
-            state.lastProblem = nil
-        }
-    }
-
-    /// Applies one action; see `apply(_:)`.
-    @discardableResult
-    public func apply(_ action: Action) throws -> [Change] {
-        try apply([action])
-    }
-
-    /// Calls `handler` for every change this store commits to `emotion` (while watching, any process does), until the token ends.
-    ///
-    /// - Throws: `StoreError`, only with `.initial`, if the current count cannot be read.
-    public func observe(
-        _ emotion: Emotion, options: ObservationOptions = [.new],
-        _ handler: @escaping @Sendable (ObservedChange) -> Void
-    ) throws(StoreError) -> ObservationToken {
-        try observe([emotion], options: options, handler)
-    }
-
-    /// Calls `handler` for every change this store commits to any emotion (while watching, any process does), until the token ends.
-    ///
-    /// - Throws: `StoreError`, only with `.initial`, if the current counts cannot be read.
-    public func observe(
-        options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange) -> Void
-    ) throws(StoreError) -> ObservationToken {
-        try observe(Emotion.allCases, options: options, handler)
-    }
-
-    /// Every change this store commits from now on, as an asynchronous sequence; while watching,
-    /// also those other processes commit.
-    ///
-    /// Each use of the property starts its own observation, which ends when the loop over it ends.
-    public var changes: AsyncStream<Change> {
-        AsyncStream { continuation in
-            let token = observers.add(Emotion.allCases, options: [.old, .new]) { observed in
-                guard let old = observed.oldValue, let new = observed.newValue else { return }
-                continuation.yield(Change(emotion: observed.emotion, old: old, new: new))
-            }
-            continuation.onTermination = { _ in token.cancel() }
-        }
-    }
-
-    /// Calls `handler` for every change this store commits to any of `emotions`, until the token ends.
-    ///
-    /// With `.initial`, `handler` is first told the current counts, on this thread; while watching,
-    /// those the watcher last read, or, if it has not yet read the file whole (it is corrupt), the
-    /// counts it first reads. A change committed on another thread at that very moment may reach
-    /// `handler` before them.
-    ///
-    /// - Throws: `StoreError`, only with `.initial` and not watching, if the current counts cannot be read.
-    public func observe(
-        _ emotions: [Emotion], options: ObservationOptions = [.new],
-        _ handler: @escaping @Sendable (ObservedChange) -> Void
-    ) throws(StoreError) -> ObservationToken {
-        guard options.contains(.initial) else { return observers.add(emotions, options: options, handler: handler) }
-        // Under the lock, so that no change is committed between reading the counts and adding the observer.
-        let (token, initial) = try watchState.withLock { state throws(StoreError) -> (ObservationToken, Tally?) in
-            if state.isWatching {
-                let awaits = state.baseline == nil
-                return (observers.add(emotions, options: options, awaitsInitial: awaits, handler: handler), state.baseline)
-            }
-            let tally = try read()
-            return (observers.add(emotions, options: options, handler: handler), tally)
-        }
-        if let initial { ObserverRegistry.tellInitial(initial, of: emotions, to: handler) }
-        return token
-    }
-
-    // MARK: - The file
-
-    /// The data file's name in its folder, open: every file operation of an update is relative to
-    /// that descriptor, so the folder cannot be swapped for another between one call and the next.
-    private struct Target {
-        let folder: FileSystem.Descriptor
-        let name: String
-
-        /// The file's path, for messages.
-        var path: String { FileSystem.join(folder.path, name) }
-        /// The lock file's name: the data file's and `.lock`.
-        var lockName: String { name + ".lock" }
-    }
-
-    /// What an update made before its save, to remove again if nothing is saved: each folder, with
-    /// the folder it was made in (open) and its identity, outermost first; and the lock file.
-    private struct MadeFiles {
-        struct Folder {
-            let parent: FileSystem.Descriptor
-            let name: String
-            let identity: FileIdentity
-        }
-
-        var folders: [Folder] = []
-        var lock = false
-        /// The folders made, open, the innermost last; closed by `close(with:)`.
-        var opened: [FileSystem.Descriptor] = []
-
-        /// Closes the folders it holds open.
-        func close(with fileSystem: FileSystem) {
-            for folder in opened {
-                fileSystem.close(folder)
-            }
-        }
-    }
-
-    /// Walks the path to the data file (see `PathWalk`) and checks that the effective user may use
-    /// what it found safely; the caller closes the destination's folder.
-    ///
-    /// As root, only a folder root owns is used (or, for folders still to be made, the innermost one
-    /// that exists), as git refuses a repository of another user's: that user could otherwise swap
-    /// the files in it for links to system files, or hard links of them, between our looks.
-    ///
-    /// - Parameter forUpdate: Whether a failing system call means the file cannot be created (an
-    ///   update: `ENOTDIR`, `ELOOP`), rather than read.
-    private func locate(forUpdate: Bool = false) throws(StoreError) -> PathWalk.Destination {
-        let destination: PathWalk.Destination
-        do {
-            destination = try PathWalk(fileSystem: fileSystem).walk(path)
-        } catch {
-            switch error {
-            case let .system(error): throw forUpdate ? .cannotCreate(error) : .inputOutput(error)
-            case let .foreignLink(path, owner): throw .foreignLink(path: path, owner: owner)
-            case let .refusedFolder(path, status): throw .foreignFolder(path: path, owner: status.owner)
-            }
-        }
-        do throws(StoreError) {
-            if geteuid() == 0 {
-                let status = try fileStatus(destination.folder)
-                if status.owner != 0 { throw .foreignFolder(path: destination.folder.path, owner: status.owner) }
-            }
-            if let status = destination.status, status.kind != .regularFile {
-                throw .unreadableDataFile(path: destination.path, .notARegularFile(status.kind))
-            }
-        } catch {
-            fileSystem.close(destination.folder)
-            throw error
-        }
-        return destination
-    }
-
-    /// Makes the folders the walk found missing, mode 0700 whatever the umask, and returns the
-    /// innermost, open (`made` holds it); or the destination's folder if none was missing.
-    ///
-    /// A folder is made by name and then opened by name, so another user who may write the folder
-    /// it is made in could swap another folder in between. What is opened is used as ours (made
-    /// mode 0700 even under a strict umask, removed again if the save fails) only if it looks made
-    /// this moment: owned by us, empty, with the mode the umask gave it.
-    private func makeFolders(
-        _ destination: PathWalk.Destination, recording made: inout MadeFiles
-    ) throws(StoreError) -> FileSystem.Descriptor {
-        var folder = destination.folder
-        for name in destination.missingFolders {
-            var isMade = true
-            do {
-                try fileSystem.makeFolderAt(folder, name, 0o700)
-            } catch where error.errno == EEXIST {
-                isMade = false  // Another process made it first.
-            } catch {
-                throw .cannotCreate(error)
-            }
-            let next = try system(StoreError.cannotCreate) { () throws(SystemError) in
-                try fileSystem.openAt(folder, name, FileSystem.linkItself | O_DIRECTORY, 0)
-            }
-            made.opened.append(next)
-            let status = try fileStatus(next)
-            // Swapped for someone else's folder since we made it? Root must not write there.
-            if geteuid() == 0, status.owner != 0 { throw .foreignFolder(path: next.path, owner: status.owner) }
-            if isMade, isJustMade(next, status) {
-                made.folders.append(MadeFiles.Folder(parent: folder, name: name, identity: status.identity))
-                if status.permissions & 0o700 != 0o700 {
-                    try system(StoreError.cannotCreate) { () throws(SystemError) in
-                        try fileSystem.setPermissions(next, status.permissions | 0o700)
-                    }
-                }
-            }
-            folder = next
-        }
-        return folder
-    }
-
-    /// Whether the folder open at `folder` looks as one `mkdir(0700)` just made: ours, with no
-    /// folder and (where it can be listed) no file in it, and the mode the umask leaves of 0700.
-    private func isJustMade(_ folder: FileSystem.Descriptor, _ status: FileStatus) -> Bool {
-        guard status.owner == UInt32(geteuid()), status.kind == .folder, status.links == 2,
-            fileSystem.entries(folder).isEmpty
-        else { return false }
-        guard let umask = TallyStore.umask() else { return true }
-        return status.permissions & 0o7777 == 0o700 & ~umask
-    }
-
-    /// The process's umask, from `/proc/self/status` (`Umask:\t0022`), which reads it without
-    /// changing it, as `umask()` would for every thread; `nil` where the system does not say.
-    private static func umask() -> UInt32? {
-        let live = FileSystem.live
-        guard let status = try? live.open("/proc/self/status", O_RDONLY, 0) else { return nil }
-        defer { live.close(status) }
-        guard let bytes = try? live.read(status, 64 * 1024) else { return nil }
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Umask:") {
-            return UInt32(line.dropFirst("Umask:".count).trimmingPrefix { $0 == " " || $0 == "\t" }, radix: 8)
-        }
-        return nil
-    }
-
-    /// Removes what `made` records once the update has failed: the lock file it made, only while
-    /// holding it; then, if the data file still does not exist, the folders it made, innermost
-    /// first, each by its name in the folder it was made in, and only if that name is still the
-    /// folder made. Nothing is removed twice.
-    ///
-    /// A process waiting for the removed lock file sees that it has no name any more once it gets
-    /// it, and opens the lock anew (`takeLock`), so no two processes ever hold different lock files.
-    private func removeUnused(_ made: inout MadeFiles, holdingLock: Bool, target: Target) {
-        if made.lock, holdingLock {
-            try? fileSystem.removeAt(target.folder, target.lockName, false)
-            made.lock = false
-        }
-        guard !made.folders.isEmpty else { return }
-        if let file = try? fileSystem.openAt(target.folder, target.name, FileSystem.linkItself, 0) {
-            fileSystem.close(file)
-            return  // The data file exists: the folders are in use.
-        }
-        for folder in made.folders.reversed() {
-            guard let found = try? fileSystem.openAt(folder.parent, folder.name, FileSystem.linkItself, 0) else { break }
-            let identity = (try? fileSystem.status(found))?.identity
-            fileSystem.close(found)
-            // Fails, and so stops, at the first folder that is not empty: one another process uses.
-            guard identity == folder.identity, (try? fileSystem.removeAt(folder.parent, folder.name, true)) != nil
-            else { break }
-        }
-        made.folders = []
-    }
-
-    /// Opens `<file>.lock`, never removed but by `removeUnused`, and waits up to `lockTimeout` for
-    /// an exclusive `flock` on it.
-    private func takeLock(
-        for target: Target, mode: UInt32, recording made: inout MadeFiles
-    ) throws(StoreError) -> FileSystem.Descriptor {
-        let deadline = ContinuousClock.now.advanced(by: lockTimeout)
-        while true {
-            let lock = try openLock(target, mode: mode, recording: &made)
-            // Short waits, as a lock is held for about a millisecond: with up to 20 ms between tries, eight
-            // writers on one file managed 580 taps/s (p90 18 ms a tap); the kernel would hand the lock
-            // over at once, but a blocking flock cannot be given a timeout without a signal handler.
-            var backoff = Backoff(until: deadline, longest: .milliseconds(2))
-            while true {
-                let acquired: Bool
-                do {
-                    acquired = try fileSystem.tryLock(lock)
-                } catch {
-                    fileSystem.close(lock)
-                    throw .inputOutput(error)
-                }
-                if acquired { break }
-                guard backoff.pause(using: fileSystem.pause) else {
-                    let holder = fileSystem.lockHolder(lock)
-                    fileSystem.close(lock)
-                    throw .lockTimeout(lockFile: lock.path, timeout: lockTimeout, holder: holder)
-                }
-            }
-            // Removed by a failed update while we waited (`removeUnused`): lock the new one.
-            guard (try? fileSystem.status(lock))?.links == 0 else { return lock }
-            fileSystem.close(lock)
-        }
-    }
-
-    /// Opens the lock file, creating it (mode 0600, whatever the umask) if need be; never through a
-    /// link, and only a regular file. A lock file we may only read (another user's, or on read-only
-    /// media) still locks: `flock` needs no write access.
-    private func openLock(
-        _ target: Target, mode: UInt32, recording made: inout MadeFiles
-    ) throws(StoreError) -> FileSystem.Descriptor {
-        // The lock file exists but for a first save: opened first, it costs one call.
-        while true {
-            if let lock = try openExistingLock(target) { return lock }
-            if let lock = try createLock(target, mode: mode) {
-                made.lock = true
-                return lock
-            }
-        }
-    }
-
-    /// The lock file, opened for writing if we may, else for reading; `nil` if there is none.
-    private func openExistingLock(_ target: Target) throws(StoreError) -> FileSystem.Descriptor? {
-        let flags = O_NOFOLLOW | O_NONBLOCK
-        let lock: FileSystem.Descriptor
-        do {
-            lock = try fileSystem.openAt(target.folder, target.lockName, O_RDWR | flags, 0)
-        } catch where error.errno == ENOENT {
-            return nil
-        } catch where [EACCES, EPERM, EROFS].contains(error.errno) {
-            guard let readOnly = try? fileSystem.openAt(target.folder, target.lockName, O_RDONLY | flags, 0) else {
-                throw .cannotOpenLock(error)
-            }
-            lock = readOnly
-        } catch where error.errno == ELOOP {
-            throw .unsafeLockFile(path: error.path, .symbolicLink)
-        } catch where error.errno == EISDIR {
-            throw .unsafeLockFile(path: error.path, .folder)
-        } catch {
-            throw .cannotOpenLock(error)
-        }
-        do throws(StoreError) {
-            let kind = try fileStatus(lock).kind
-            guard kind == .regularFile else { throw .unsafeLockFile(path: lock.path, kind) }
-        } catch {
-            fileSystem.close(lock)
-            throw error
-        }
-        return lock
-    }
-
-    /// A new lock file, with `mode` whatever the umask; `nil` if one appeared since we looked.
-    private func createLock(_ target: Target, mode: UInt32) throws(StoreError) -> FileSystem.Descriptor? {
-        let lock: FileSystem.Descriptor
-        do {
-            lock = try fileSystem.openAt(
-                target.folder, target.lockName, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        } catch where error.errno == EEXIST {
-            return nil
-        } catch {
-            throw whyNotCreated(target, error)
-        }
-        do {
-            try fileSystem.setPermissions(lock, mode)
-        } catch {
-            fileSystem.close(lock)
-            throw .cannotCreate(error)
-        }
-        return lock
-    }
-
-    /// Why the lock file could not be created: the data file, if it is no file of ours (`--file
-    /// /proc/self/status`), else `error`.
-    private func whyNotCreated(_ target: Target, _ error: SystemError) -> StoreError {
-        if let file = try? fileSystem.openAt(target.folder, target.name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW, 0) {
-            defer { fileSystem.close(file) }
-            do {
-                _ = try load(file)
-            } catch {
-                if case .unreadableDataFile = error { return error }
-            }
-        }
-        return .cannotCreate(error)
-    }
-
-    /// The data file as an update finds it: its document, and its bytes and status to restore or keep.
-    private struct Original {
-        var document = TallyDocument()
-        var bytes: [UInt8]?
-        var status: FileStatus?
-        /// Why the file may not be written, if it may not: its permissions, or read-only media.
-        var writeRefusal: SystemError?
-    }
-
-    /// Loads the data file for changing it, opened for writing, so that a file we may not change
-    /// is refused before anything is written; unless the update turns out to change nothing.
-    private func loadForUpdate(_ target: Target) throws(StoreError) -> Original {
-        let file: FileSystem.Descriptor
-        var refusal: SystemError?
-        let flags = O_NONBLOCK | O_NOFOLLOW
-        do {
-            file = try fileSystem.openAt(target.folder, target.name, O_RDWR | flags, 0)
-        } catch where error.errno == ENOENT {
-            return Original()
-        } catch where [EACCES, EPERM, EROFS, ETXTBSY].contains(error.errno) {
-            refusal = error
-            do {
-                file = try fileSystem.openAt(target.folder, target.name, O_RDONLY | flags, 0)
-            } catch {
-                throw .inputOutput(error)
-            }
-        } catch {
-            throw .inputOutput(error)
-        }
-        defer { fileSystem.close(file) }
-        var original = try load(file)
-        original.writeRefusal = refusal
-        return original
-    }
-
-    /// Reads and parses the open data file, after checking that it is a regular file and, as root,
-    /// that it has no other name: a hard link another user made to a system file in a folder they
-    /// may write (`/tmp`) must not be read, let alone quoted in a message.
-    private func load(_ file: FileSystem.Descriptor) throws(StoreError) -> Original {
-        var original = Original()
-        let status = try fileStatus(file)
-        guard status.kind == .regularFile else { throw .unreadableDataFile(path: file.path, .notARegularFile(status.kind)) }
-        if geteuid() == 0, status.links > 1 { throw .hardLinkedFile(path: file.path, links: status.links) }
-        original.status = status
-        let bytes = try system(StoreError.inputOutput) { () throws(SystemError) in
-            try fileSystem.read(file, TallyDocument.sizeLimit + 1)
-        }
-        original.bytes = bytes
-        do throws(DataFileProblem) {
-            original.document = try TallyDocument(parsing: bytes)
-        } catch {
-            throw .unreadableDataFile(path: file.path, error)
-        }
-        return original
-    }
-
-    /// Replaces the data file with `document`, keeping the original's permissions and owner;
-    /// then flushes the folder, putting the original back if that fails.
+    /// Replaces the data file with `document` (see `AtomicReplace`), keeping the original's
+    /// permissions and owner, or putting the original back if the change cannot be made to last.
     ///
     /// - Throws: `StoreError.tooLargeToSave` rather than write a file the reader would refuse.
-    private func save(_ document: TallyDocument, over original: Original, at target: Target) throws(StoreError) {
+    private func save(_ document: TallyDocument, over original: DataFileSnapshot, at target: NameInFolder) throws(StoreError) {
         let bytes = document.serialized()
         guard bytes.count <= TallyDocument.sizeLimit else {
             throw .tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
         }
-        try replace(target, with: bytes, status: original.status)
-        removeLeftovers(of: target)
-        // The rename was the commit point for every reader; syncing the folder makes it survive a
-        // power cut. A folder that cannot be opened, or a file system that cannot sync folders, is
-        // no error of the update (as in SQLite's unixSync). A folder that fails to sync is: the
-        // disk may be failing, so the original is put back and the update fails.
-        guard let directory = try? fileSystem.openAt(target.folder, ".", O_RDONLY | O_DIRECTORY, 0) else { return }
-        defer { fileSystem.close(directory) }
-        do {
-            try fileSystem.sync(directory)
-        } catch where error.errno == EINVAL || error.errno == ENOTSUP {
-            return
-        } catch let syncError {
-            do {
-                if let bytes = original.bytes {
-                    try replace(target, with: bytes, status: original.status)
-                } else {
-                    try fileSystem.removeAt(target.folder, target.name, false)
-                }
-            } catch {
-                throw .unsyncedChange(syncError)
-            }
-            try? fileSystem.sync(directory)
-            throw .inputOutput(syncError)
-        }
-    }
-
-    /// Atomically replaces the target with `bytes`: a new file in the same folder, given `status`
-    /// (or mode 0600, whatever the umask), written in full, flushed, then renamed over the target.
-    /// On failure the target is untouched and the new file removed.
-    private func replace(_ target: Target, with bytes: [UInt8], status: FileStatus?) throws(StoreError) {
-        let temporaryName = TallyStore.temporaryPrefix(of: target.name) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let temporary: FileSystem.Descriptor
-        do {
-            temporary = try fileSystem.openAt(
-                target.folder, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        } catch {
-            throw .cannotCreate(error)
-        }
-        do {
-            defer { fileSystem.close(temporary) }
-            try keep(status ?? FileStatus(permissions: 0o600, owner: UInt32(geteuid()), group: UInt32(getegid())), on: temporary)
-            try fileSystem.write(temporary, bytes)
-            try fileSystem.sync(temporary)
-        } catch {
-            try? fileSystem.removeAt(target.folder, temporaryName, false)
-            throw .inputOutput(error)
-        }
-        do {
-            try fileSystem.renameAt(target.folder, temporaryName, target.name)
-        } catch {
-            try? fileSystem.removeAt(target.folder, temporaryName, false)
-            throw .inputOutput(error)
-        }
-    }
-
-    /// Gives the new file we just created (`O_EXCL`) the original's owner, where we may (as root,
-    /// or to a group we are in), and its read and write bits, so that an update never changes who
-    /// may read the tally, and the umask never takes the owner's own access away. Execute, set-ID
-    /// and sticky bits, which a data file never needs, are not kept: a file another user planted
-    /// with them does not pass them on to ours.
-    private func keep(_ status: FileStatus, on file: FileSystem.Descriptor) throws(SystemError) {
-        if status.owner != UInt32(geteuid()) || status.group != UInt32(getegid()) {
-            try? fileSystem.setOwner(file, status.owner, status.group)
-        }
-        try fileSystem.setPermissions(file, status.permissions & 0o666)
-    }
-
-    /// Removes temporary files left by processes killed while saving. Only a lock holder writes
-    /// one, and we hold the lock, so every other is a leftover.
-    private func removeLeftovers(of target: Target) {
-        let prefix = TallyStore.temporaryPrefix(of: target.name)
-        for name in fileSystem.entries(target.folder) where TallyStore.isTemporary(name, prefix) {
-            try? fileSystem.removeAt(target.folder, name, false)
-        }
-    }
-
-    /// `fstat`, as a `StoreError`.
-    private func fileStatus(_ file: FileSystem.Descriptor) throws(StoreError) -> FileStatus {
-        try system(StoreError.inputOutput) { () throws(SystemError) in try fileSystem.status(file) }
-    }
-
-    /// Runs `body`, turning its `SystemError` into a `StoreError` with `wrap`.
-    private func system<Result>(
-        _ wrap: (SystemError) -> StoreError, _ body: () throws(SystemError) -> Result
-    ) throws(StoreError) -> Result {
-        do {
-            return try body()
-        } catch {
-            throw wrap(error)
-        }
-    }
-
-    /// `.emotions.json.tmp-`: how the names of the data file's temporary files begin.
-    private static func temporaryPrefix(of name: String) -> String {
-        ".\(name).tmp-"
-    }
-
-    /// Whether `name` is `<prefix><pid>-<random>`, as `replace` names its files, and nothing else.
-    private static func isTemporary(_ name: String, _ prefix: String) -> Bool {
-        guard name.hasPrefix(prefix) else { return false }
-        let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        try AtomicReplace(fileSystem: fileSystem).write(
+            bytes, to: target, ownership: FileOwnership(keeping: original.status), replacing: original.bytes)
     }
 
     /// The folder part of `path`: `` for a bare name, `/` for a name in `/`.

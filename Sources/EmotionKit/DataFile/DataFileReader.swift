@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The data file as it was read: its document, and its bytes and status to restore or keep.
+struct DataFileSnapshot {
+    /// What the file holds; all zero counts if there is no file.
+    var document = TallyDocument()
+    /// The file's bytes, to put back if a save cannot be flushed; `nil` if there is no file.
+    var bytes: [UInt8]?
+    /// Its status, which a save keeps; `nil` if there is no file.
+    var status: FileStatus?
+    /// Why the file may not be written, if it may not: its permissions, or read-only media.
+    var writeRefusal: SystemError?
+}
+
+/// Reads the data file: the one place that opens, checks and parses it, for `read()`, for an
+/// update, and to tell why no lock file can be made beside it.
+struct DataFileReader {
+    let fileSystem: FileSystem
+
+    /// Reads the data file, or `nil` if there is none; with `forWriting`, opened for writing if we
+    /// may, so that a file we may not change is refused before anything is written, unless the
+    /// update turns out to change nothing.
+    ///
+    /// It must be a regular file and, as root, have no other name: a hard link another user made
+    /// to a system file in a folder they may write (`/tmp`) must not be read, let alone quoted in a message.
+    func read(_ dataFile: NameInFolder, forWriting: Bool) throws(StoreError) -> DataFileSnapshot? {
+        // Non-blocking, so that a FIFO put in the file's place after the walk cannot hang us.
+        let flags = O_NONBLOCK | O_NOFOLLOW
+        let file: FileSystem.Descriptor
+        var snapshot = DataFileSnapshot()
+        do {
+            file = try fileSystem.openAt(dataFile.folder, dataFile.name, (forWriting ? O_RDWR : O_RDONLY) | flags, 0)
+        } catch where error.errno == ENOENT {
+            return nil
+        } catch where forWriting && [EACCES, EPERM, EROFS, ETXTBSY].contains(error.errno) {
+            snapshot.writeRefusal = error
+            do {
+                file = try fileSystem.openAt(dataFile.folder, dataFile.name, O_RDONLY | flags, 0)
+            } catch {
+                throw .inputOutput(error)
+            }
+        } catch {
+            throw .inputOutput(error)
+        }
+        defer { fileSystem.close(file) }
+        let status = try fileSystem.fileStatus(file)
+        guard status.kind == .regularFile else { throw .unreadableDataFile(path: file.path, .notARegularFile(status.kind)) }
+        if geteuid() == 0, status.links > 1 { throw .hardLinkedFile(path: file.path, links: status.links) }
+        snapshot.status = status
+        let bytes = try StoreError.wrapping(StoreError.inputOutput) { () throws(SystemError) in
+            try fileSystem.read(file, TallyDocument.sizeLimit + 1)
+        }
+        snapshot.bytes = bytes
+        do throws(DataFileProblem) {
+            snapshot.document = try TallyDocument(parsing: bytes)
+        } catch {
+            throw .unreadableDataFile(path: file.path, error)
+        }
+        return snapshot
+    }
+}

@@ -1,0 +1,61 @@
+/// Observing a store: a handler per emotion or for all, kept alive by its token, or `changes` as a sequence.
+extension TallyStore {
+    /// Calls `handler` for every change this store commits to `emotion` (while watching, any process does), until the token ends.
+    ///
+    /// - Throws: `StoreError`, only with `.initial`, if the current count cannot be read.
+    public func observe(
+        _ emotion: Emotion, options: ObservationOptions = [.new],
+        _ handler: @escaping @Sendable (ObservedChange) -> Void
+    ) throws(StoreError) -> ObservationToken {
+        try observe([emotion], options: options, handler)
+    }
+
+    /// Calls `handler` for every change this store commits to any emotion (while watching, any process does), until the token ends.
+    ///
+    /// - Throws: `StoreError`, only with `.initial`, if the current counts cannot be read.
+    public func observe(
+        options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange) -> Void
+    ) throws(StoreError) -> ObservationToken {
+        try observe(Emotion.allCases, options: options, handler)
+    }
+
+    /// Every change this store commits from now on, as an asynchronous sequence; while watching,
+    /// also those other processes commit.
+    ///
+    /// Each use of the property starts its own observation, which ends when the loop over it ends.
+    public var changes: AsyncStream<Change> {
+        AsyncStream { continuation in
+            let token = observers.add(Emotion.allCases, options: [.old, .new]) { observed in
+                guard let old = observed.oldValue, let new = observed.newValue else { return }
+                continuation.yield(Change(emotion: observed.emotion, old: old, new: new))
+            }
+            continuation.onTermination = { _ in token.cancel() }
+        }
+    }
+
+    /// Calls `handler` for every change this store commits to any of `emotions`, until the token ends.
+    ///
+    /// With `.initial`, `handler` is first told the current counts, on this thread; while watching,
+    /// those the watcher last read, or, if it has not yet read the file whole (it is corrupt), the
+    /// counts it first reads. A change committed on another thread at that very moment may reach
+    /// `handler` before them.
+    ///
+    /// - Throws: `StoreError`, only with `.initial` and not watching, if the current counts cannot be read.
+    public func observe(
+        _ emotions: [Emotion], options: ObservationOptions = [.new],
+        _ handler: @escaping @Sendable (ObservedChange) -> Void
+    ) throws(StoreError) -> ObservationToken {
+        guard options.contains(.initial) else { return observers.add(emotions, options: options, handler: handler) }
+        // Under the lock, so that no change is committed between reading the counts and adding the observer.
+        let (token, initial) = try watchState.withLock { state throws(StoreError) -> (ObservationToken, Tally?) in
+            if state.isWatching {
+                let awaits = state.baseline == nil
+                return (observers.add(emotions, options: options, awaitsInitial: awaits, handler: handler), state.baseline)
+            }
+            let tally = try read()
+            return (observers.add(emotions, options: options, handler: handler), tally)
+        }
+        if let initial { ObserverRegistry.tellInitial(initial, of: emotions, to: handler) }
+        return token
+    }
+}

@@ -1,0 +1,21 @@
+/// What observers have not been told of yet when a store commits a change while watching:
+/// changes another process made since the watcher last looked, or, before it first read the
+/// file whole, the counts as they were.
+struct MissedByWatcher {
+    var initial: Tally?
+    var changes: [Change] = []
+
+    init() {}
+
+    /// Takes the watcher's place in telling of `before`, and makes `after` what observers know.
+    init(_ state: inout WatchState, before: Tally, after: Tally) {
+        guard state.isWatching else { return }
+        if let baseline = state.baseline {
+            changes = baseline.changes(to: before)
+        } else {
+            initial = before
+        }
+        state.baseline = after
+        state.lastProblem = nil
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import EmotionKit
+
+/// The one reader of the data file, alone: what it opens, what it refuses, what it tells.
+struct DataFileReaderTests {
+    private func read(
+        _ folder: TemporaryFolder, forWriting: Bool = false, fileSystem: FileSystem = .live
+    ) throws -> DataFileSnapshot? {
+        try NameInFolder.opening("emotions.json", in: folder.path) { dataFile in
+            try DataFileReader(fileSystem: fileSystem).read(dataFile, forWriting: forWriting)
+        }
+    }
+
+    @Test func aMissingFileIsNone() throws {
+        let folder = try TemporaryFolder()
+        #expect(try read(folder) == nil)
+        #expect(try read(folder, forWriting: true) == nil)
+        #expect(try folder.contents() == [], "reading created something")
+    }
+
+    @Test func itTellsTheDocumentTheBytesAndTheStatus() throws {
+        let folder = try TemporaryFolder()
+        let text = #"{"version": 1, "counts": {"happy": 2}, "x": 1}"#
+        let path = try folder.write(text)
+        #expect(chmod(path, 0o640) == 0)
+        let snapshot = try #require(try read(folder, forWriting: true))
+        #expect(snapshot.document.tally[.happy] == 2)
+        #expect(snapshot.bytes == Array(text.utf8))
+        #expect(snapshot.status?.permissions == 0o640)
+        #expect(snapshot.status?.owner == UInt32(geteuid()))
+        #expect(snapshot.writeRefusal == nil)
+    }
+
+    @Test(arguments: [EACCES, EPERM, EROFS, ETXTBSY])
+    func aFileThatMayNotBeWrittenIsReadWithTheReasonWhy(code: Int32) throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"counts": {"sad": 3}}"#)
+        var fileSystem = FileSystem.live
+        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
+            if flags & O_ACCMODE != O_RDONLY { throw SystemError(call: "open", path: folder.path + "/" + name, errno: code) }
+            return try FileSystem.live.openAt(folder, name, flags, mode)
+        }
+        let snapshot = try #require(try read(folder, forWriting: true, fileSystem: fileSystem))
+        #expect(snapshot.writeRefusal == SystemError(call: "open", path: path, errno: code))
+        #expect(snapshot.document.tally[.sad] == 3)
+        #expect(try read(folder, fileSystem: fileSystem)?.writeRefusal == nil, "read only, nothing is refused")
+    }
+
+    @Test func anyOtherFailureToOpenOrReadIsAnInputOutputError() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"counts": {}}"#)
+        var cannotOpen = FileSystem.live
+        cannotOpen.openAt = { _, _, _, _ throws(SystemError) in throw SystemError(call: "open", path: path, errno: EIO) }
+        #expect(throws: StoreError.inputOutput(SystemError(call: "open", path: path, errno: EIO))) {
+            try read(folder, forWriting: true, fileSystem: cannotOpen)
+        }
+        var cannotRead = FileSystem.live
+        cannotRead.read = { file, _ throws(SystemError) in throw SystemError(call: "read", path: file.path, errno: EIO) }
+        #expect(throws: StoreError.inputOutput(SystemError(call: "read", path: path, errno: EIO))) {
+            try read(folder, fileSystem: cannotRead)
+        }
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let folder = try TemporaryFolder()
+        #expect(mkfifo(folder.file("emotions.json"), 0o600) == 0)
+        #expect(throws: StoreError.unreadableDataFile(path: folder.file("emotions.json"), .notARegularFile(.other))) {
+            try read(folder)
+        }
+    }
+
+    @Test func aFileThatIsNoTallyIsUnreadableAndSaysWhy() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"version": 2}"#)
+        #expect(throws: StoreError.unreadableDataFile(path: path, .newerVersion("2"))) { try read(folder) }
+        try folder.write(String(repeating: " ", count: TallyDocument.sizeLimit + 1))
+        #expect(throws: StoreError.unreadableDataFile(path: path, .tooLarge(limit: TallyDocument.sizeLimit))) {
+            try read(folder)
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "the rule is root's"))
+    func rootReadsNoFileWithAnotherName() throws {
+        let folder = try TemporaryFolder()
+        let secret = try folder.write("root:$6$secret\n", to: "shadow")
+        #expect(link(secret, folder.file("emotions.json")) == 0)
+        #expect(throws: StoreError.hardLinkedFile(path: folder.file("emotions.json"), links: 2)) { try read(folder) }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import EmotionKit
+
+/// The lock file alone: how it is made, opened, waited for, refused and removed.
+struct LockFileTests {
+    private func take(
+        _ folder: TemporaryFolder, mode: UInt32 = 0o600, timeout: Duration = .seconds(10),
+        fileSystem: FileSystem = .live, _ body: (LockFile) throws -> Void = { _ in }
+    ) throws {
+        try NameInFolder.opening("emotions.json", in: folder.path) { dataFile in
+            let lock = try LockFile.take(for: dataFile, mode: mode, timeout: timeout, fileSystem: fileSystem)
+            defer { lock.release() }
+            try body(lock)
+        }
+    }
+
+    @Test func theFirstTakeMakesTheLockFileWithItsModeWhateverTheUmask() throws {
+        let folder = try TemporaryFolder()
+        // Strict enough to show the mode is set, not left to the umask; the owner keeps read and
+        // write, as other tests running meanwhile in this process need.
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        try take(folder, mode: 0o660) { lock in
+            #expect(lock.isNew)
+            #expect(lock.descriptor.path == folder.file("emotions.json.lock"))
+        }
+        #expect(try mode(folder.file("emotions.json.lock")) == 0o660)
+        try take(folder, mode: 0o600) { lock in #expect(!lock.isNew) }
+        #expect(try mode(folder.file("emotions.json.lock")) == 0o660, "an existing lock file keeps its mode")
+    }
+
+    @Test func aLockHeldElsewhereIsWaitedForWithDoublingPausesThenTaken() throws {
+        let folder = try TemporaryFolder()
+        var fileSystem = FileSystem.live
+        let tries = Mutex(0)
+        let pauses = Mutex<[Duration]>([])
+        fileSystem.tryLock = { file throws(SystemError) in
+            tries.withLock { $0 += 1; return $0 } > 3 ? try FileSystem.live.tryLock(file) : false
+        }
+        fileSystem.pause = { duration in pauses.withLock { $0.append(duration) } }
+        try take(folder, fileSystem: fileSystem)
+        #expect(pauses.withLock { $0 } == [.microseconds(100), .microseconds(200), .microseconds(400)])
+    }
+
+    @Test func aLockHeldPastTheTimeoutNamesItsHolder() throws {
+        let folder = try TemporaryFolder()
+        var fileSystem = FileSystem.live
+        fileSystem.tryLock = { _ throws(SystemError) in false }
+        fileSystem.lockHolder = { _ in LockHolder(pid: 4242, command: "flock") }
+        let expected = StoreError.lockTimeout(
+            lockFile: folder.file("emotions.json.lock"), timeout: .milliseconds(20), holder: LockHolder(pid: 4242, command: "flock"))
+        #expect(throws: expected) { try take(folder, timeout: .milliseconds(20), fileSystem: fileSystem) }
+    }
+
+    @Test func aLockFileRemovedWhileWaitingIsMadeAnewAndLocked() throws {
+        let folder = try TemporaryFolder()
+        let lockPath = folder.file("emotions.json.lock")
+        #expect(FileManager.default.createFile(atPath: lockPath, contents: nil))
+        var fileSystem = FileSystem.live
+        let removed = Mutex(false)
+        fileSystem.tryLock = { file throws(SystemError) in
+            // The holder we waited for failed its first save and removed the file it had made.
+            let isFirst = removed.withLock { wasRemoved in
+                defer { wasRemoved = true }
+                return !wasRemoved
+            }
+            if isFirst { unlink(lockPath) }
+            return try FileSystem.live.tryLock(file)
+        }
+        try take(folder, fileSystem: fileSystem) { lock in
+            #expect(lock.isNew)
+            var status = stat()
+            #expect(fstat(lock.descriptor.raw, &status) == 0 && status.st_nlink == 1, "the lock held has a name")
+        }
+    }
+
+    @Test func aLinkAFolderOrAFIFOIsNeverOpenedAsTheLock() throws {
+        let folder = try TemporaryFolder()
+        let lockPath = folder.file("emotions.json.lock")
+        try FileManager.default.createSymbolicLink(atPath: lockPath, withDestinationPath: folder.file("planted"))
+        #expect(throws: StoreError.unsafeLockFile(path: lockPath, .symbolicLink)) { try take(folder) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("planted")))
+        try FileManager.default.removeItem(atPath: lockPath)
+        try FileManager.default.createDirectory(atPath: lockPath, withIntermediateDirectories: false)
+        #expect(throws: StoreError.unsafeLockFile(path: lockPath, .folder)) { try take(folder) }
+        try FileManager.default.removeItem(atPath: lockPath)
+        #expect(mkfifo(lockPath, 0o600) == 0)
+        #expect(throws: StoreError.unsafeLockFile(path: lockPath, .other)) { try take(folder) }
+    }
+
+    @Test(arguments: [EACCES, EPERM, EROFS])
+    func aLockFileWeMayOnlyReadStillLocks(code: Int32) throws {
+        let folder = try TemporaryFolder()
+        #expect(FileManager.default.createFile(atPath: folder.file("emotions.json.lock"), contents: nil))
+        var fileSystem = FileSystem.live
+        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
+            if flags & O_ACCMODE != O_RDONLY { throw SystemError(call: "open", path: folder.path + "/" + name, errno: code) }
+            return try FileSystem.live.openAt(folder, name, flags, mode)
+        }
+        try take(folder, fileSystem: fileSystem) { lock in #expect(!lock.isNew) }
+        fileSystem.openAt = { folder, name, _, _ throws(SystemError) in
+            throw SystemError(call: "open", path: folder.path + "/" + name, errno: code)
+        }
+        #expect(throws: StoreError.cannotOpenLock(SystemError(call: "open", path: folder.file("emotions.json.lock"), errno: code))) {
+            try take(folder, fileSystem: fileSystem)
+        }
+    }
+
+    @Test func aLockThatCannotBeMadeBesideAFileThatIsNoTallySaysSo() throws {
+        let folder = try TemporaryFolder()
+        var fileSystem = FileSystem.live
+        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
+            if flags & O_CREAT != 0 { throw SystemError(call: "open", path: folder.path + "/" + name, errno: EACCES) }
+            return try FileSystem.live.openAt(folder, name, flags, mode)
+        }
+        let denied = SystemError(call: "open", path: folder.file("emotions.json.lock"), errno: EACCES)
+        #expect(throws: StoreError.cannotCreate(denied)) { try take(folder, fileSystem: fileSystem) }
+        let path = try folder.write("Name:\tcat\n")
+        #expect {
+            try take(folder, fileSystem: fileSystem)
+        } throws: { error in
+            guard case .unreadableDataFile(path, .invalidJSON) = error as? StoreError else { return false }
+            return true
+        }
+    }
+
+    @Test func removeLeavesNothingOfTheLockFile() throws {
+        let folder = try TemporaryFolder()
+        try take(folder) { lock in lock.remove() }
+        #expect(try folder.contents() == [])
+    }
+
+    private func mode(_ path: String) throws -> UInt32 {
+        var status = stat()
+        try #require(stat(path, &status) == 0)
+        return UInt32(status.st_mode & 0o7777)
+    }
+}
