@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Replaces a file so that a reader only ever sees the whole old file or the whole new one, and a
 /// power cut after it returns loses neither: write a temporary file in the same folder, `fsync` it,
 /// `rename` it over the file (the commit point), `fsync` the folder.
@@ -27,11 +21,11 @@ struct AtomicReplace {
         // power cut. A folder that cannot be opened, or a file system that cannot sync folders, is
         // no error of the update (as in SQLite's unixSync). A folder that fails to sync is: the
         // disk may be failing, so the original is put back and the update fails.
-        guard let directory = try? fileSystem.openAt(target.folder, ".", O_RDONLY | O_DIRECTORY, 0) else { return }
+        guard let directory = try? fileSystem.openAt(target.folder, ".", OpenFlags.readOnly | OpenFlags.folder, 0) else { return }
         defer { fileSystem.close(directory) }
         do {
             try fileSystem.sync(directory)
-        } catch where error.errno == EINVAL || error.errno == ENOTSUP {
+        } catch where error.errno == Errno.invalidArgument || error.errno == Errno.notSupported {
             return
         } catch let syncError {
             do {
@@ -52,12 +46,12 @@ struct AtomicReplace {
     /// written in full, flushed, then renamed over the target. On failure the target is untouched
     /// and the new file removed.
     func replace(_ target: NameInFolder, with bytes: [UInt8], ownership: FileOwnership) throws(StoreError) {
-        let temporaryName = AtomicReplace.temporaryPrefix(of: target.name) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporaryName = AtomicReplace.temporaryPrefix(of: target.name) + "\(Syscall.processID)-\(UInt32.random(in: 0...UInt32.max))"
         let temporary: FileSystem.Descriptor
         do {
             // O_EXCL: a file of this name someone else put there is never written, nor given away.
             temporary = try fileSystem.openAt(
-                target.folder, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+                target.folder, temporaryName, OpenFlags.writeOnly | OpenFlags.create | OpenFlags.exclusive | OpenFlags.noFollow, 0o600)
         } catch {
             throw .cannotCreate(error)
         }

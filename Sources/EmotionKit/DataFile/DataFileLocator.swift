@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Finds the data file's folder for the store, safely for the effective user, and makes the folders
 /// still missing on its path for a first save, and removes them again if that save fails.
 ///
@@ -55,7 +49,7 @@ struct DataFileLocator {
             }
         }
         do throws(StoreError) {
-            if geteuid() == 0 {
+            if Syscall.effectiveUser == 0 {
                 let status = try fileSystem.fileStatus(destination.folder)
                 if status.owner != 0 { throw .foreignFolder(path: destination.folder.path, owner: status.owner) }
             }
@@ -84,18 +78,18 @@ struct DataFileLocator {
             var isMade = true
             do {
                 try fileSystem.makeFolderAt(folder, name, 0o700)
-            } catch where error.errno == EEXIST {
+            } catch where error.errno == Errno.fileExists {
                 isMade = false  // Another process made it first.
             } catch {
                 throw .cannotCreate(error)
             }
             let next = try StoreError.wrapping(StoreError.cannotCreate) { () throws(SystemError) in
-                try fileSystem.openAt(folder, name, FileSystem.linkItself | O_DIRECTORY, 0)
+                try fileSystem.openAt(folder, name, OpenFlags.linkItself | OpenFlags.folder, 0)
             }
             made.opened.append(next)
             let status = try fileSystem.fileStatus(next)
             // Swapped for someone else's folder since we made it? Root must not write there.
-            if geteuid() == 0, status.owner != 0 { throw .foreignFolder(path: next.path, owner: status.owner) }
+            if Syscall.effectiveUser == 0, status.owner != 0 { throw .foreignFolder(path: next.path, owner: status.owner) }
             if isMade, isJustMade(next, status) {
                 made.folders.append(MadeFolders.Folder(parent: folder, name: name, identity: status.identity))
                 if status.permissions & 0o700 != 0o700 {
@@ -112,7 +106,7 @@ struct DataFileLocator {
     /// Whether the folder open at `folder` looks as one `mkdir(0700)` just made: ours, with no
     /// folder and (where it can be listed) no file in it, and the mode the umask leaves of 0700.
     private func isJustMade(_ folder: FileSystem.Descriptor, _ status: FileStatus) -> Bool {
-        guard status.owner == UInt32(geteuid()), status.kind == .folder, status.links == 2,
+        guard status.owner == Syscall.effectiveUser, status.kind == .folder, status.links == 2,
             fileSystem.entries(folder).isEmpty
         else { return false }
         guard let umask = DataFileLocator.umask() else { return true }
@@ -123,7 +117,7 @@ struct DataFileLocator {
     /// changing it, as `umask()` would for every thread; `nil` where the system does not say.
     private static func umask() -> UInt32? {
         let live = FileSystem.live
-        guard let status = try? live.open("/proc/self/status", O_RDONLY, 0) else { return nil }
+        guard let status = try? live.open("/proc/self/status", OpenFlags.readOnly, 0) else { return nil }
         defer { live.close(status) }
         guard let bytes = try? live.read(status, 64 * 1024) else { return nil }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("Umask:") {
@@ -137,12 +131,12 @@ struct DataFileLocator {
     /// name is still the folder made. Nothing is removed twice.
     func removeUnused(_ made: inout MadeFolders, besides target: NameInFolder) {
         guard !made.folders.isEmpty else { return }
-        if let file = try? fileSystem.openAt(target.folder, target.name, FileSystem.linkItself, 0) {
+        if let file = try? fileSystem.openAt(target.folder, target.name, OpenFlags.linkItself, 0) {
             fileSystem.close(file)
             return  // The data file exists: the folders are in use.
         }
         for folder in made.folders.reversed() {
-            guard let found = try? fileSystem.openAt(folder.parent, folder.name, FileSystem.linkItself, 0) else { break }
+            guard let found = try? fileSystem.openAt(folder.parent, folder.name, OpenFlags.linkItself, 0) else { break }
             let identity = (try? fileSystem.status(found))?.identity
             fileSystem.close(found)
             // Fails, and so stops, at the first folder that is not empty: one another process uses.

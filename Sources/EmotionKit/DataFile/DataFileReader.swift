@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The data file as it was read: its document, and its bytes and status to restore or keep.
 struct DataFileSnapshot {
     /// What the file holds; all zero counts if there is no file.
@@ -29,17 +23,17 @@ struct DataFileReader {
     /// to a system file in a folder they may write (`/tmp`) must not be read, let alone quoted in a message.
     func read(_ dataFile: NameInFolder, forWriting: Bool) throws(StoreError) -> DataFileSnapshot? {
         // Non-blocking, so that a FIFO put in the file's place after the walk cannot hang us.
-        let flags = O_NONBLOCK | O_NOFOLLOW
+        let flags = OpenFlags.nonBlocking | OpenFlags.noFollow
         let file: FileSystem.Descriptor
         var snapshot = DataFileSnapshot()
         do {
-            file = try fileSystem.openAt(dataFile.folder, dataFile.name, (forWriting ? O_RDWR : O_RDONLY) | flags, 0)
-        } catch where error.errno == ENOENT {
+            file = try fileSystem.openAt(dataFile.folder, dataFile.name, (forWriting ? OpenFlags.readWrite : OpenFlags.readOnly) | flags, 0)
+        } catch where error.errno == Errno.noSuchFileOrDirectory {
             return nil
-        } catch where forWriting && [EACCES, EPERM, EROFS, ETXTBSY].contains(error.errno) {
+        } catch where forWriting && [Errno.permissionDenied, Errno.notPermitted, Errno.readOnlyFileSystem, Errno.textFileBusy].contains(error.errno) {
             snapshot.writeRefusal = error
             do {
-                file = try fileSystem.openAt(dataFile.folder, dataFile.name, O_RDONLY | flags, 0)
+                file = try fileSystem.openAt(dataFile.folder, dataFile.name, OpenFlags.readOnly | flags, 0)
             } catch {
                 throw .inputOutput(error)
             }
@@ -49,7 +43,7 @@ struct DataFileReader {
         defer { fileSystem.close(file) }
         let status = try fileSystem.fileStatus(file)
         guard status.kind == .regularFile else { throw .unreadableDataFile(path: file.path, .notARegularFile(status.kind)) }
-        if geteuid() == 0, status.links > 1 { throw .hardLinkedFile(path: file.path, links: status.links) }
+        if Syscall.effectiveUser == 0, status.links > 1 { throw .hardLinkedFile(path: file.path, links: status.links) }
         snapshot.status = status
         let bytes = try StoreError.wrapping(StoreError.inputOutput) { () throws(SystemError) in
             try fileSystem.read(file, TallyDocument.sizeLimit + 1)

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Who owns a data file and who may read and write it: what a save passes on from the file it
 /// replaces to the new one, so that an update never changes who may read the tally, and the umask
 /// never takes the owner's own access away.
@@ -24,8 +18,8 @@ struct FileOwnership: Equatable {
             group = status.group
             permissions = status.permissions & 0o666
         } else {
-            owner = UInt32(geteuid())
-            group = UInt32(getegid())
+            owner = Syscall.effectiveUser
+            group = Syscall.effectiveGroup
             permissions = 0o600
         }
     }
@@ -36,7 +30,7 @@ struct FileOwnership: Equatable {
     /// `file` must be one we have just created (`O_EXCL`), never one that was already there: a file
     /// someone else put in our way would otherwise be given to the tally's owner, or made readable.
     func give(to file: FileSystem.Descriptor, using fileSystem: FileSystem) throws(SystemError) {
-        if owner != UInt32(geteuid()) || group != UInt32(getegid()) {
+        if owner != Syscall.effectiveUser || group != Syscall.effectiveGroup {
             try? fileSystem.setOwner(file, owner, group)
         }
         try fileSystem.setPermissions(file, permissions)

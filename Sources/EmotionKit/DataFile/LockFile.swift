@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The data file's lock file, `<file>.lock`, held with an exclusive `flock` by the one process that
 /// updates the data file; readers take no lock.
 ///
@@ -99,20 +93,20 @@ struct LockFile {
 
         /// The lock file, opened for writing if we may, else for reading; `nil` if there is none.
         private func openExisting(_ lock: NameInFolder) throws(StoreError) -> FileSystem.Descriptor? {
-            let flags = O_NOFOLLOW | O_NONBLOCK
+            let flags = OpenFlags.noFollow | OpenFlags.nonBlocking
             let opened: FileSystem.Descriptor
             do {
-                opened = try fileSystem.openAt(lock.folder, lock.name, O_RDWR | flags, 0)
-            } catch where error.errno == ENOENT {
+                opened = try fileSystem.openAt(lock.folder, lock.name, OpenFlags.readWrite | flags, 0)
+            } catch where error.errno == Errno.noSuchFileOrDirectory {
                 return nil
-            } catch where [EACCES, EPERM, EROFS].contains(error.errno) {
-                guard let readOnly = try? fileSystem.openAt(lock.folder, lock.name, O_RDONLY | flags, 0) else {
+            } catch where [Errno.permissionDenied, Errno.notPermitted, Errno.readOnlyFileSystem].contains(error.errno) {
+                guard let readOnly = try? fileSystem.openAt(lock.folder, lock.name, OpenFlags.readOnly | flags, 0) else {
                     throw .cannotOpenLock(error)
                 }
                 opened = readOnly
-            } catch where error.errno == ELOOP {
+            } catch where error.errno == Errno.tooManySymbolicLinkLevels {
                 throw .unsafeLockFile(path: error.path, .symbolicLink)
-            } catch where error.errno == EISDIR {
+            } catch where error.errno == Errno.isDirectory {
                 throw .unsafeLockFile(path: error.path, .folder)
             } catch {
                 throw .cannotOpenLock(error)
@@ -132,8 +126,8 @@ struct LockFile {
             let created: FileSystem.Descriptor
             do {
                 created = try fileSystem.openAt(
-                    lock.folder, lock.name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0o600)
-            } catch where error.errno == EEXIST {
+                    lock.folder, lock.name, OpenFlags.readWrite | OpenFlags.create | OpenFlags.exclusive | OpenFlags.noFollow | OpenFlags.nonBlocking, 0o600)
+            } catch where error.errno == Errno.fileExists {
                 return nil
             } catch {
                 throw whyNotCreated(error)

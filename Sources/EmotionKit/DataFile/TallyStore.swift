@@ -133,10 +133,4 @@ public final class TallyStore: Sendable {
         try AtomicReplace(fileSystem: fileSystem).write(
             bytes, to: target, ownership: FileOwnership(keeping: original.status), replacing: original.bytes)
     }
-
-    /// The folder part of `path`: `` for a bare name, `/` for a name in `/`.
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 }

@@ -47,7 +47,7 @@ package struct FileSystem: Sendable {
     package var kind: @Sendable (_ path: String) -> FileKind?
     /// Where a symbolic link points, as written in the link, or `nil` if the path is no link; `readlink`. For watching only.
     package var linkDestination: @Sendable (_ path: String) -> String?
-    /// Where the symbolic link open at `link` (opened with `FileSystem.linkItself`) points; `readlinkat(fd, "")`.
+    /// Where the symbolic link open at `link` (opened with `OpenFlags.linkItself`) points; `readlinkat(fd, "")`.
     package var linkTarget: @Sendable (_ link: Descriptor) throws(SystemError) -> String
     /// Waits a little, between attempts to take a lock; `nanosleep`.
     package var pause: @Sendable (_ duration: Duration) -> Void
@@ -154,20 +154,4 @@ package struct FileSystem: Sendable {
         },
         lockHolder: { file in LinuxLocks.holder(of: file) }
     )
-}
-
-extension FileSystem {
-    /// Flags that open a name only to look at it or to walk through it, and the link itself if it
-    /// is one; see `OpenFlags.linkItself`.
-    package static var linkItself: Int32 { OpenFlags.linkItself }
-
-    /// `folder` and `name` joined by a slash, as messages show them: `name` alone for the working directory.
-    static func join(_ folder: String, _ name: String) -> String {
-        switch folder {
-        case _ where name == ".": folder
-        case "", ".": name
-        case "/": "/" + name
-        default: folder.hasSuffix("/") ? folder + name : folder + "/" + name
-        }
-    }
 }

@@ -66,7 +66,7 @@ package struct PathWalk: Sendable {
         } else if let start {
             folder = try open(".", in: start)
         } else {
-            let here = try system { () throws(SystemError) in try fileSystem.open(".", FileSystem.linkItself, 0) }
+            let here = try system { () throws(SystemError) in try fileSystem.open(".", OpenFlags.linkItself, 0) }
             folder = FileSystem.Descriptor(raw: here.raw, path: PathWalk.workingDirectory() ?? ".")
         }
         var links = 0
@@ -75,7 +75,7 @@ package struct PathWalk: Sendable {
                 let isLast = pending.isEmpty
                 let next: FileSystem.Descriptor
                 do {
-                    next = try fileSystem.openAt(folder, name, FileSystem.linkItself, 0)
+                    next = try fileSystem.openAt(folder, name, OpenFlags.linkItself, 0)
                 } catch where error.errno == Errno.noSuchFileOrDirectory {
                     let rest = [name] + pending.reversed()
                     // Nothing to make for `missing/../x`: the kernel would not go through a missing folder either.
@@ -144,13 +144,13 @@ package struct PathWalk: Sendable {
     }
 
     private func openRoot() throws(Problem) -> FileSystem.Descriptor {
-        let root = try system { () throws(SystemError) in try fileSystem.open("/", FileSystem.linkItself, 0) }
+        let root = try system { () throws(SystemError) in try fileSystem.open("/", OpenFlags.linkItself, 0) }
         try accept(root)
         return root
     }
 
     private func open(_ name: String, in folder: FileSystem.Descriptor) throws(Problem) -> FileSystem.Descriptor {
-        let opened = try system { () throws(SystemError) in try fileSystem.openAt(folder, name, FileSystem.linkItself, 0) }
+        let opened = try system { () throws(SystemError) in try fileSystem.openAt(folder, name, OpenFlags.linkItself, 0) }
         return FileSystem.Descriptor(raw: opened.raw, path: folder.path)
     }
 

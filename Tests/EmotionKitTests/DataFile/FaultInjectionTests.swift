@@ -22,7 +22,7 @@ enum Step: String, CaseIterable, Sendable {
                 let isLock = name.hasSuffix(".lock")
                 let isTemporary = name.contains(".tmp-")
                 // Not the walk's look at the file (O_PATH), which opens nothing for reading.
-                let isData = name == "emotions.json" && flags & FileSystem.linkItself != FileSystem.linkItself
+                let isData = name == "emotions.json" && flags & OpenFlags.linkItself != OpenFlags.linkItself
                 if (step == .openLock && isLock) || (step == .openData && isData)
                     || (step == .createTemporary && isTemporary)
                 {
