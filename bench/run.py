@@ -533,7 +533,7 @@ def report(results):
     print()
     print(f"Total benchmark time: {results['elapsed_s']:.0f} s")
     print()
-    print("Markdown for the README:")
+    print("Markdown for Documentation/Performance.md:")
     print()
     print(f"On {m['cpu']} ({m['cores']} cores), {m['kernel']}, {m['file_system'].split(' ')[0]}; "
           f"emotions built by {m['swift'].split(' (')[0]}, Swift runtime {m['swift_runtime'].split(' ')[0]}; "

@@ -206,7 +206,7 @@ def report(binary, folder, rounds, warmup, idle_s, results):
     print(f"Idle: {results['idle_ticks']} clock ticks ({idle_ms:.0f} ms) of CPU in {idle_s:g} s without changes "
           f"(1 tick = {1000 / ticks_per_s:.0f} ms); then SIGINT: exit status 0, nothing on standard error")
     print()
-    print("Markdown for the README:")
+    print("Markdown for Documentation/Performance.md:")
     print()
     print("| watch latency, tap exit to line | lines | median ms | p90 ms | p99 ms | max ms | waiting at exit | "
           f"CPU idle {idle_s:g} s |")

@@ -19,7 +19,7 @@ enum ExitCode {
     /// A path another user shapes could make the change unsafe, so it is refused (`EX_NOPERM`).
     static let notPermitted: Int32 = 77
 
-    /// Every status the tool exits with, in order; the manual page and the README list each.
+    /// Every status the tool exits with, in order; the manual page and Documentation/Usage.md list each.
     static let all = [success, usage, dataError, internalError, cannotCreate, inputOutput, tryAgain, notPermitted]
 
     /// The status for an error: 64 usage (the parser's or a command's), 65 bad data file, 73 cannot create or change, 74 other I/O,
