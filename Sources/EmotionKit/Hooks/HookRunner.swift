@@ -123,6 +123,6 @@ public struct HookRunner: Sendable {
         while relative.hasPrefix("./") {
             relative = relative.dropFirst(2).drop { $0 == "/" }
         }
-        return (folder == "/" ? "" : folder) + "/" + relative
+        return DataPath(folder).child(String(relative)).string
     }
 }

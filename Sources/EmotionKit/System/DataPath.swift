@@ -42,6 +42,15 @@ package struct DataPath: Hashable, Sendable, CustomStringConvertible, Expressibl
         return DataPath(String(string[...slash]) + name)
     }
 
+    /// `name` in this folder, always written with the folder: `./name` in `.`, `/name` in `/`,
+    /// `a/name` in `a` or `a/`. For paths shown as they were walked, where `./` must stay.
+    package func child(_ name: String) -> DataPath {
+        switch string {
+        case "": DataPath("./" + name)
+        default: DataPath(string.utf8.last == UInt8(ascii: "/") ? string + name : string + "/" + name)
+        }
+    }
+
     /// `name` in this folder, joined by one slash: `name` alone in `.` (or the empty path), this
     /// path itself for the name `.`; `destination` as it is if it is absolute.
     package func appending(_ name: String) -> DataPath {

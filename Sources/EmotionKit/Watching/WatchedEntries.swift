@@ -37,8 +37,8 @@ struct WatchedEntries: Equatable, Sendable {
                 entries.append(entry)
             }
             guard let destination = fileSystem.linkDestination(candidate) else { break }
-            // Joined by hand, not `appending`: a relative chain keeps its `./`, as the watched folders show it.
-            candidate = destination.hasPrefix("/") ? destination : DataPath(candidate).folder.string + "/" + destination
+            // `child`, not `appending`: a relative chain keeps its `./`, as the watched folders show it.
+            candidate = destination.hasPrefix("/") ? destination : DataPath(candidate).folder.child(destination).string
         }
         self.entries = entries
         innermostFolder = WatchedEntries.chain(to: path, fileSystem: fileSystem).last?.folder
@@ -52,7 +52,7 @@ struct WatchedEntries: Equatable, Sendable {
         var folder = path.hasPrefix("/") ? "/" : "."
         for (index, component) in components.enumerated() {
             entries.append(Entry(folder: folder, name: component, isFile: index == components.count - 1))
-            folder = folder == "/" ? "/" + component : folder + "/" + component
+            folder = DataPath(folder).child(component).string
             if index < components.count - 1, fileSystem.kind(folder) != .folder { break }
         }
         return entries

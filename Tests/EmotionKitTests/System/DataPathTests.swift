@@ -37,4 +37,12 @@ struct DataPathTests {
         #expect(!DataPath("x/y").isAbsolute)
         #expect(!DataPath("").isAbsolute)
     }
+
+    @Test(arguments: [
+        (".", "x", "./x"), ("/", "x", "/x"), ("a", "x", "a/x"), ("a/", "x", "a/x"), ("", "x", "./x"),
+        ("/home/me", "..", "/home/me/.."),
+    ])
+    func aChildIsAlwaysWrittenWithItsFolder(folder: String, name: String, joined: String) {
+        #expect(DataPath(folder).child(name) == DataPath(joined))
+    }
 }
