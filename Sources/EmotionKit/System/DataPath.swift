@@ -39,7 +39,9 @@ package struct DataPath: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// `name` alone for a bare name, `./name` for `./x`, `/name` for `/x`.
     package func sibling(named name: String) -> DataPath {
         guard let slash = string.lastIndex(of: "/") else { return DataPath(name) }
-        return DataPath(String(string[...slash]) + name)
+        let folder = string[...slash]
+        // `//x` is in `/`, as `folder` says, and its sibling has always been written `/name`.
+        return DataPath(folder == "//" ? "/" + name : String(folder) + name)
     }
 
     /// `name` in this folder, always written with the folder: `./name` in `.`, `/name` in `/`,

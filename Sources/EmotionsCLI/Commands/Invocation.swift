@@ -83,7 +83,8 @@ enum Invocation {
     /// subcommand that follows, among the words `rest`, has it.
     private static func suggestingTheSubcommand(for error: UsageError, before rest: ArraySlice<String>) -> UsageError {
         guard case let .unknownOption(option, nil) = error, option.hasPrefix("--") else { return error }
-        return .unknownOption(option, suggestion: moved(String(option.dropFirst(2)), before: rest))
+        // Every leading dash goes, as the subcommand's parser reads `---json` as `--json`'s typo.
+        return .unknownOption(option, suggestion: moved(String(option.drop { $0 == "-" }), before: rest))
     }
 
     private static func help(for words: [String]) throws(Failure) -> Invocation {

@@ -12,7 +12,7 @@ struct DataPathTests {
 
     @Test(arguments: [
         ("mood.json", "hooks"), ("./mood.json", "./hooks"), ("/mood.json", "/hooks"), ("a/b", "a/hooks"),
-        ("a//b", "a//hooks"), ("a/", "a/hooks"),
+        ("a//b", "a//hooks"), ("a/", "a/hooks"), ("//mood.json", "/hooks"), ("///mood.json", "///hooks"),
     ])
     func aSiblingKeepsTheFolderAsWritten(path: String, sibling: String) {
         #expect(DataPath(path).sibling(named: "hooks") == DataPath(sibling))

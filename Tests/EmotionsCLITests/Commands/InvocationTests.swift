@@ -165,6 +165,8 @@ import Testing
         (["help", "rest"], .unknownSubcommand("rest", suggestion: "reset")),
         (["--verison"], .unknownOption("--verison", suggestion: "--version")),
         (["--json", "stats"], .unknownOption("--json", suggestion: "stats --json")),
+        (["---json", "stats"], .unknownOption("---json", suggestion: "stats --json")),
+        (["----json=1", "reset"], .unknownOption("----json", suggestion: "reset --json")),
         (["--initial", "--file", "x.json", "watch"], .unknownOption("--initial", suggestion: "watch --initial")),
         (["--json", "help"], .unknownOption("--json", suggestion: nil)),
         (["--version", "tap", "happy"], .unexpectedArgument("tap")),
