@@ -30,8 +30,17 @@ package struct TimeSpan: Hashable, Sendable {
 
 extension TimeExpression {
     /// Where this TIME falls when the clock shows `now` in `zone`; throws `TimeError.outOfRange`
-    /// when it falls outside the years 1 to 9999 (`99999999999d`).
+    /// when it falls outside the years 1 to 9999 in UTC (`99999999999d`, `0001-01-01T00:00+09:00`),
+    /// so every span can be written in RFC 3339.
     package func span(now: Instant, zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
+        let span = try unboundedSpan(now: now, zone: zone)
+        guard LocalDateTime(span.start, offsetSeconds: 0) != nil, LocalDateTime(span.end, offsetSeconds: 0) != nil
+        else { throw .outOfRange(text) }
+        return span
+    }
+
+    /// Where this TIME falls, possibly just outside the years 1 to 9999 in UTC.
+    private func unboundedSpan(now: Instant, zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
         guard let local = zone.localDateTime(at: now) else { throw .outOfRange(text) }
         switch form {
         case .now:

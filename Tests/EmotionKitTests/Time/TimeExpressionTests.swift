@@ -174,6 +174,13 @@ struct TimeExpressionTests {
         }
     }
 
+    @Test(arguments: ["0001-01-01T00:00+09:00", "9999-12-31T23:00-05:00", "0001-01-01+01:00"])
+    func aTimeJustOutsideTheYearsInUTCIsOutOfRange(text: String) throws {
+        #expect(throws: TimeError.outOfRange(text)) {
+            try TimeExpression(parsing: text).span(now: at("2026-11-23T12:00:00Z"), zone: .utc)
+        }
+    }
+
     @Test func theLastDayOfYear9999HasNoEndToGiveAndSaysSo() throws {
         #expect(throws: TimeError.outOfRange("9999-12-31")) {
             try TimeExpression(parsing: "9999-12-31").span(now: at("2026-11-23T12:00:00Z"), zone: .utc)
@@ -186,5 +193,32 @@ struct TimeExpressionTests {
         #expect(expression.form == .timeOfDay(TimeOfDay(hour: 21, minute: 30)!, daysBack: 1))
         #expect(try TimeExpression(parsing: "3mo").form == .ago(3, .month))
         #expect(try TimeExpression(parsing: "mon").form == .weekday(.monday))
+    }
+}
+
+/// Random texts built from the grammar's own pieces: none may trap, and every one either fails
+/// with a message that quotes it or is placed somewhere in the years 1 to 9999.
+struct TimeExpressionFuzzTests {
+    private static let pieces = [
+        "0", "1", "2", "9", "99999999999", "9999999999999999999", "-", ":", "T", "Z", "+", " ", ".", "2026",
+        "-11-", "23", "24", "60", "02:30", "d", "m", "mo", "min", "y", "w", "h", "s", "ago", "mon", "yesterday",
+        "today", "now", "é", "\u{0}",
+    ]
+
+    @Test(arguments: 0..<8)
+    func randomTextsAreRefusedOrPlacedNeverTrapped(stream: UInt64) {
+        var random = SeededGenerator(seed: 13, stream: stream)
+        let now = at("2026-11-01T05:30:00Z")
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in random.pick(Self.pieces) }.joined()
+            do {
+                let span = try TimeExpression(parsing: text).span(now: now, zone: .newYork)
+                #expect(span.start <= span.end, "\(text)")
+                #expect(LocalDateTime(span.start, offsetSeconds: 0) != nil, "\(text)")
+                #expect(LocalDateTime(span.end, offsetSeconds: 0) != nil, "\(text)")
+            } catch {
+                #expect(error.description.hasPrefix("'\(text)' is "), "\(text)")
+            }
+        }
     }
 }
