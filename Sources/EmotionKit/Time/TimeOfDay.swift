@@ -20,10 +20,19 @@ package struct TimeOfDay: Hashable, Sendable {
         self.millisecond = millisecond
     }
 
+    /// 00:00, the start of a day.
+    package static let midnight = TimeOfDay(checkedHour: 0, minute: 0, second: 0, millisecond: 0)
+
     /// This time of day on `date`.
     package func on(_ date: LocalDate) -> LocalDateTime {
-        // The fields were checked when this value was made, so the date and time always exist.
-        LocalDateTime(date: date, hour: hour, minute: minute, second: second, millisecond: millisecond)
-            ?? LocalDateTime(startOf: date)
+        LocalDateTime(date: date, time: self)
+    }
+
+    /// Fields known to be in range.
+    private init(checkedHour hour: Int, minute: Int, second: Int, millisecond: Int) {
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.millisecond = millisecond
     }
 }

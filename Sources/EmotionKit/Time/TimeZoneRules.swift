@@ -18,9 +18,15 @@ package struct TimeZoneRules: Sendable {
     private let offsetAt: @Sendable (Instant) -> Int
 
     /// The zone whose offset at each instant is `offsetAt`'s answer, in seconds east of UTC.
+    ///
+    /// An answer beyond ±26 hours, which no zone has (a damaged zone file might), is taken as that
+    /// bound, so that no arithmetic on an offset can overflow.
     package init(offsetAt: @escaping @Sendable (Instant) -> Int) {
-        self.offsetAt = offsetAt
+        self.offsetAt = { instant in min(max(offsetAt(instant), -Self.largestOffset), Self.largestOffset) }
     }
+
+    /// The largest offset from UTC a zone may have: 26 hours.
+    package static let largestOffset = 26 * 3600
 
     /// A zone that is always `secondsEast` seconds east of UTC (`Z` is 0, `+09:00` is 32,400).
     package static func fixed(secondsEast: Int) -> TimeZoneRules {

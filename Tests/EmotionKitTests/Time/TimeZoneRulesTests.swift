@@ -45,4 +45,10 @@ struct TimeZoneRulesTests {
             #expect(inGap ? back?.hour == 3 : back == local, "\(local)")
         }
     }
+
+    @Test func anOffsetNoZoneHasIsTakenAsTheLargestOne() throws {
+        let broken = TimeZoneRules { _ in .max }
+        #expect(broken.offset(at: Instant(millisecondsSinceEpoch: 0)) == 26 * 3600)
+        #expect(broken.instant(at: try local("2026-11-23T02:00")).rfc3339(in: .utc) == "2026-11-22T00:00:00.000Z")
+    }
 }
