@@ -1,7 +1,7 @@
 /// A TIME as the user wrote it for `--since`, `--until` or `--at`, parsed but not yet placed:
-/// `2026-11-23`, `2026-11-23T21:30[:05[.123]]` with optional `Z` or `±HH:MM`, `21:30`, `now`,
-/// `today`, `yesterday`, `yesterday 21:30`, `monday` or `mon`, and amounts ago (`90min`, `12h`, `7d`,
-/// `2w`, `3mo`, `1y`, `30s`, also `90 minutes` and `7d ago`), in any case.
+/// `2026-11-23`, `2026-11-23T21:30[:05[.123]]` (a space may stand for the `T`) with optional `Z` or
+/// `±HH:MM`, `21:30`, `now`, `today`, `yesterday`, `yesterday 21:30`, `monday` or `mon`, and amounts
+/// ago (`90min`, `12h`, `7d`, `2w`, `3mo`, `1y`, `30s`, also `90 minutes` and `7d ago`), in any case.
 ///
 /// Parsing needs neither the clock nor the zone; `span(now:zone:)` places it.
 package struct TimeExpression: Hashable, Sendable {
