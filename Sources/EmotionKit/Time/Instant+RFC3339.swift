@@ -1,0 +1,28 @@
+extension Instant {
+    /// `2026-11-23T21:04:05.123+09:00`: the instant as RFC 3339 writes it, with milliseconds and
+    /// the offset `zone` has in force then (`Z` for none), as `log --json` shows it.
+    ///
+    /// An offset that is not whole minutes (old local mean times) cannot be written in RFC 3339, so
+    /// such an instant is written in UTC: the instant is right, only the wall clock differs.
+    package func rfc3339(in zone: TimeZoneRules) -> String {
+        rfc3339(offsetSeconds: zone.offset(at: self))
+    }
+
+    /// The instant as RFC 3339 writes it, `offsetSeconds` east of UTC.
+    package func rfc3339(offsetSeconds: Int) -> String {
+        let offset = offsetSeconds % 60 == 0 ? offsetSeconds : 0
+        guard let local = LocalDateTime(self, offsetSeconds: offset) else {
+            return "\(millisecondsSinceEpoch) ms since 1970-01-01T00:00:00Z"
+        }
+        let time = padded(local.hour, 2) + ":" + padded(local.minute, 2) + ":" + padded(local.second, 2)
+            + "." + padded(local.millisecond, 3)
+        return local.date.description + "T" + time + Self.offsetText(offset)
+    }
+
+    /// `Z`, `+09:00`, `-03:30`.
+    private static func offsetText(_ seconds: Int) -> String {
+        guard seconds != 0 else { return "Z" }
+        let minutes = abs(seconds) / 60
+        return (seconds < 0 ? "-" : "+") + padded(minutes / 60, 2) + ":" + padded(minutes % 60, 2)
+    }
+}

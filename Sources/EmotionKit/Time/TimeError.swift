@@ -1,0 +1,65 @@
+/// Why a TIME (`--since`, `--until`, `--at`) was refused: each message names the text, says what is
+/// wrong and shows what is accepted.
+package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `text` is in none of the forms a TIME may take.
+    case unrecognized(String)
+    /// `text` names a day its month does not have, such as `2026-02-30`.
+    case noSuchDay(String, LocalDate.Month)
+    /// `text` has an hour past 23 or a minute or second past 59.
+    case noSuchTimeOfDay(String)
+    /// `text` has an offset past ±23:59.
+    case noSuchOffset(String)
+    /// `text` is an amount with the unit `m`, which could be minutes or months.
+    case ambiguousMinutes(String, amount: String)
+    /// `text` is a time before year 1 or after 9999.
+    case outOfRange(String)
+
+    /// The forms a TIME may take, by example.
+    package static let accepted = "use a date (2026-11-23), a date and time (2026-11-23T21:30, with Z or "
+        + "+09:00 if you like), a time today (21:30), now, today, yesterday, a weekday (monday) or an "
+        + "amount ago (90min, 12h, 7d, 2w, 3mo, 1y)."
+
+    /// Says what was refused, why, and what would be accepted.
+    package var description: String {
+        switch self {
+        case let .unrecognized(text):
+            "'\(text)' is not a TIME: " + Self.accepted
+        case let .noSuchDay(text, month):
+            "'\(text)' is not a TIME: \(month.name) \(month.year) has \(month.days) days."
+        case let .noSuchTimeOfDay(text):
+            "'\(text)' is not a TIME: hours go from 00 to 23, minutes and seconds from 00 to 59 (21:30, 21:30:05)."
+        case let .noSuchOffset(text):
+            "'\(text)' is not a TIME: an offset goes from -23:59 to +23:59 (Z, +09:00, -03:30)."
+        case let .ambiguousMinutes(text, amount):
+            "'\(text)' is ambiguous: write \(amount)min for minutes or \(amount)mo for months."
+        case let .outOfRange(text):
+            "'\(text)' is not a TIME: it is outside the years 0001 to 9999; use a smaller amount or a nearer date."
+        }
+    }
+}
+
+extension LocalDate {
+    /// A month of a year, to say how many days it has.
+    package struct Month: Hashable, Sendable {
+        /// The year.
+        package let year: Int
+        /// The month, 1 to 12.
+        package let month: Int
+
+        /// `February`.
+        package var name: String {
+            Self.names[(month - 1) % 12]
+        }
+
+        /// How many days it has.
+        package var days: Int {
+            LocalDate.daysIn(month: month, of: year)
+        }
+
+        /// The months' English names.
+        private static let names = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December",
+        ]
+    }
+}

@@ -1,0 +1,190 @@
+/// A TIME as the user wrote it for `--since`, `--until` or `--at`, parsed but not yet placed:
+/// `2026-11-23`, `2026-11-23T21:30[:05[.123]]` (a space may stand for the `T`) with optional `Z` or
+/// `±HH:MM`, `21:30`, `now`, `today`, `yesterday`, `yesterday 21:30`, `monday` or `mon`, and amounts
+/// ago (`90min`, `12h`, `7d`, `2w`, `3mo`, `1y`, `30s`, also `90 minutes` and `7d ago`), in any case.
+///
+/// Parsing needs neither the clock nor the zone; `span(now:zone:)` places it.
+package struct TimeExpression: Hashable, Sendable {
+    /// The text as the user wrote it, for messages.
+    package let text: String
+    /// What it says.
+    package let form: Form
+
+    /// What a TIME says.
+    package enum Form: Hashable, Sendable {
+        /// This instant.
+        case now
+        /// The whole local day `daysBack` days before today: `today` is 0, `yesterday` 1.
+        case localDay(daysBack: Int)
+        /// The whole local day of the most recent **past** `Weekday`: on a Monday, `monday` is the
+        /// Monday a week ago, never today, so that `--since monday` always covers a full week.
+        case weekday(Weekday)
+        /// A time of day on the local day `daysBack` days before today: `21:30`, `yesterday 21:30`.
+        case timeOfDay(TimeOfDay, daysBack: Int)
+        /// A whole day: local when `offsetSeconds` is `nil` (`2026-11-23`), else at that offset (`2026-11-23Z`).
+        case date(LocalDate, offsetSeconds: Int?)
+        /// A date and time: local when `offsetSeconds` is `nil`, else at that offset.
+        case dateTime(LocalDateTime, offsetSeconds: Int?)
+        /// `amount` `unit`s before now.
+        case ago(Int64, AgoUnit)
+    }
+
+    /// Parses `text`, throwing a `TimeError` that names it and shows what is accepted.
+    package init(parsing text: String) throws(TimeError) {
+        self.text = text
+        var scanner = TimeScanner(text: text)
+        form = try scanner.form()
+    }
+}
+
+/// Reads a TIME's bytes left to right.
+private struct TimeScanner {
+    /// The text, for errors.
+    let text: String
+    /// Its bytes in ASCII lower case.
+    let bytes: [UInt8]
+    /// Where reading is.
+    var position = 0
+
+    init(text: String) {
+        self.text = text
+        bytes = text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
+    }
+
+    /// The whole text's form, or the error that says why it has none.
+    mutating func form() throws(TimeError) -> TimeExpression.Form {
+        let word = String(decoding: bytes, as: UTF8.self)
+        switch word {
+        case "now": return .now
+        case "today": return .localDay(daysBack: 0)
+        case "yesterday": return .localDay(daysBack: 1)
+        default: break
+        }
+        if let weekday = Weekday(name: word) { return .weekday(weekday) }
+        for (prefix, daysBack) in [("today ", 0), ("yesterday ", 1)] where word.hasPrefix(prefix) {
+            position = prefix.utf8.count
+            let time = try timeOfDay()
+            try end()
+            return .timeOfDay(time, daysBack: daysBack)
+        }
+        guard digitCount() > 0 else { throw .unrecognized(text) }
+        if digitCount() == 4, byte(at: position + 4) == UInt8(ascii: "-") { return try dateForm() }
+        if digitCount() == 2, byte(at: position + 2) == UInt8(ascii: ":") {
+            let time = try timeOfDay()
+            try end()
+            return .timeOfDay(time, daysBack: 0)
+        }
+        return try agoForm()
+    }
+
+    /// `2026-11-23`, then an optional `T` (or a space) and a time of day, then an optional offset.
+    private mutating func dateForm() throws(TimeError) -> TimeExpression.Form {
+        guard let year = number(digits: 4), take("-"), let month = number(digits: 2), take("-"),
+            let day = number(digits: 2)
+        else { throw .unrecognized(text) }
+        guard (1...12).contains(month) else { throw .unrecognized(text) }
+        guard LocalDate.years.contains(year) else { throw .outOfRange(text) }
+        guard let date = LocalDate(year: year, month: month, day: day) else {
+            throw .noSuchDay(text, LocalDate.Month(year: year, month: month))
+        }
+        guard take("t") || take(" ") else {
+            let offset = try offsetSeconds()
+            try end()
+            return .date(date, offsetSeconds: offset)
+        }
+        let time = try timeOfDay()
+        let offset = try offsetSeconds()
+        try end()
+        return .dateTime(time.on(date), offsetSeconds: offset)
+    }
+
+    /// `21:30`, `21:30:05` or `21:30:05.123`.
+    private mutating func timeOfDay() throws(TimeError) -> TimeOfDay {
+        guard let hour = number(digits: 2), take(":"), let minute = number(digits: 2) else {
+            throw .unrecognized(text)
+        }
+        var second = 0
+        var millisecond = 0
+        if take(":") {
+            guard let seconds = number(digits: 2) else { throw .unrecognized(text) }
+            second = seconds
+            if take(".") {
+                let digits = digitCount()
+                guard (1...3).contains(digits), let fraction = number(digits: digits) else {
+                    throw .unrecognized(text)
+                }
+                millisecond = fraction * [100, 10, 1][digits - 1]
+            }
+        }
+        guard let time = TimeOfDay(hour: hour, minute: minute, second: second, millisecond: millisecond) else {
+            throw .noSuchTimeOfDay(text)
+        }
+        return time
+    }
+
+    /// `Z`, `+09:00` or `-03:30` as seconds east of UTC; `nil` if there is none.
+    private mutating func offsetSeconds() throws(TimeError) -> Int? {
+        if take("z") { return 0 }
+        let sign = take("+") ? 1 : take("-") ? -1 : 0
+        guard sign != 0 else { return nil }
+        guard let hours = number(digits: 2), take(":"), let minutes = number(digits: 2) else {
+            throw .unrecognized(text)
+        }
+        guard hours <= 23, minutes <= 59 else { throw .noSuchOffset(text) }
+        return sign * (hours * 3600 + minutes * 60)
+    }
+
+    /// `90min`, `12h`, `7 days`, `3mo ago`: an amount, an optional space, a unit, an optional ` ago`.
+    private mutating func agoForm() throws(TimeError) -> TimeExpression.Form {
+        let digits = digitCount()
+        let amountText = String(decoding: bytes[position..<position + digits], as: UTF8.self)
+        // Nineteen digits may overflow an Int64; any amount that long is far past year 1 anyway.
+        guard digits <= 18, let amount = Int64(amountText) else { throw .outOfRange(text) }
+        position += digits
+        _ = take(" ")
+        var unitEnd = position
+        while unitEnd < bytes.count, (97...122).contains(bytes[unitEnd]) { unitEnd += 1 }
+        let word = String(decoding: bytes[position..<unitEnd], as: UTF8.self)
+        position = unitEnd
+        if position < bytes.count { guard take(" ago") else { throw .unrecognized(text) } }
+        if word == "m" { throw .ambiguousMinutes(text, amount: amountText) }
+        guard let unit = AgoUnit(word: word) else { throw .unrecognized(text) }
+        try end()
+        return .ago(amount, unit)
+    }
+
+    /// Throws unless every byte has been read.
+    private func end() throws(TimeError) {
+        guard position == bytes.count else { throw .unrecognized(text) }
+    }
+
+    /// How many ASCII digits start at the reading position.
+    private func digitCount() -> Int {
+        var end = position
+        while end < bytes.count, (48...57).contains(bytes[end]) { end += 1 }
+        return end - position
+    }
+
+    /// The byte at `index`, or `nil` past the end.
+    private func byte(at index: Int) -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Reads exactly `digits` digits (no more follow) as a number, or reads nothing and returns `nil`.
+    private mutating func number(digits: Int) -> Int? {
+        guard digitCount() == digits else { return nil }
+        let value = bytes[position..<position + digits].reduce(0) { $0 * 10 + Int($1 - 48) }
+        position += digits
+        return value
+    }
+
+    /// Reads `expected` if it comes next.
+    private mutating func take(_ expected: String) -> Bool {
+        let expectedBytes = Array(expected.utf8)
+        guard bytes.count - position >= expectedBytes.count,
+            Array(bytes[position..<position + expectedBytes.count]) == expectedBytes
+        else { return false }
+        position += expectedBytes.count
+        return true
+    }
+}

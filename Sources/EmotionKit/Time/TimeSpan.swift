@@ -1,0 +1,106 @@
+/// Where a TIME falls: from `start` up to `end`, half-open. A moment (`21:30`, `now`, `7d`) has
+/// `start == end`; a day (`2026-11-23`, `yesterday`, `monday`) runs from its local start to the
+/// next local day's start, 23 or 25 hours on the days daylight saving time begins or ends.
+///
+/// So `--since T` and `--at T` take `start`, and `--until T` takes `end`: a range is
+/// `[since.start, until.end)`, and `--until 2026-11-23` includes that whole day.
+package struct TimeSpan: Hashable, Sendable {
+    /// Where it starts: what `--since` and `--at` mean.
+    package let start: Instant
+    /// Where it ends, not included: what `--until` means.
+    package let end: Instant
+
+    /// The span of one moment.
+    package init(moment: Instant) {
+        start = moment
+        end = moment
+    }
+
+    /// The span from `start` up to `end`.
+    package init(from start: Instant, upTo end: Instant) {
+        self.start = start
+        self.end = end
+    }
+
+    /// Whether it starts after `now`: `--at` refuses such a TIME.
+    package func isInFuture(now: Instant) -> Bool {
+        start > now
+    }
+}
+
+extension TimeExpression {
+    /// Where this TIME falls when the clock shows `now` in `zone`; throws `TimeError.outOfRange`
+    /// when it falls outside the years 1 to 9999 in UTC (`99999999999d`, `0001-01-01T00:00+09:00`),
+    /// so every span can be written in RFC 3339.
+    package func span(now: Instant, zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
+        let span = try unboundedSpan(now: now, zone: zone)
+        guard LocalDateTime(span.start, offsetSeconds: 0) != nil, LocalDateTime(span.end, offsetSeconds: 0) != nil
+        else { throw .outOfRange(text) }
+        return span
+    }
+
+    /// Where this TIME falls, possibly just outside the years 1 to 9999 in UTC.
+    private func unboundedSpan(now: Instant, zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
+        guard let local = zone.localDateTime(at: now) else { throw .outOfRange(text) }
+        switch form {
+        case .now:
+            return TimeSpan(moment: now)
+        case let .localDay(daysBack):
+            return try day(try date(local.date, minusDays: Int64(daysBack)), in: zone)
+        case let .weekday(weekday):
+            let back = (local.date.weekday.rawValue - weekday.rawValue + 7) % 7
+            return try day(try date(local.date, minusDays: Int64(back == 0 ? 7 : back)), in: zone)
+        case let .timeOfDay(time, daysBack):
+            return TimeSpan(moment: zone.instant(at: time.on(try date(local.date, minusDays: Int64(daysBack)))))
+        case let .date(date, offset?):
+            return try day(date, in: .fixed(secondsEast: offset))
+        case let .date(date, nil):
+            return try day(date, in: zone)
+        case let .dateTime(dateTime, offset?):
+            return TimeSpan(moment: TimeZoneRules.fixed(secondsEast: offset).instant(at: dateTime))
+        case let .dateTime(dateTime, nil):
+            return TimeSpan(moment: zone.instant(at: dateTime))
+        case let .ago(amount, unit):
+            return TimeSpan(moment: try instant(amount, unit, before: now, local: local, zone: zone))
+        }
+    }
+
+    /// The instant `amount` `unit`s before `now`, whose wall clock in `zone` is `local`.
+    private func instant(
+        _ amount: Int64, _ unit: AgoUnit, before now: Instant, local: LocalDateTime, zone: TimeZoneRules
+    ) throws(TimeError) -> Instant {
+        let (scaled, overflow): (Int64, Bool) =
+            switch unit {
+            case .second, .minute, .hour: amount.multipliedReportingOverflow(by: (unit.exactSeconds ?? 1) * 1000)
+            case .day, .month: (amount, false)
+            case .week: amount.multipliedReportingOverflow(by: 7)
+            case .year: amount.multipliedReportingOverflow(by: 12)
+            }
+        guard !overflow else { throw .outOfRange(text) }
+        switch unit {
+        case .second, .minute, .hour:
+            guard let instant = now.advanced(byMilliseconds: -scaled), zone.localDateTime(at: instant) != nil else {
+                throw .outOfRange(text)
+            }
+            return instant
+        case .day, .week:
+            return zone.instant(at: local.on(try date(local.date, minusDays: scaled)))
+        case .month, .year:
+            guard let date = local.date.adding(months: -scaled) else { throw .outOfRange(text) }
+            return zone.instant(at: local.on(date))
+        }
+    }
+
+    /// The local day `date` in `zone`, from its start to the next day's.
+    private func day(_ date: LocalDate, in zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
+        guard let next = date.adding(days: 1) else { throw .outOfRange(text) }
+        return TimeSpan(
+            from: zone.instant(at: LocalDateTime(startOf: date)), upTo: zone.instant(at: LocalDateTime(startOf: next)))
+    }
+
+    /// The date `days` days before `date`, or `TimeError.outOfRange`.
+    private func date(_ date: LocalDate, minusDays days: Int64) throws(TimeError) -> LocalDate {
+        guard let earlier = date.adding(days: -days) else { throw .outOfRange(text) }
+        return earlier
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+@testable import EmotionKit
+
+struct TimeZoneRulesTests {
+    /// The local wall clock time `text` (`2026-03-08T02:30`), for tables of tests.
+    private func local(_ text: String) throws -> LocalDateTime {
+        guard case let .dateTime(local, nil) = try TimeExpression(parsing: text).form else {
+            throw TimeError.unrecognized(text)
+        }
+        return local
+    }
+
+    @Test(arguments: [
+        ("2026-07-01T12:00", TimeZoneRules.newYork, "2026-07-01T16:00:00.000Z"),
+        ("2026-01-01T12:00", .newYork, "2026-01-01T17:00:00.000Z"),
+        ("2026-11-23T00:00", .india, "2026-11-22T18:30:00.000Z"),
+        ("2026-11-23T00:00", .newfoundland, "2026-11-23T03:30:00.000Z"),
+        ("2026-11-23T21:30", .tokyo, "2026-11-23T12:30:00.000Z"),
+    ])
+    func aWallClockTimeIsTheInstantItsOffsetSays(text: String, zone: TimeZoneRules, utc: String) throws {
+        #expect(zone.instant(at: try local(text)).rfc3339(in: .utc) == utc)
+    }
+
+    @Test func aTimeInTheSpringGapLandsAfterItByTheGapsLength() throws {
+        let instant = TimeZoneRules.newYork.instant(at: try local("2026-03-08T02:30"))
+        #expect(instant.rfc3339(in: .newYork) == "2026-03-08T03:30:00.000-04:00")
+        #expect(TimeZoneRules.newYork.instant(at: try local("2026-03-08T02:00")).rfc3339(in: .newYork)
+            == "2026-03-08T03:00:00.000-04:00")
+    }
+
+    @Test func aTimeInTheRepeatedHourIsTheEarlierInstant() throws {
+        let instant = TimeZoneRules.newYork.instant(at: try local("2026-11-01T01:30"))
+        #expect(instant.rfc3339(in: .newYork) == "2026-11-01T01:30:00.000-04:00")
+        #expect(TimeZoneRules.newYork.instant(at: try local("2026-11-01T02:00")).rfc3339(in: .newYork)
+            == "2026-11-01T02:00:00.000-05:00")
+    }
+
+    @Test(arguments: ["2026-03-07", "2026-03-08", "2026-10-31", "2026-11-01", "2026-11-02"])
+    func everyMinuteOfATransitionDayReadsBackAsItsWallClock(day: String) throws {
+        let date = try #require(LocalDate(parsingForTest: day))
+        for minute in stride(from: 0, to: 24 * 60, by: 15) {
+            let local = try #require(LocalDateTime(date: date, hour: minute / 60, minute: minute % 60))
+            let back = TimeZoneRules.newYork.localDateTime(at: TimeZoneRules.newYork.instant(at: local))
+            let inGap = day == "2026-03-08" && local.hour == 2
+            #expect(inGap ? back?.hour == 3 : back == local, "\(local)")
+        }
+    }
+
+    @Test func anOffsetNoZoneHasIsTakenAsTheLargestOne() throws {
+        let broken = TimeZoneRules { _ in .max }
+        #expect(broken.offset(at: Instant(millisecondsSinceEpoch: 0)) == 26 * 3600)
+        #expect(broken.instant(at: try local("2026-11-23T02:00")).rfc3339(in: .utc) == "2026-11-22T00:00:00.000Z")
+    }
+}
