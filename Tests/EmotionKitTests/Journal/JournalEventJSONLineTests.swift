@@ -176,4 +176,27 @@ import Testing
             #expect(try JournalEvent(line: bytes) == event, "event \(index): \(line)")
         }
     }
+
+    @Test func mutatedLinesAreReadOrRefusedNeverATrap() {
+        var generator = SeededGenerator(seed: 13)
+        let seed = Array(JournalEventJSONLineTests.exampleLine.utf8)
+        let pieces = ["99999999999999999999999", "-1", "1e400", "\\u0000", "\"", ",", "}", "{", "null", "0", "\u{FEFF}"]
+        var read = 0
+        for _ in 0..<3000 {
+            var bytes = seed
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                if generator.chance(0.5) {
+                    bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                } else {
+                    bytes.insert(contentsOf: Array(generator.pick(pieces).utf8), at: index)
+                }
+            }
+            if let event = try? JournalEvent(line: bytes) {
+                read += 1
+                #expect(throws: Never.self) { try JournalEvent(line: Array(event.jsonLine.utf8)) }
+            }
+        }
+        #expect(read < 3000)
+    }
 }
