@@ -38,7 +38,8 @@ package enum JournalEventError: Error, Equatable, Sendable, CustomStringConverti
             "its \"note\" holds the control character U+\(JournalEventError.hex(value)) at character \(position)"
         case let .noteTooLong(scalars):
             "its \"note\" is \(scalars) characters long; the limit is \(JournalEvent.noteLimit)"
-        case let .revertsMissing(command): "it is \(command.name == "undo" ? "an" : "a") \(command.name) without \"reverts\""
+        case let .revertsMissing(command):
+            "it is \(command == .undo ? "an" : "a") \(command.name) without \"reverts\""
         case let .revertsUnexpected(command): "it is a \(command.name) with \"reverts\"; only undo and redo revert"
         case let .recordedUnexpected(command):
             "it is a \(command.name) with \"recorded\"; only a tap or add is placed in the past"

@@ -35,13 +35,15 @@ package enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertib
         case let .invalidJSON(error): "it is not valid JSON: \(error)"
         case let .notAnObject(found): "it holds \(found) where a JSON object was expected"
         case let .newerVersion(found):
-            "its \"version\" is \(found); this emotions reads version \(JournalEvent.currentVersion), upgrade it to read this line"
+            "its \"version\" is \(found); this emotions reads version \(JournalEvent.currentVersion), "
+                + "upgrade it to read this line"
         case let .missingKey(key): "it has no \"\(key)\""
         case let .wrongType(key, expected, found): "its \"\(key)\" is \(found), not \(expected)"
         case let .numberOutOfRange(key, text, range):
             "its \"\(key)\" is \(JSONValue.shortened(text)), not a whole number from \(range)"
         case let .badID(key, text):
-            "its \"\(key)\" is \(JournalLineError.quoted(text)), not an id of 26 characters such as \"01KAT8FW5X6N3X9R2T4K7M1P0Z\""
+            "its \"\(key)\" is \(JournalLineError.quoted(text)), "
+                + "not an id of 26 characters such as \"01KAT8FW5X6N3X9R2T4K7M1P0Z\""
         case let .badTime(key, error): "its \"\(key)\": \(error)"
         case let .unknownCommand(name):
             "its \"command\" is \(JournalLineError.quoted(name)), not one of tap, add, reset, undo, redo"

@@ -91,7 +91,8 @@ import Testing
         #expect(refusal(example("command", #""Tap""#)) == .unknownCommand("Tap"))
         #expect(refusal(example("emotion", #""angry""#)) == .unknownEmotion("angry"))
         #expect(refusal(example("emotion", #""veryHappy""#)) == .unknownEmotion("veryHappy"))
-        #expect(refusal(example("id", #""01kat8fw5x6n3x9r2t4k7m1p0z""#)) == .badID(key: "id", text: "01kat8fw5x6n3x9r2t4k7m1p0z"))
+        #expect(refusal(example("id", #""01kat8fw5x6n3x9r2t4k7m1p0z""#))
+            == .badID(key: "id", text: "01kat8fw5x6n3x9r2t4k7m1p0z"))
         #expect(refusal(example("reverts", #""x""#)) == .badID(key: "reverts", text: "x"))
         #expect(refusal(example("version", "2")) == .newerVersion(found: "2"))
     }
@@ -110,7 +111,8 @@ import Testing
         #expect(refusal(#"{"id":"#) != nil)
         if case .invalidJSON = refusal(#"{"seq":1,"seq":2}"#) {} else { Issue.record("a repeated key was read") }
         #expect(refusal("{\n}") == .holdsNewline)
-        #expect(refusal(String(repeating: " ", count: JournalEvent.lineLimit + 1)) == .tooLong(bytes: JournalEvent.lineLimit + 1))
+        #expect(refusal(String(repeating: " ", count: JournalEvent.lineLimit + 1))
+            == .tooLong(bytes: JournalEvent.lineLimit + 1))
         let longNote = example("note", "\"" + String(repeating: "\\u0080", count: 1000) + "\"")
         #expect(longNote.utf8.count <= JournalEvent.lineLimit)
         #expect(refusal(longNote) == .invalidEvent(.noteControlCharacter(0x80, position: 1)))
@@ -125,7 +127,9 @@ import Testing
 
     @Test func randomEventsAreOneLineOfValidJSONThatReadsBackTheSame() throws {
         var generator = SeededGenerator(seed: 0x6A6F_7572_6E61_6C)
-        let awkward: [Unicode.Scalar] = ["\"", "\\", "/", "é", "\u{301}", "😄", "\u{2028}", "\u{202E}", "\u{200D}", "\u{FEFF}", "\u{10FFFF}", "한", " "]
+        let awkward: [Unicode.Scalar] = [
+            "\"", "\\", "/", "é", "\u{301}", "😄", "\u{2028}", "\u{202E}", "\u{200D}", "\u{FEFF}", "\u{10FFFF}", "한", " ",
+        ]
         for index in 0..<2000 {
             let command = generator.pick(JournalCommand.allCases)
             var old = generator.chance(0.1) ? Int.max - 1 : Int.random(in: 0...1000, using: &generator)
@@ -165,7 +169,8 @@ import Testing
             let event = try JournalEvent(
                 sequence: generator.chance(0.05) ? UInt64.max : UInt64.random(in: 1...1_000_000, using: &generator),
                 id: id, at: at, recorded: recorded, command: command, emotion: generator.pick(Emotion.allCases),
-                old: old, new: new, note: note, group: generator.chance(0.7) ? id : EventID(recordedAt: milliseconds, using: &generator),
+                old: old, new: new, note: note,
+                group: generator.chance(0.7) ? id : EventID(recordedAt: milliseconds, using: &generator),
                 reverts: command.isReverting ? EventID(recordedAt: milliseconds, using: &generator) : nil)
 
             let line = event.jsonLine

@@ -84,7 +84,9 @@ import Testing
     func theTextWrittenIsReadBackExactly(text: String) throws {
         let timestamp = try Timestamp(rfc3339: text)
         #expect(timestamp.rfc3339 == text)
-        #expect(try Timestamp(millisecondsSinceEpoch: timestamp.millisecondsSinceEpoch, offsetSeconds: timestamp.offsetSeconds) == timestamp)
+        let again = try Timestamp(
+            millisecondsSinceEpoch: timestamp.millisecondsSinceEpoch, offsetSeconds: timestamp.offsetSeconds)
+        #expect(again == timestamp)
     }
 
     @Test func theSameInstantAtAnotherOffsetIsAnotherTimestamp() throws {
