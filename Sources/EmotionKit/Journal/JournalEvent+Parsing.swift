@@ -28,7 +28,7 @@ extension JournalEvent {
         let fields = Fields(json: json)
         if let version = json["version"] {
             guard case let .number(text) = version, text == "1" else {
-                throw .newerVersion(found: version.describedForMessage)
+                throw .unknownVersion(found: version.describedForMessage)
             }
         }
         let sequence = try fields.wholeNumber("seq", as: UInt64.self, lowest: 1)

@@ -8,8 +8,8 @@ package enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertib
     case invalidJSON(JSONSyntaxError)
     /// Valid JSON, but not an object.
     case notAnObject(found: String)
-    /// A `version` this program does not read.
-    case newerVersion(found: String)
+    /// A `version` other than 1, which this program does not read: a newer format, or not a version at all.
+    case unknownVersion(found: String)
     /// A key every event has is missing.
     case missingKey(String)
     /// A key holds a value of the wrong type.
@@ -34,9 +34,9 @@ package enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertib
         case .holdsNewline: "it holds a raw newline"
         case let .invalidJSON(error): "it is not valid JSON: \(error)"
         case let .notAnObject(found): "it holds \(found) where a JSON object was expected"
-        case let .newerVersion(found):
-            "its \"version\" is \(found); this emotions reads version \(JournalEvent.currentVersion), "
-                + "upgrade it to read this line"
+        case let .unknownVersion(found):
+            "its \"version\" is \(found); this emotions reads only version \(JournalEvent.currentVersion) "
+                + "(written without \"version\"), a newer one may read this line"
         case let .missingKey(key): "it has no \"\(key)\""
         case let .wrongType(key, expected, found): "its \"\(key)\" is \(found), not \(expected)"
         case let .numberOutOfRange(key, text, range):
