@@ -1,0 +1,74 @@
+/// The id of a journal event: 128 bits written as 26 characters of Crockford's base32, such as
+/// `01KAT8FW5X6N3X9R2T4K7M1P0Z`, as a ULID is.
+///
+/// Ids must stay unique across machines, because `import` adds the events it does not hold yet by
+/// id. So 80 of the bits are random, from the system's generator (`getrandom` on Linux,
+/// `arc4random` on macOS): two events made in the same millisecond on any number of machines share
+/// an id with a chance near n² / 2⁸¹, and any two events made in different milliseconds never do.
+/// The other 48 bits are the time the event was recorded, in milliseconds since 1970, first: ids
+/// sort by when they were made (to the millisecond, as text and as numbers), and an id says when
+/// its event came to be even after a backdated `--at`. Order in the journal is its sequence, never
+/// the id: clocks go backwards.
+///
+/// The text is 26 characters from `0123456789ABCDEFGHJKMNPQRSTVWXYZ` (no I, L, O or U), the first
+/// from 0 to 7; only that canonical form is read, so an id is the same bytes wherever it is written
+/// and can be matched or grepped as text.
+package struct EventID: Hashable, Sendable, CustomStringConvertible {
+    /// The 128 bits: the time in the top 48, the random bits below.
+    package let value: UInt128
+
+    /// The latest time the 48 bits hold, in the year 10889.
+    package static let latestTime: Int64 = (1 << 48) - 1
+
+    private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+
+    /// An id from its 128 bits.
+    package init(value: UInt128) {
+        self.value = value
+    }
+
+    /// A new id recorded at `millisecondsSinceEpoch`, its random bits from `generator`: tests give a
+    /// seeded one, the journal the system's.
+    ///
+    /// A time before 1970 or past `latestTime` is held at the nearer end: the time only sorts ids,
+    /// and the random bits keep them apart.
+    package init(recordedAt millisecondsSinceEpoch: Int64, using generator: inout some RandomNumberGenerator) {
+        let time = UInt128(min(max(millisecondsSinceEpoch, 0), EventID.latestTime))
+        let low: UInt64 = generator.next()
+        let high: UInt64 = generator.next() & 0xFFFF
+        let random = UInt128(high) << 64 | UInt128(low)
+        value = time << 80 | random
+    }
+
+    /// A new id recorded at `millisecondsSinceEpoch`, its random bits from `SystemRandomNumberGenerator`.
+    package init(recordedAt millisecondsSinceEpoch: Int64) {
+        var generator = SystemRandomNumberGenerator()
+        self.init(recordedAt: millisecondsSinceEpoch, using: &generator)
+    }
+
+    /// Reads an id's canonical text; `nil` for anything else, lower case included.
+    package init?(parsing text: String) {
+        var value: UInt128 = 0
+        var count = 0
+        for byte in text.utf8 {
+            guard count < 26, let digit = EventID.alphabet.firstIndex(of: byte) else { return nil }
+            if count == 0, digit > 7 { return nil }  // 26 × 5 is 130 bits: the top two must be zero.
+            value = value << 5 | UInt128(digit)
+            count += 1
+        }
+        guard count == 26 else { return nil }
+        self.value = value
+    }
+
+    /// The time the id was made at, milliseconds since 1970 (held within 0 and `latestTime`).
+    package var recordedAt: Int64 { Int64(value >> 80) }
+
+    /// The 26 characters.
+    package var description: String {
+        var bytes = [UInt8](repeating: 0, count: 26)
+        for index in 0..<26 {
+            bytes[index] = EventID.alphabet[Int(value >> (125 - 5 * index) & 31)]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,52 @@
+extension JournalEvent {
+    /// The event as one journal line, compact JSON without the line's `\n`:
+    ///
+    /// ```
+    /// {"id":"01KAT8FW5X6N3X9R2T4K7M1P0Z","at":"2026-11-23T21:04:05.123+09:00","command":"tap","emotion":"sad","old":3,"new":4,"note":"rough meeting","seq":12,"group":"01KAT8FW5X6N3X9R2T4K7M1P0Z"}
+    /// ```
+    ///
+    /// The keys come in this order, those without a value left out: `id`, `at`, `command`,
+    /// `emotion`, `old`, `new`, `note`, then the journal's own `seq`, `group`, `reverts` and
+    /// `recorded`. The first seven are the object `log --json` shows, so the journal's lines are
+    /// what `log --json` and `export` print, and what `import` reads back. A note is escaped as JSON
+    /// (it holds no control character); everything else is ASCII, so a line never holds a raw
+    /// newline and can be grepped, by date among other things.
+    ///
+    /// Written by appending, not through a `Dictionary` or `JSONValue`: the order is the format, and
+    /// the tap path avoids hashed collections and generic closures (see `TallyDocument.serialized`).
+    package var jsonLine: String {
+        var line = "{\"id\":\""
+        line += id.description
+        line += "\",\"at\":\""
+        line += at.rfc3339
+        line += "\",\"command\":\""
+        line += command.name
+        line += "\",\"emotion\":\""
+        line += emotion.name
+        line += "\",\"old\":"
+        line += String(old)
+        line += ",\"new\":"
+        line += String(new)
+        if let note {
+            line += ",\"note\":"
+            line += JSONValue.string(note).minimalText
+        }
+        line += ",\"seq\":"
+        line += String(sequence)
+        line += ",\"group\":\""
+        line += group.description
+        line += "\""
+        if let reverts {
+            line += ",\"reverts\":\""
+            line += reverts.description
+            line += "\""
+        }
+        if let recorded {
+            line += ",\"recorded\":\""
+            line += recorded.rfc3339
+            line += "\""
+        }
+        line += "}"
+        return line
+    }
+}

@@ -1,0 +1,116 @@
+extension JournalEvent {
+    /// The longest line read, in bytes: a full note of escapes is about 6,000, the rest under 400.
+    package static let lineLimit = 16 * 1024
+
+    /// The newest line format read: a line with a larger `version` must not be read by guesswork.
+    /// Lines of version 1 carry no `version`.
+    package static let currentVersion = 1
+
+    /// Reads one journal line (without its `\n`) through the strict JSON parser.
+    ///
+    /// Keys may come in any order; keys this version does not know are ignored, so that a newer
+    /// version can add some, as the data file allows (a journal line is never rewritten, so
+    /// nothing is lost). A key whose value is absent is left out, never `null`.
+    ///
+    /// - Throws: `JournalLineError` naming what is wrong: not JSON, a missing key, a wrong type, a
+    ///   bad time or id, an unknown command or emotion, a number out of range, or an event
+    ///   `init` refuses.
+    package init(line: [UInt8]) throws(JournalLineError) {
+        guard line.count <= JournalEvent.lineLimit else { throw .tooLong(bytes: line.count) }
+        guard !line.contains(0x0A) else { throw .holdsNewline }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(line)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        guard case .object = json else { throw .notAnObject(found: json.kindDescription) }
+        let fields = Fields(json: json)
+        if let version = json["version"] {
+            guard case let .number(text) = version, text == "1" else {
+                throw .unknownVersion(found: version.describedForMessage)
+            }
+        }
+        let sequence = try fields.wholeNumber("seq", as: UInt64.self, lowest: 1)
+        let id = try fields.id("id")
+        let at = try fields.timestamp("at")
+        let recorded = try fields.optional("recorded") { key throws(JournalLineError) in try fields.timestamp(key) }
+        let commandName = try fields.string("command")
+        guard let command = JournalCommand(rawValue: commandName) else { throw .unknownCommand(commandName) }
+        let emotionName = try fields.string("emotion")
+        guard let emotion = Emotion(rawValue: emotionName) else { throw .unknownEmotion(emotionName) }
+        let old = try fields.wholeNumber("old", as: Int.self, lowest: 0)
+        let new = try fields.wholeNumber("new", as: Int.self, lowest: 0)
+        let note = try fields.optional("note") { key throws(JournalLineError) in try fields.string(key) }
+        let group = try fields.id("group")
+        let reverts = try fields.optional("reverts") { key throws(JournalLineError) in try fields.id(key) }
+        do {
+            try self.init(
+                sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion,
+                old: old, new: new, note: note, group: group, reverts: reverts)
+        } catch {
+            throw .invalidEvent(error)
+        }
+    }
+}
+
+/// The members of a journal line's object, read by key with the error a missing or wrong one gives.
+private struct Fields {
+    /// The line's object.
+    let json: JSONValue
+
+    /// The value of `key`, which every event has.
+    func value(_ key: String) throws(JournalLineError) -> JSONValue {
+        guard let value = json[key] else { throw .missingKey(key) }
+        return value
+    }
+
+    /// What `read` makes of `key`, or `nil` if the line has no `key`.
+    func optional<Value>(
+        _ key: String, _ read: (String) throws(JournalLineError) -> Value
+    ) throws(JournalLineError) -> Value? {
+        json[key] == nil ? nil : try read(key)
+    }
+
+    /// The string `key` holds.
+    func string(_ key: String) throws(JournalLineError) -> String {
+        let found = try value(key)
+        guard case let .string(text) = found else {
+            throw .wrongType(key: key, expected: "a string", found: found.describedForMessage)
+        }
+        return text
+    }
+
+    /// The whole number `key` holds, or an error saying it is not one from `lowest` to `Number.max`;
+    /// whether it is at least `lowest` is the event's to check, as an invariant.
+    func wholeNumber<Number: FixedWidthInteger>(
+        _ key: String, as type: Number.Type, lowest: Number
+    ) throws(JournalLineError) -> Number {
+        let found = try value(key)
+        guard case let .number(text) = found else {
+            throw .wrongType(key: key, expected: "a whole number", found: found.describedForMessage)
+        }
+        // Any text a JSON number may be that is not a whole number in range: 1.0, 1e3, 2^64.
+        guard let number = Number(text) else {
+            throw .numberOutOfRange(key: key, text: text, range: String(lowest) + " to " + String(Number.max))
+        }
+        return number
+    }
+
+    /// The event id `key` holds, as canonical text.
+    func id(_ key: String) throws(JournalLineError) -> EventID {
+        let text = try string(key)
+        guard let id = EventID(parsing: text) else { throw .badID(key: key, text: text) }
+        return id
+    }
+
+    /// The RFC 3339 time `key` holds.
+    func timestamp(_ key: String) throws(JournalLineError) -> Timestamp {
+        let text = try string(key)
+        do {
+            return try Timestamp(rfc3339: text)
+        } catch {
+            throw .badTime(key: key, error)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// One committed change of one emotion's count, as the journal keeps it forever: what changed, when,
+/// by which command, and where it stands in the journal.
+///
+/// A command is one or more events with the same `group`: `tap happy smile` is two. The group is
+/// the id of the command's first event, so a one-event command's group is its own id, and every
+/// group names an event `log` can show; no second kind of id is made on each tap, and groups stay
+/// as unique across machines as ids. An undo or redo is a command of its own, whose events name in
+/// `reverts` the group of the tap, add or reset it took back or made again (never another undo's).
+///
+/// Invariants, checked by `init` so that no event the journal holds breaks them: the sequence is 1
+/// or more; both counts are 0 or more and differ; a tap adds one and a reset ends at zero; a note
+/// is 1 to `noteLimit` Unicode scalars with no control character; undo and redo name what they
+/// revert, other commands do not; `recorded` is only on a backdated tap or add, and later than `at`.
+package struct JournalEvent: Equatable, Sendable {
+    /// The event's place in the journal, from 1, with no gaps: recovery, undo and redo follow it,
+    /// never a clock.
+    package let sequence: UInt64
+    /// The event's id, unique across machines.
+    package let id: EventID
+    /// The instant the change is placed at, with the UTC offset in force there where it was made:
+    /// its local day, week and month are read at that offset.
+    package let at: Timestamp
+    /// When a backdated change (`--at`) was recorded, with the offset then; `nil` when that is `at`.
+    package let recorded: Timestamp?
+    /// The command that made the change.
+    package let command: JournalCommand
+    /// The emotion whose count changed.
+    package let emotion: Emotion
+    /// The count before the change.
+    package let old: Int
+    /// The count after the change.
+    package let new: Int
+    /// The note the command was given, if any.
+    package let note: String?
+    /// The command the event belongs to: the id of its first event.
+    package let group: EventID
+    /// For undo and redo, the group of the command taken back or made again.
+    package let reverts: EventID?
+
+    /// The longest note, in Unicode scalars: a sentence or two, far more than a mood needs.
+    package static let noteLimit = 1000
+
+    /// An event; see the type's invariants.
+    ///
+    /// - Throws: `JournalEventError` naming the first invariant the values break.
+    package init(
+        sequence: UInt64, id: EventID, at: Timestamp, recorded: Timestamp? = nil, command: JournalCommand,
+        emotion: Emotion, old: Int, new: Int, note: String? = nil, group: EventID, reverts: EventID? = nil
+    ) throws(JournalEventError) {
+        guard sequence >= 1 else { throw .zeroSequence }
+        guard old >= 0 else { throw .negativeCount(key: "old", old) }
+        guard new >= 0 else { throw .negativeCount(key: "new", new) }
+        guard old != new else { throw .noChange(count: old) }
+        if command == .tap, new - old != 1 { throw .tapNotByOne(old: old, new: new) }
+        if command == .reset, new != 0 { throw .resetNotToZero(new: new) }
+        if let note { try JournalEvent.check(note: note) }
+        if command.isReverting, reverts == nil { throw .revertsMissing(command) }
+        if !command.isReverting, reverts != nil { throw .revertsUnexpected(command) }
+        if let recorded {
+            guard command == .tap || command == .add else { throw .recordedUnexpected(command) }
+            guard recorded.millisecondsSinceEpoch > at.millisecondsSinceEpoch else { throw .recordedNotLater }
+        }
+        self.sequence = sequence
+        self.id = id
+        self.at = at
+        self.recorded = recorded
+        self.command = command
+        self.emotion = emotion
+        self.old = old
+        self.new = new
+        self.note = note
+        self.group = group
+        self.reverts = reverts
+    }
+
+    /// How much the count changed: `new - old`, never zero. Cannot overflow: both counts are 0 or more.
+    package var delta: Int { new - old }
+
+    /// The change it made, as the store reports changes.
+    package var change: Change { Change(emotion: emotion, old: old, new: new) }
+
+    /// Refuses an empty note, one longer than `noteLimit` scalars, or one holding a control
+    /// character (C0, DEL or C1: a line break, a tab, an escape sequence's start).
+    ///
+    /// Other invisible characters are allowed (a zero-width joiner holds an emoji together); whatever
+    /// shows a note on a terminal still escapes what `Unicode.Scalar.isTerminalControl` names.
+    package static func check(note: String) throws(JournalEventError) {
+        var count = 0
+        for scalar in note.unicodeScalars {
+            count += 1
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                throw .noteControlCharacter(scalar.value, position: count)
+            }
+        }
+        guard count > 0 else { throw .emptyNote }
+        guard count <= noteLimit else { throw .noteTooLong(scalars: count) }
+    }
+}

@@ -1,0 +1,49 @@
+import EmotionKit
+import Testing
+
+@Suite struct EventIDTests {
+    @Test func isTwentySixCrockfordCharactersThatReadBack() {
+        var generator = SeededGenerator(seed: 14)
+        for _ in 0..<1000 {
+            let id = EventID(recordedAt: 1_795_435_445_123, using: &generator)
+            let text = id.description
+            #expect(text.utf8.count == 26)
+            #expect(text.allSatisfy { "0123456789ABCDEFGHJKMNPQRSTVWXYZ".contains($0) })
+            #expect(EventID(parsing: text) == id)
+            #expect(id.recordedAt == 1_795_435_445_123)
+        }
+    }
+
+    @Test func theTimeComesFirstSoIdsSortByWhenTheyWereMade() {
+        var generator = SeededGenerator(seed: 7)
+        let times: [Int64] = [0, 1, 999, 1_000_000, 1_795_435_445_123, 1_795_435_445_124, EventID.latestTime]
+        let ids = times.map { EventID(recordedAt: $0, using: &generator).description }
+        #expect(ids == ids.sorted())
+        #expect(EventID(value: 0).description == "00000000000000000000000000")
+        #expect(EventID(value: .max).description == "7ZZZZZZZZZZZZZZZZZZZZZZZZZ")
+    }
+
+    @Test func aTimeOutsideWhatFortyEightBitsHoldIsHeldAtTheNearerEnd() {
+        var generator = SeededGenerator(seed: 1)
+        #expect(EventID(recordedAt: -5, using: &generator).recordedAt == 0)
+        #expect(EventID(recordedAt: .max, using: &generator).recordedAt == EventID.latestTime)
+    }
+
+    @Test func eightyRandomBitsKeepIdsOfTheSameMillisecondApart() {
+        var ids = Set<EventID>()
+        for _ in 0..<10_000 {
+            ids.insert(EventID(recordedAt: 1_795_435_445_123))
+        }
+        #expect(ids.count == 10_000)
+    }
+
+    @Test(arguments: [
+        "", "0", "01KAT8FW5X6N3X9R2T4K7M1P0", "01KAT8FW5X6N3X9R2T4K7M1P0ZZ", "01kat8fw5x6n3x9r2t4k7m1p0z",
+        "01KAT8FW5X6N3X9R2T4K7M1P0I", "01KAT8FW5X6N3X9R2T4K7M1P0L", "01KAT8FW5X6N3X9R2T4K7M1P0O",
+        "01KAT8FW5X6N3X9R2T4K7M1P0U", "80000000000000000000000000", "01KAT8FW5X6N3X9R2T4K7M1P0-",
+        " 1KAT8FW5X6N3X9R2T4K7M1P0Z",
+    ])
+    func readsOnlyTheCanonicalText(text: String) {
+        #expect(EventID(parsing: text) == nil)
+    }
+}
