@@ -1,6 +1,7 @@
 extension Instant {
     /// `2026-11-23T21:04:05.123+09:00`: the instant as RFC 3339 writes it, with milliseconds and
-    /// the offset `zone` has in force then (`Z` for none), as `log --json` shows it.
+    /// the offset `zone` has in force then (`+00:00` for none, which says the offset is known to be
+    /// zero, as in London in winter), as `log --json` and the journal write it: always 29 characters.
     ///
     /// An offset that is not whole minutes (old local mean times) cannot be written in RFC 3339, so
     /// such an instant is written in UTC: the instant is right, only the wall clock differs.
@@ -19,9 +20,8 @@ extension Instant {
         return local.date.description + "T" + time + Self.offsetText(offset)
     }
 
-    /// `Z`, `+09:00`, `-03:30`.
+    /// `+00:00`, `+09:00`, `-03:30`.
     private static func offsetText(_ seconds: Int) -> String {
-        guard seconds != 0 else { return "Z" }
         let minutes = abs(seconds) / 60
         return (seconds < 0 ? "-" : "+") + padded(minutes / 60, 2) + ":" + padded(minutes % 60, 2)
     }

@@ -46,17 +46,17 @@ import Testing
     }
 
     @Test func everyDayFrom1970To2100AndEveryMonthTo9999IsTheDayAfterTheOneBefore() throws {
-        var (year, month, day): (Int64, Int64, Int64) = (1970, 1, 1)
+        var (year, month, day) = (1970, 1, 1)
         var days: Int64 = 0
         while year < 10000 {
             if year <= 2100 || day == 1 {
-                let civil = Timestamp.civilFromDays(days)
-                #expect(civil == (year, month, day), "day \(days)")
-                #expect(Timestamp.daysFromCivil(year: year, month: month, day: day) == days)
+                let date = try #require(LocalDate(daysSinceEpoch: days), "day \(days)")
+                #expect((date.year, date.month, date.day) == (year, month, day), "day \(days)")
+                #expect(LocalDate(year: year, month: month, day: day)?.daysSinceEpoch == days)
             }
             days += 1
             day += 1
-            if day > Timestamp.daysIn(month: month, of: year) {
+            if day > LocalDate.daysIn(month: month, of: year) {
                 day = 1
                 month += 1
                 if month > 12 {
@@ -65,14 +65,14 @@ import Testing
                 }
             }
         }
-        #expect(days == Timestamp.daysFromCivil(year: 10000, month: 1, day: 1))
+        #expect(LocalDate(daysSinceEpoch: days) == nil, "10000-01-01 is past the years a timestamp can write")
     }
 
     @Test func februaryHas29DaysInLeapYearsOnly() {
-        #expect(Timestamp.daysIn(month: 2, of: 2024) == 29)
-        #expect(Timestamp.daysIn(month: 2, of: 2000) == 29)
-        #expect(Timestamp.daysIn(month: 2, of: 1900) == 28)
-        #expect(Timestamp.daysIn(month: 2, of: 2026) == 28)
+        #expect(LocalDate.daysIn(month: 2, of: 2024) == 29)
+        #expect(LocalDate.daysIn(month: 2, of: 2000) == 29)
+        #expect(LocalDate.daysIn(month: 2, of: 1900) == 28)
+        #expect(LocalDate.daysIn(month: 2, of: 2026) == 28)
         #expect(failure("2026-02-29T12:00:00Z") == .noSuchDate("2026-02-29T12:00:00Z"))
         #expect(failure("2100-02-29T12:00:00Z") == .noSuchDate("2100-02-29T12:00:00Z"))
     }
@@ -120,7 +120,10 @@ import Testing
         #expect(failure("2026-11-23T12:04:05.1234Z") == .tooPrecise("2026-11-23T12:04:05.1234Z"))
         #expect(failure("2026-11-23T12:04:05-00:00") == .unknownOffset("2026-11-23T12:04:05-00:00"))
         #expect(failure("2026-11-23T12:04:05+18:01") == .offsetOutOfRange(seconds: 18 * 3600 + 60))
-        #expect(failure("0000-12-31T23:59:59Z") == .outsideYears(millisecondsSinceEpoch: -62_135_596_801_000))
+        #expect(failure("0000-12-31T23:59:59Z") == .noSuchDate("0000-12-31T23:59:59Z"))  // Before year 1.
+        #expect(throws: TimestampError.outsideYears(millisecondsSinceEpoch: -62_135_596_801_000)) {
+            try Timestamp(millisecondsSinceEpoch: -62_135_596_801_000, offsetSeconds: 0)
+        }
         #expect(failure("0001-01-01T00:00:00+00:01") == nil)  // The local date is in year 1, whatever UTC's is.
     }
 

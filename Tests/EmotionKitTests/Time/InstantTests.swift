@@ -15,18 +15,18 @@ struct InstantTests {
 
     @Test(arguments: [
         (1_795_435_445_123, 9 * 3600, "2026-11-23T21:04:05.123+09:00"),
-        (1_795_435_445_123, 0, "2026-11-23T12:04:05.123Z"),
+        (1_795_435_445_123, 0, "2026-11-23T12:04:05.123+00:00"),
         (1_795_435_445_123, -(3 * 3600 + 30 * 60), "2026-11-23T08:34:05.123-03:30"),
-        (0, 0, "1970-01-01T00:00:00.000Z"),
-        (-1, 0, "1969-12-31T23:59:59.999Z"),
-        (951_825_600_000, 0, "2000-02-29T12:00:00.000Z"),
+        (0, 0, "1970-01-01T00:00:00.000+00:00"),
+        (-1, 0, "1969-12-31T23:59:59.999+00:00"),
+        (951_825_600_000, 0, "2000-02-29T12:00:00.000+00:00"),
     ])
     func rfc3339ShowsMillisecondsAndTheOffset(milliseconds: Int64, offset: Int, text: String) {
         #expect(Instant(millisecondsSinceEpoch: milliseconds).rfc3339(offsetSeconds: offset) == text)
     }
 
     @Test func anOffsetOfSecondsIsWrittenInUTC() {
-        #expect(Instant(millisecondsSinceEpoch: 0).rfc3339(offsetSeconds: -17_762) == "1970-01-01T00:00:00.000Z")
+        #expect(Instant(millisecondsSinceEpoch: 0).rfc3339(offsetSeconds: -17_762) == "1970-01-01T00:00:00.000+00:00")
     }
 
     @Test(arguments: [TimeZoneRules.tokyo, .india, .newfoundland, .newYork, .utc])
