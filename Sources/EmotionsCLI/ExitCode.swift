@@ -30,9 +30,10 @@ enum ExitCode {
             return usage
         case let error as StoreError:
             switch error {
-            case .unreadableDataFile, .tooLargeToSave: return dataError
+            case .unreadableDataFile, .unreadableJournal, .tooLargeToSave: return dataError
             case .cannotCreate, .cannotOpenLock, .readOnly, .noHomeFolder: return cannotCreate
-            case .foreignLink, .foreignFolder, .hardLinkedFile, .unsafeLockFile: return notPermitted
+            case .foreignLink, .foreignFolder, .hardLinkedFile, .unsafeLockFile, .unsafeJournal, .foreignJournal:
+                return notPermitted
             case .inputOutput, .unsyncedChange, .cannotWatch: return inputOutput
             case .lockTimeout: return tryAgain
             }

@@ -43,9 +43,12 @@ struct AtomicReplace {
     }
 
     /// Atomically replaces the target with `bytes`: a new file in the same folder, given `ownership`,
-    /// written in full, flushed, then renamed over the target. On failure the target is untouched
-    /// and the new file removed.
-    func replace(_ target: NameInFolder, with bytes: [UInt8], ownership: FileOwnership) throws(StoreError) {
+    /// written in full, flushed if `durable`, then renamed over the target. On failure the target is
+    /// untouched and the new file removed.
+    ///
+    /// Not `durable`: after a power cut the target may be the old file, or this one with none of its
+    /// bytes. Only for a file the journal can make again (see `JournalState`).
+    func replace(_ target: NameInFolder, with bytes: [UInt8], ownership: FileOwnership, durable: Bool = true) throws(StoreError) {
         let temporaryName = AtomicReplace.temporaryPrefix(of: target.name) + "\(Syscall.processID)-\(UInt32.random(in: 0...UInt32.max))"
         let temporary: FileSystem.Descriptor
         do {
@@ -61,7 +64,7 @@ struct AtomicReplace {
             try fileSystem.write(temporary, bytes)
             // Flushed before the rename, so that after a crash the name never leads to a file whose
             // bytes never reached the disk.
-            try fileSystem.sync(temporary)
+            if durable { try fileSystem.sync(temporary) }
         } catch {
             try? fileSystem.removeAt(target.folder, temporaryName, false)
             throw .inputOutput(error)

@@ -24,6 +24,8 @@ public enum DataFileProblem: Error, Equatable, Sendable, CustomStringConvertible
     case negativeCount(Emotion, Int)
     /// The counts add up to more than the largest count.
     case totalTooLarge
+    /// `journal` is not an object of `seq`, `bytes` and `latest` as whole numbers.
+    case badJournalPosition(found: String)
 
     /// What is wrong, naming the offending part of the file.
     public var description: String {
@@ -53,6 +55,8 @@ public enum DataFileProblem: Error, Equatable, Sendable, CustomStringConvertible
             "the count of \"\(emotion.name)\" is \(count), below zero"
         case .totalTooLarge:
             "its counts add up to more than \(Int.max)"
+        case let .badJournalPosition(found):
+            "its \"journal\" is \(found), not an object of whole numbers \"seq\", \"bytes\" and \"latest\""
         }
     }
 }

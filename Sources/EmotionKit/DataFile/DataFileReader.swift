@@ -8,6 +8,10 @@ struct DataFileSnapshot {
     var status: FileStatus?
     /// Why the file may not be written, if it may not: its permissions, or read-only media.
     var writeRefusal: SystemError?
+    /// Why the file cannot be read, if it is empty or all zero bytes: what a file renamed into place
+    /// before its data reached the disk is after a power cut. The journal makes it again, if there
+    /// is one; if not, this is the error.
+    var lostToPowerCut: DataFileProblem?
 }
 
 /// Reads the data file: the one place that opens, checks and parses it, for `read()`, for an
@@ -52,7 +56,8 @@ struct DataFileReader {
         do throws(DataFileProblem) {
             snapshot.document = try TallyDocument(parsing: bytes)
         } catch {
-            throw .unreadableDataFile(path: file.path, error)
+            guard bytes.allSatisfy({ $0 == 0 }) else { throw .unreadableDataFile(path: file.path, error) }
+            snapshot.lostToPowerCut = error
         }
         return snapshot
     }

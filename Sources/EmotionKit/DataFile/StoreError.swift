@@ -15,6 +15,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case hardLinkedFile(path: String, links: UInt64)
     /// The lock file is a symbolic link, or not a regular file, and so is not opened.
     case unsafeLockFile(path: String, FileKind)
+    /// The journal is a symbolic link, and so is not opened.
+    case unsafeJournal(path: String, FileKind)
+    /// The journal belongs to `owner`, not the data file's owner, and so is not used.
+    case foreignJournal(path: String, owner: UInt32)
+    /// The journal beside the data file is not one we can read; it is left exactly as it is.
+    case unreadableJournal(path: String, JournalProblem)
     /// The change would make the data file larger than the reader accepts, so it is not saved.
     case tooLargeToSave(path: String, size: Int, limit: Int)
     /// The data file exists but may not be changed: its permissions, or read-only media.
@@ -68,6 +74,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "The lock file \(path) is \(kind == .symbolicLink ? "a symbolic link" : kind == .folder ? "a folder" : "not a regular file"): "
                 + "emotions opens its lock file only as a plain file, never through a link, which could lead to "
                 + "any file. Remove it (the next change makes a new one)."
+        case let .unsafeJournal(path, kind):
+            "The journal \(path) is \(kind == .symbolicLink ? "a symbolic link" : "not a regular file"): emotions opens "
+                + "its journal only as a plain file, never through a link, which could lead to any file. Remove the link "
+                + "(the next change starts a new journal, and history with it)."
+        case let .foreignJournal(path, owner):
+            "The journal \(path) belongs to \(UserDatabase.describe(owner)), not to the data file's owner: emotions keeps "
+                + "no history in a file someone else could have put there. Remove it, or give it to the data file's owner."
+        case let .unreadableJournal(path, problem):
+            "The journal \(path) cannot be used: \(problem). Fix the line, or move the journal away to start "
+                + "history anew (the counts are kept)."
         case let .tooLargeToSave(path, size, limit):
             "Cannot save \(path): with this change it would be \(size / 1024) KiB, more than the \(limit / 1024) KiB "
                 + "emotions reads back. Remove the keys emotions does not use from the file."
@@ -120,7 +136,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case "open": "open"
         case "read": "read"
         case "write": "write"
-        case "fsync": "save to disk"
+        case "fsync", "fdatasync": "save to disk"
+        case "ftruncate": "cut short"
         case "rename": "replace"
         case "flock": "lock"
         default: call

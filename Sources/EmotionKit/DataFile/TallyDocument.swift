@@ -1,6 +1,7 @@
 /// The data file's contents: a tally, plus whatever else the file held, kept for the next rewrite.
 ///
-/// The format is `{"version": 1, "counts": {"happy": 0, …}}`. A missing count is zero; keys this
+/// The format is `{"version": 1, "counts": {"happy": 0, …}, "journal": {…}}`. A missing count is
+/// zero; `journal` says how far into the journal the counts are (see `JournalPosition`). Keys this
 /// version does not know are kept as they were written: at the top in their place, inside
 /// `counts` after the five emotions, which are always written in order.
 package struct TallyDocument: Equatable, Sendable {
@@ -11,6 +12,8 @@ package struct TallyDocument: Equatable, Sendable {
 
     /// The counts.
     package var tally: Tally
+    /// How far into the journal the counts are; `nil` in a file written before history, or by hand.
+    package var journal: JournalPosition?
     private var json: JSONValue
 
     /// A document with the given tally and nothing else.
@@ -56,6 +59,12 @@ package struct TallyDocument: Equatable, Sendable {
                 }
             }
         }
+        if let position = json["journal"] {
+            guard let journal = JournalPosition(json: position) else {
+                throw .badJournalPosition(found: position.describedForMessage)
+            }
+            self.journal = journal
+        }
         self.tally = tally
         self.json = json
     }
@@ -84,19 +93,33 @@ package struct TallyDocument: Equatable, Sendable {
             output += String(TallyDocument.currentVersion)
         }
         var hasCounts = false
+        var hasJournal = false
         for member in members {
-            startMember(member.key)
             switch member.key {
-            case "version": output += String(TallyDocument.currentVersion)
+            case "version":
+                startMember(member.key)
+                output += String(TallyDocument.currentVersion)
             case "counts":
+                startMember(member.key)
                 hasCounts = true
                 writeCounts(keeping: member.value, to: &output)
-            default: output += member.value.minimalText
+            case "journal":
+                guard let journal else { continue }  // Dropped with the position.
+                startMember(member.key)
+                hasJournal = true
+                output += journal.jsonText
+            default:
+                startMember(member.key)
+                output += member.value.minimalText
             }
         }
         if !hasCounts {
             startMember("counts")
             writeCounts(keeping: .null, to: &output)
+        }
+        if !hasJournal, let journal {
+            startMember("journal")
+            output += journal.jsonText
         }
         output += "\n}\n"
         return Array(output.utf8)

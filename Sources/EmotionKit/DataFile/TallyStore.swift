@@ -1,12 +1,16 @@
 /// The tally kept in a JSON data file, safe to share between processes, and observable.
 ///
-/// Every update is a locked read-modify-write: take an exclusive `flock` on `<file>.lock`, read the
-/// file, apply the actions, write a temporary file in the same folder, `fsync` it, `rename` it over
-/// the data file (the commit point), `fsync` the folder, release the lock. Processes never lose each other's updates,
-/// and readers, which take no lock, only ever see a whole file. Reading never creates anything; the
-/// first update creates the folder (mode 0700) and the file (mode 0600); later updates keep the
-/// file's permissions and owner, and remove temporary files left by killed processes. A data file
-/// that cannot be read as ours, that has a newer version, or that we may not write is never overwritten.
+/// Every update is a locked read-modify-write with a write-ahead journal: take an exclusive `flock`
+/// on `<file>.lock`; read the data file and roll forward whatever the journal `<file>.journal` holds
+/// past the position the data file records; apply the command; append its events to the journal
+/// and flush them with `fdatasync` (the commit point); then write the data file under a temporary
+/// name and `rename` it into place, with no `fsync` of its own: after a power cut the journal makes it
+/// again. Release the lock. Processes never lose each other's updates, and readers, which take no
+/// lock, see a whole data file and roll the journal forward as writers do. Reading never creates
+/// anything; the first update creates the folder (mode 0700), the journal and the file (mode 0600);
+/// later updates keep the file's permissions and owner, and remove temporary files left by killed
+/// processes. A data file that cannot be read as ours, that has a newer version, or that we may not
+/// write is never overwritten.
 ///
 /// Observers hear of the changes this store makes; while the store is watching (`watch()`), they
 /// also hear of those other processes make.
@@ -19,6 +23,10 @@ public final class TallyStore: Sendable {
     /// How long an update waits for another process's lock before it gives up.
     public let lockTimeout: Duration
     let fileSystem: FileSystem
+    /// The clock the history's times come from.
+    let clock: @Sendable () -> Instant
+    /// The time zone whose offset each event records.
+    let zone: TimeZoneRules
     let observers = ObserverRegistry()
     /// While watching: the watcher, and the counts observers were last told. Every commit happens
     /// under this lock, so that a change this store makes is never also found by the watcher.
@@ -29,27 +37,59 @@ public final class TallyStore: Sendable {
         self.init(path: path, lockTimeout: lockTimeout, fileSystem: .live)
     }
 
-    /// A store for the data file at `path` that goes through `fileSystem`: tests replace its operations.
-    package init(path: String, lockTimeout: Duration = .seconds(10), fileSystem: FileSystem) {
+    /// A store for the data file at `path` that goes through `fileSystem`, reads the time from `clock`
+    /// and offsets from `zone`: tests replace them.
+    package init(
+        path: String, lockTimeout: Duration = .seconds(10), fileSystem: FileSystem,
+        clock: @escaping @Sendable () -> Instant = { Instant.now }, zone: TimeZoneRules = .system
+    ) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.fileSystem = fileSystem
+        self.clock = clock
+        self.zone = zone
     }
 
-    /// The current counts; all zero if the data file does not exist yet.
+    /// The current counts, the journal rolled forward; all zero if the data file does not exist yet.
     ///
-    /// - Throws: `StoreError.unreadableDataFile` or `.inputOutput`.
+    /// - Throws: `StoreError.unreadableDataFile`, `.unreadableJournal` or `.inputOutput`.
     public func read() throws(StoreError) -> Tally {
         try readIfPresent()?.tally ?? Tally()
     }
 
-    /// The current document, or `nil` if the data file does not exist.
+    /// The current document, the journal rolled forward, or `nil` if there is neither data file nor journal.
     func readIfPresent() throws(StoreError) -> TallyDocument? {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
-        guard destination.status != nil else { return nil }
-        let dataFile = NameInFolder(folder: destination.folder, name: destination.name)
-        return try DataFileReader(fileSystem: fileSystem).read(dataFile, forWriting: false)?.document
+        return try withJournal(at: destination) { document, _ throws(StoreError) in document }
+    }
+
+    /// Hands `body` the current document (the journal rolled forward, or made from the journal if the
+    /// data file was lost) and the open journal, if any; `nil` and `nil` if there is neither. Takes no lock.
+    func withJournal<Result>(
+        at destination: PathWalk.Destination,
+        _ body: (TallyDocument?, (file: JournalFile, state: JournalState)?) throws(StoreError) -> Result
+    ) throws(StoreError) -> Result {
+        let snapshot: DataFileSnapshot?
+        if destination.status != nil {
+            let dataFile = NameInFolder(folder: destination.folder, name: destination.name)
+            snapshot = try DataFileReader(fileSystem: fileSystem).read(dataFile, forWriting: false)
+        } else {
+            snapshot = nil
+        }
+        let journalName = NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
+        guard let journal = try JournalFile.open(journalName, forWriting: false, owner: snapshot?.status?.owner, fileSystem: fileSystem)
+        else {
+            if let problem = snapshot?.lostToPowerCut { throw .unreadableDataFile(path: journalName.path, problem) }
+            return try body(snapshot?.document, nil)
+        }
+        defer { journal.close() }
+        let lost = snapshot == nil || snapshot?.lostToPowerCut != nil
+        let state = try JournalState(document: lost ? nil : snapshot?.document, journal: journal)
+        var document = lost ? TallyDocument() : snapshot?.document ?? TallyDocument()
+        document.tally = state.tally
+        document.journal = state.position
+        return try body(document, (journal, state))
     }
 
     /// Applies `actions` in order, all or none, and saves the result; returns the changes made.
@@ -64,15 +104,7 @@ public final class TallyStore: Sendable {
     ///   a folder or lock file made for a first save that failed is removed again.
     @discardableResult
     public func apply(_ actions: [Action]) throws -> [Change] {
-        let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: true)
-        defer { fileSystem.close(destination.folder) }
-        if destination.status == nil {
-            // No data file yet: the counts are all zero. If the actions change nothing from there,
-            // that is their result, and no folder, lock or file needs creating.
-            var empty = Tally()
-            if try empty.apply(actions).isEmpty { return [] }
-        }
-        return try update(destination, applying: actions)
+        try commit(.apply(actions, note: nil, placedAt: nil)).changes
     }
 
     /// Applies one action; see `apply(_:)`.
@@ -81,33 +113,68 @@ public final class TallyStore: Sendable {
         try apply([action])
     }
 
-    /// The locked read-modify-write of `apply(_:)`, for the data file the walk found at `destination`:
+    /// Makes one update (see `StoreEdit`) and returns what it recorded.
+    ///
+    /// - Throws: `TallyError`, `HistoryError` or `StoreError`; nothing was changed.
+    package func commit(_ edit: StoreEdit) throws -> StoreCommit {
+        if case let .apply(actions, note, placedAt) = edit {
+            if let note {
+                do {
+                    try JournalEvent.check(note: note)
+                } catch {
+                    throw HistoryError.badNote(error.description)
+                }
+            }
+            if let placedAt {
+                let now = clock()
+                if placedAt > now {
+                    throw HistoryError.placedInFuture(
+                        at: try Timestamp(placedAt, in: zone).rfc3339, now: try Timestamp(now, in: zone).rfc3339)
+                }
+            }
+            _ = actions
+        }
+        let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: true)
+        defer { fileSystem.close(destination.folder) }
+        if destination.status == nil, case let .apply(actions, _, _) = edit {
+            // No data file yet: if there is no journal either, the counts are all zero. If the actions
+            // change nothing from there, that is their result, and no folder, lock or file needs creating.
+            var empty = Tally()
+            if try empty.apply(actions).isEmpty, try !journalExists(at: destination) { return StoreCommit() }
+        }
+        return try update(destination, edit)
+    }
+
+    /// Whether there is a journal beside the data file `destination` names.
+    private func journalExists(at destination: PathWalk.Destination) throws(StoreError) -> Bool {
+        let journalName = NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
+        guard let journal = try JournalFile.open(journalName, forWriting: false, owner: nil, fileSystem: fileSystem) else {
+            return false
+        }
+        journal.close()
+        return true
+    }
+
+    /// The locked update of `commit(_:)`, for the data file the walk found at `destination`:
     /// whatever it made for a first save (folders, lock file) is removed again if nothing is saved.
-    private func update(_ destination: PathWalk.Destination, applying actions: [Action]) throws -> [Change] {
+    private func update(_ destination: PathWalk.Destination, _ edit: StoreEdit) throws -> StoreCommit {
         let locator = DataFileLocator(fileSystem: fileSystem)
         var made = DataFileLocator.MadeFolders()
         defer { made.close(with: fileSystem) }
         let folder = try locator.makeFolders(destination, recording: &made)
         let target = NameInFolder(folder: folder, name: destination.name)
-        let changes: [Change]
+        var commit = StoreCommit()
         var missed = MissedByWatcher()
         do {
             let lockMode = FileOwnership.lockPermissions(besideDataFile: destination.status)
             let lock = try LockFile.take(for: target, mode: lockMode, timeout: lockTimeout, fileSystem: fileSystem)
             defer { lock.release() }
+            var createdJournal: NameInFolder?
             do {
-                let original = try DataFileReader(fileSystem: fileSystem).read(target, forWriting: true) ?? DataFileSnapshot()
-                var document = original.document
-                changes = try document.tally.apply(actions)
-                if !changes.isEmpty {
-                    if let refusal = original.writeRefusal { throw StoreError.readOnly(refusal) }
-                    missed = try watchState.withLock { state throws(StoreError) in
-                        try save(document, over: original, at: target)
-                        return MissedByWatcher(&state, before: original.document.tally, after: document.tally)
-                    }
-                }
+                commit = try write(edit, at: target, missed: &missed, createdJournal: &createdJournal)
             } catch {
                 // Still under the lock, so that no other process is between the lock and the save.
+                if let createdJournal { try? fileSystem.removeAt(createdJournal.folder, createdJournal.name, false) }
                 if lock.isNew { lock.remove() }
                 locator.removeUnused(&made, besides: target)
                 throw error
@@ -117,20 +184,112 @@ public final class TallyStore: Sendable {
             throw error
         }
         if let initial = missed.initial { observers.tellInitial(initial) }
-        observers.notify(missed.changes + changes)
-        return changes
+        observers.notify(missed.changes + commit.changes)
+        return commit
     }
 
-    /// Replaces the data file with `document` (see `AtomicReplace`), keeping the original's
-    /// permissions and owner, or putting the original back if the change cannot be made to last.
-    ///
-    /// - Throws: `StoreError.tooLargeToSave` rather than write a file the reader would refuse.
-    private func save(_ document: TallyDocument, over original: DataFileSnapshot, at target: NameInFolder) throws(StoreError) {
+    /// Under the lock: reads the data file and the journal, makes `edit`'s events, commits them to
+    /// the journal and saves the data file. Records in `createdJournal` a journal it started, for
+    /// the caller to remove if the update fails before the commit point.
+    private func write(
+        _ edit: StoreEdit, at target: NameInFolder, missed: inout MissedByWatcher, createdJournal: inout NameInFolder?
+    ) throws -> StoreCommit {
+        let original = try DataFileReader(fileSystem: fileSystem).read(target, forWriting: true)
+        let journalName = NameInFolder(folder: target.folder, name: JournalFile.name(besideDataFile: target.name))
+        var journal = try JournalFile.open(journalName, forWriting: true, owner: original?.status?.owner, fileSystem: fileSystem)
+        defer { journal?.close() }
+        let lost = original == nil || original?.lostToPowerCut != nil
+        var document = lost ? TallyDocument() : original?.document ?? TallyDocument()
+        var state: JournalState?
+        if let journal {
+            state = try JournalState(document: lost ? nil : original?.document, journal: journal)
+        } else if let problem = original?.lostToPowerCut {
+            throw StoreError.unreadableDataFile(path: target.path, problem)
+        }
+        let before = state?.tally ?? document.tally
+        var tally = before
+        var planned = PlannedEvents()
+        var commit = StoreCommit()
+        switch edit {
+        case let .apply(actions, note, placedAt):
+            planned.note = note
+            planned.placedAt = placedAt
+            for action in actions {
+                if let change = try tally.apply(action) { planned.append(action.journalCommand, change) }
+            }
+        case .undo:
+            guard let journal, let state, let events = try RevertSearch.forUndo(
+                in: journal, end: state.position.bytes, floor: try journal.header().end)
+            else { throw HistoryError.nothingToUndo }
+            commit.reverted = events
+            for event in events.reversed() {
+                if let change = try tally.apply(.add(-event.delta, to: event.emotion)) {
+                    planned.append(.undo, change, reverts: event.group)
+                }
+            }
+        case .redo:
+            guard let journal, let state else { throw HistoryError.nothingToRedo }
+            switch try RevertSearch.forRedo(in: journal, end: state.position.bytes, floor: try journal.header().end) {
+            case .nothingUndone:
+                throw HistoryError.nothingToRedo
+            case let .chainEnded(by: events):
+                throw HistoryError.redoChainEnded(
+                    command: RevertSearch.commandLine(of: events), at: events.first.map { $0.at.minuteText } ?? "")
+            case let .found(events):
+                commit.reverted = events
+                for event in events {
+                    if let change = try tally.apply(.add(event.delta, to: event.emotion)) {
+                        planned.append(.redo, change, reverts: event.group)
+                    }
+                }
+            }
+        }
+        let needsSaving = state.map { $0.isAheadOfDataFile || $0.tornFrom != nil } ?? false
+        guard !planned.isEmpty || needsSaving else { return commit }
+        if let refusal = original?.writeRefusal { throw StoreError.readOnly(refusal) }
+
+        let now = clock()
+        let ownership = FileOwnership(keeping: original?.status)
+        if !planned.isEmpty, journal == nil {
+            let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
+            journal = try JournalFile.create(journalName, header: header, ownership: ownership, fileSystem: fileSystem)
+            createdJournal = journalName
+            if let journal {
+                state = try JournalState(document: nil, journal: journal)
+            }
+        }
+        var position = state?.position
+        var lines: [UInt8] = []
+        if let start = position {
+            commit.events = try planned.events(after: start, now: now, zone: zone)
+            for event in commit.events {
+                lines += event.jsonLine.utf8
+                lines.append(0x0A)
+            }
+            position = JournalPosition(
+                sequence: start.sequence + UInt64(commit.events.count), bytes: start.bytes + Int64(lines.count),
+                latest: max(start.latest, now.millisecondsSinceEpoch))
+        }
+        document.tally = tally
+        document.journal = position
         let bytes = document.serialized()
         guard bytes.count <= TallyDocument.sizeLimit else {
-            throw .tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
+            throw StoreError.tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
         }
-        try AtomicReplace(fileSystem: fileSystem).write(
-            bytes, to: target, ownership: FileOwnership(keeping: original.status), replacing: original.bytes)
+        missed = try watchState.withLock { watch throws(StoreError) in
+            if var open = journal {
+                if let tornFrom = state?.tornFrom { try open.truncate(to: tornFrom) }
+                if !lines.isEmpty { try open.append(lines) }  // The commit point.
+                journal = open
+            }
+            createdJournal = nil
+            // Past the commit point nothing may fail the update: a data file that cannot be saved
+            // now is rolled forward by the next command.
+            let replace = AtomicReplace(fileSystem: fileSystem)
+            try? replace.replace(target, with: bytes, ownership: ownership, durable: false)
+            replace.removeLeftovers(of: target)
+            return MissedByWatcher(&watch, before: before, after: tally)
+        }
+        return commit
     }
 }

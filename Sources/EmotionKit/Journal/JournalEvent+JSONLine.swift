@@ -6,8 +6,8 @@ extension JournalEvent {
     /// ```
     ///
     /// The keys come in this order, those without a value left out: `id`, `at`, `command`,
-    /// `emotion`, `old`, `new`, `note`, then the journal's own `seq`, `group`, `reverts` and
-    /// `recorded`. The first seven are the object `log --json` shows, so the journal's lines are
+    /// `emotion`, `old`, `new`, `note`, then the journal's own `seq`, `group`, `reverts`,
+    /// `recorded` and `latest`. The first seven are the object `log --json` shows, so the journal's lines are
     /// what `log --json` and `export` print, and what `import` reads back. A note is escaped as JSON
     /// (it holds no control character); everything else is ASCII, so a line never holds a raw
     /// newline and can be grepped, by date among other things.
@@ -44,6 +44,11 @@ extension JournalEvent {
         if let recorded {
             line += ",\"recorded\":\""
             line += recorded.rfc3339
+            line += "\""
+        }
+        if let latest {
+            line += ",\"latest\":\""
+            line += latest.rfc3339
             line += "\""
         }
         line += "}"

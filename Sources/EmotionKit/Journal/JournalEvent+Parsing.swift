@@ -44,10 +44,11 @@ extension JournalEvent {
         let note = try fields.optional("note") { key throws(JournalLineError) in try fields.string(key) }
         let group = try fields.id("group")
         let reverts = try fields.optional("reverts") { key throws(JournalLineError) in try fields.id(key) }
+        let latest = try fields.optional("latest") { key throws(JournalLineError) in try fields.timestamp(key) }
         do {
             try self.init(
                 sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion,
-                old: old, new: new, note: note, group: group, reverts: reverts)
+                old: old, new: new, note: note, group: group, reverts: reverts, latest: latest)
         } catch {
             throw .invalidEvent(error)
         }

@@ -10,7 +10,8 @@
 /// Invariants, checked by `init` so that no event the journal holds breaks them: the sequence is 1
 /// or more; both counts are 0 or more and differ; a tap adds one and a reset ends at zero; a note
 /// is 1 to `noteLimit` Unicode scalars with no control character; undo and redo name what they
-/// revert, other commands do not; `recorded` is only on a backdated tap or add, and later than `at`.
+/// revert, other commands do not; `recorded` is only on a backdated tap or add, and later than `at`;
+/// `latest` is later than the recording time.
 package struct JournalEvent: Equatable, Sendable {
     /// The event's place in the journal, from 1, with no gaps: recovery, undo and redo follow it,
     /// never a clock.
@@ -30,6 +31,9 @@ package struct JournalEvent: Equatable, Sendable {
     package let old: Int
     /// The count after the change.
     package let new: Int
+    /// The latest time any event before it was recorded at, when later than this one's recording
+    /// time: the clock was set back. `nil` otherwise; see `JournalPosition.latest`.
+    package let latest: Timestamp?
     /// The note the command was given, if any.
     package let note: String?
     /// The command the event belongs to: the id of its first event.
@@ -45,7 +49,8 @@ package struct JournalEvent: Equatable, Sendable {
     /// - Throws: `JournalEventError` naming the first invariant the values break.
     package init(
         sequence: UInt64, id: EventID, at: Timestamp, recorded: Timestamp? = nil, command: JournalCommand,
-        emotion: Emotion, old: Int, new: Int, note: String? = nil, group: EventID, reverts: EventID? = nil
+        emotion: Emotion, old: Int, new: Int, note: String? = nil, group: EventID, reverts: EventID? = nil,
+        latest: Timestamp? = nil
     ) throws(JournalEventError) {
         guard sequence >= 1 else { throw .zeroSequence }
         guard old >= 0 else { throw .negativeCount(key: "old", old) }
@@ -60,6 +65,10 @@ package struct JournalEvent: Equatable, Sendable {
             guard command == .tap || command == .add else { throw .recordedUnexpected(command) }
             guard recorded.millisecondsSinceEpoch > at.millisecondsSinceEpoch else { throw .recordedNotLater }
         }
+        if let latest, latest.millisecondsSinceEpoch <= (recorded ?? at).millisecondsSinceEpoch {
+            throw .latestNotLater
+        }
+        self.latest = latest
         self.sequence = sequence
         self.id = id
         self.at = at
@@ -75,6 +84,14 @@ package struct JournalEvent: Equatable, Sendable {
 
     /// How much the count changed: `new - old`, never zero. Cannot overflow: both counts are 0 or more.
     package var delta: Int { new - old }
+
+    /// When it was recorded: `recorded`, or `at` for a change not backdated.
+    package var recordedAt: Timestamp { recorded ?? at }
+
+    /// The latest time it or any event before it was recorded at, in milliseconds: a backwards scan
+    /// for events placed at or after an instant may stop at the first line where this is before it,
+    /// since an event is never placed after it is recorded.
+    package var latestRecording: Int64 { (latest ?? recordedAt).millisecondsSinceEpoch }
 
     /// The change it made, as the store reports changes.
     package var change: Change { Change(emotion: emotion, old: old, new: new) }

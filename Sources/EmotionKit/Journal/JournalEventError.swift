@@ -24,6 +24,8 @@ package enum JournalEventError: Error, Equatable, Sendable, CustomStringConverti
     case recordedUnexpected(JournalCommand)
     /// A recording time not later than the time the change is placed at (`--at` is never in the future).
     case recordedNotLater
+    /// `latest` is not later than when the event was recorded.
+    case latestNotLater
 
     /// What is wrong, naming the part of the event.
     package var description: String {
@@ -44,6 +46,7 @@ package enum JournalEventError: Error, Equatable, Sendable, CustomStringConverti
         case let .recordedUnexpected(command):
             "it is a \(command.name) with \"recorded\"; only a tap or add is placed in the past"
         case .recordedNotLater: "its \"recorded\" is not later than its \"at\""
+        case .latestNotLater: "its \"latest\" is not later than when it was recorded"
         }
     }
 

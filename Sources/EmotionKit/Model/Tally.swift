@@ -41,6 +41,8 @@ public struct Tally: Equatable, Hashable, Sendable {
     @discardableResult
     public mutating func apply(_ action: Action) throws(TallyError) -> Change? {
         switch action {
+        case let .tap(emotion):
+            return try apply(.add(1, to: emotion))
         case let .add(amount, emotion):
             let old = self[emotion]
             let (new, overflow) = old.addingReportingOverflow(amount)
@@ -77,6 +79,19 @@ public struct Tally: Equatable, Hashable, Sendable {
         Emotion.allCases.compactMap { emotion in
             self[emotion] == other[emotion] ? nil : Change(emotion: emotion, old: self[emotion], new: other[emotion])
         }
+    }
+
+    /// Sets `emotion` to `count`, as rolling the journal forward does; returns the change, or `nil` if
+    /// it already was.
+    ///
+    /// - Throws: `TallyError` if `count` is negative or the total would pass `Int.max`.
+    @discardableResult
+    package mutating func set(_ emotion: Emotion, to count: Int) throws(TallyError) -> Change? {
+        guard count >= 0 else { throw .belowZero(emotion, count: self[emotion], amount: count) }
+        if count > self[emotion], (total - self[emotion]).addingReportingOverflow(count).overflow {
+            throw .totalOverflow(emotion, total: total, amount: count - self[emotion])
+        }
+        return set(emotion, from: self[emotion], to: count)
     }
 
     private mutating func set(_ emotion: Emotion, from old: Int, to new: Int) -> Change? {

@@ -12,12 +12,15 @@ package struct FileStatus: Equatable, Sendable {
     package var owner: UInt32
     /// The group ID.
     package var group: UInt32
+    /// Its size in bytes.
+    package var size: Int64
 
     /// A status with the given permission bits, owner and group, of a regular file with one name unless told otherwise.
     package init(
         permissions: UInt32, owner: UInt32, group: UInt32, kind: FileKind = .regularFile, links: UInt64 = 1,
-        identity: FileIdentity = FileIdentity(device: 0, inode: 0)
+        identity: FileIdentity = FileIdentity(device: 0, inode: 0), size: Int64 = 0
     ) {
+        self.size = size
         self.kind = kind
         self.links = links
         self.identity = identity

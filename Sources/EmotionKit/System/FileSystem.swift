@@ -35,6 +35,12 @@ package struct FileSystem: Sendable {
     package var write: @Sendable (_ file: Descriptor, _ bytes: [UInt8]) throws(SystemError) -> Void
     /// Flushes the file, or a folder opened for reading, to stable storage; `fsync`.
     package var sync: @Sendable (_ file: Descriptor) throws(SystemError) -> Void
+    /// Reads up to `count` bytes from `offset`, fewer only at the file's end; `pread`.
+    package var readAt: @Sendable (_ file: Descriptor, _ offset: Int64, _ count: Int) throws(SystemError) -> [UInt8]
+    /// Flushes the file's data and size, not its other metadata, to stable storage; `fdatasync`.
+    package var syncData: @Sendable (_ file: Descriptor) throws(SystemError) -> Void
+    /// Cuts the file to `length` bytes; `ftruncate`.
+    package var truncate: @Sendable (_ file: Descriptor, _ length: Int64) throws(SystemError) -> Void
     /// Tries once to take an exclusive advisory lock; `false` if another holder has it; `flock`.
     package var tryLock: @Sendable (_ file: Descriptor) throws(SystemError) -> Bool
     /// Atomically replaces `destination` with `source`, both names in `folder`; `renameat`.
@@ -70,6 +76,9 @@ package struct FileSystem: Sendable {
         read: @escaping @Sendable (Descriptor, Int) throws(SystemError) -> [UInt8],
         write: @escaping @Sendable (Descriptor, [UInt8]) throws(SystemError) -> Void,
         sync: @escaping @Sendable (Descriptor) throws(SystemError) -> Void,
+        readAt: @escaping @Sendable (Descriptor, Int64, Int) throws(SystemError) -> [UInt8],
+        syncData: @escaping @Sendable (Descriptor) throws(SystemError) -> Void,
+        truncate: @escaping @Sendable (Descriptor, Int64) throws(SystemError) -> Void,
         tryLock: @escaping @Sendable (Descriptor) throws(SystemError) -> Bool,
         renameAt: @escaping @Sendable (Descriptor, String, String) throws(SystemError) -> Void,
         removeAt: @escaping @Sendable (Descriptor, String, Bool) throws(SystemError) -> Void,
@@ -90,6 +99,9 @@ package struct FileSystem: Sendable {
         self.read = read
         self.write = write
         self.sync = sync
+        self.readAt = readAt
+        self.syncData = syncData
+        self.truncate = truncate
         self.tryLock = tryLock
         self.renameAt = renameAt
         self.removeAt = removeAt
@@ -118,6 +130,11 @@ package struct FileSystem: Sendable {
         read: { file, limit throws(SystemError) in try Syscall.readAll(file.raw, limit: limit, path: file.path) },
         write: { file, bytes throws(SystemError) in try Syscall.writeAll(file.raw, bytes, path: file.path) },
         sync: { file throws(SystemError) in try Syscall.sync(file.raw, path: file.path) },
+        readAt: { file, offset, count throws(SystemError) in
+            try Syscall.read(file.raw, count: count, at: offset, path: file.path)
+        },
+        syncData: { file throws(SystemError) in try Syscall.syncData(file.raw, path: file.path) },
+        truncate: { file, length throws(SystemError) in try Syscall.truncate(file.raw, to: length, path: file.path) },
         tryLock: { file throws(SystemError) in try Syscall.tryLock(file.raw, path: file.path) },
         renameAt: { folder, source, destination throws(SystemError) in
             try Syscall.renameAt(folder.raw, source, destination, path: DataPath(folder.path).appending(destination).string)

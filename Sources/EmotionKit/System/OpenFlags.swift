@@ -15,6 +15,8 @@ package enum OpenFlags {
     package static var readWrite: Int32 { O_RDWR }
     /// Creates the file if it does not exist (`O_CREAT`).
     package static var create: Int32 { O_CREAT }
+    /// `O_APPEND`: every write goes to the end of the file.
+    package static var append: Int32 { O_APPEND }
     /// With `create`, fails with `EEXIST` if something is already there (`O_EXCL`).
     package static var exclusive: Int32 { O_EXCL }
     /// Fails with `ELOOP` rather than follow a symbolic link as the last name (`O_NOFOLLOW`).

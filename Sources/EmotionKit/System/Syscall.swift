@@ -121,6 +121,25 @@ package enum Syscall {
         try retryingInterrupts("read", path) { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
     }
 
+    /// Reads up to `count` bytes from `offset` in the file, fewer only at its end, leaving the file's own offset alone.
+    ///
+    /// The corresponding C function is `pread`, called until `count` bytes are read or it returns 0.
+    package static func read(_ descriptor: Int32, count: Int, at offset: Int64, path: String) throws(SystemError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(count, 0))
+        var filled = 0
+        while filled < bytes.count {
+            let got = try bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in
+                    try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: offset + Int64(filled), path: path)
+                }
+            }.get()
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
     /// Reads the file from its current offset to its end, but no more than `limit` bytes.
     ///
     /// The corresponding C function is `read`, called until it returns 0.
@@ -159,6 +178,24 @@ package enum Syscall {
     /// The corresponding C function is `fsync`.
     package static func sync(_ descriptor: Int32, path: String) throws(SystemError) {
         _ = try retryingInterrupts("fsync", path) { fsync(descriptor) }
+    }
+
+    /// Flushes the file's data, and its size when it grew, to stable storage; not other metadata.
+    ///
+    /// The corresponding C function is `fdatasync` (`fsync` on Darwin, which has no `fdatasync`).
+    package static func syncData(_ descriptor: Int32, path: String) throws(SystemError) {
+        #if canImport(Darwin)
+            _ = try retryingInterrupts("fsync", path) { fsync(descriptor) }
+        #else
+            _ = try retryingInterrupts("fdatasync", path) { fdatasync(descriptor) }
+        #endif
+    }
+
+    /// Cuts the file to `length` bytes.
+    ///
+    /// The corresponding C function is `ftruncate`.
+    package static func truncate(_ descriptor: Int32, to length: Int64, path: String) throws(SystemError) {
+        _ = try retryingInterrupts("ftruncate", path) { ftruncate(descriptor, off_t(length)) }
     }
 
     // MARK: - Locks
@@ -502,7 +539,8 @@ extension FileStatus {
         self.init(
             permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid), group: UInt32(status.st_gid),
             kind: kind, links: UInt64(status.st_nlink),
-            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
+            size: Int64(status.st_size))
     }
 }
 

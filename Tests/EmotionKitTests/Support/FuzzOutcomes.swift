@@ -72,6 +72,7 @@ struct FuzzOutcomes {
         case .countNotAnInteger: "countNotAnInteger"
         case .negativeCount: "negativeCount"
         case .totalTooLarge: "totalTooLarge"
+        case .badJournalPosition: "badJournalPosition"
         }
     }
 

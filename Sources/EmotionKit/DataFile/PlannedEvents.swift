@@ -1,0 +1,47 @@
+/// The changes one update makes, with what the journal records of each, before they are events.
+struct PlannedEvents {
+    /// The note every event of the command carries.
+    var note: String?
+    /// When the command is placed, if in the past; `nil` for now.
+    var placedAt: Instant?
+    private var items: [(command: JournalCommand, change: Change, reverts: EventID?)] = []
+
+    /// Whether there is no change to record.
+    var isEmpty: Bool { items.isEmpty }
+
+    /// Adds a change made by `command`, taking back or making again `reverts`.
+    mutating func append(_ command: JournalCommand, _ change: Change, reverts: EventID? = nil) {
+        items.append((command, change, reverts))
+    }
+
+    /// The events, numbered after `start`, recorded `now` at `zone`'s offset, one group: the first
+    /// event's id.
+    ///
+    /// - Throws: `HistoryError.timeOutOfRange` for a time a timestamp cannot hold; a
+    ///   `JournalEventError` only for a bug, since the store checked note and time first.
+    func events(after start: JournalPosition, now: Instant, zone: TimeZoneRules) throws -> [JournalEvent] {
+        let recorded = try Timestamp(now, in: zone)
+        var at = recorded
+        var backdated = false
+        if let placedAt, placedAt < now {
+            at = try Timestamp(placedAt, in: zone)
+            backdated = true
+        }
+        // The clock was set back since an earlier event was recorded: say so, for backwards scans.
+        let latest =
+            start.latest > (backdated ? recorded : at).millisecondsSinceEpoch
+            ? try? Timestamp(millisecondsSinceEpoch: start.latest, offsetSeconds: 0) : nil
+        var events: [JournalEvent] = []
+        var group: EventID?
+        for (index, item) in items.enumerated() {
+            let id = EventID(recordedAt: now.millisecondsSinceEpoch)
+            events.append(
+                try JournalEvent(
+                    sequence: start.sequence + UInt64(index) + 1, id: id, at: at, recorded: backdated ? recorded : nil,
+                    command: item.command, emotion: item.change.emotion, old: item.change.old, new: item.change.new,
+                    note: note, group: group ?? id, reverts: item.reverts, latest: latest))
+            if group == nil { group = id }
+        }
+        return events
+    }
+}

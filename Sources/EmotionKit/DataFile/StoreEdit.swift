@@ -1,0 +1,21 @@
+/// What one update of the store does, under its lock.
+package enum StoreEdit: Sendable {
+    /// Applies actions in order, all or none, as one command, with a note and placed at a time
+    /// (`nil`: now) in the history.
+    case apply([Action], note: String?, placedAt: Instant?)
+    /// Takes back the latest command not yet undone.
+    case undo
+    /// Makes again the latest command undone, if no change was made since.
+    case redo
+}
+
+/// What one update did.
+package struct StoreCommit: Sendable {
+    /// The events it recorded, in order: one per change.
+    package var events: [JournalEvent] = []
+    /// For an undo or redo, the command it took back or made again, as first recorded.
+    package var reverted: [JournalEvent] = []
+
+    /// The changes it made, in order.
+    package var changes: [Change] { events.map(\.change) }
+}

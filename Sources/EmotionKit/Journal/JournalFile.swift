@@ -1,0 +1,211 @@
+/// The journal beside the data file, open: `<data file>.journal`, a header line then one event a line.
+///
+/// Appending and syncing a command's lines is the commit point of an update (see `TallyStore`);
+/// nothing else ever changes a line, and only a writer holding the lock cuts off a torn last line.
+/// Reading goes forward from a position the data file records, or backward from the end, a chunk at
+/// a time, so that what a read costs is what it returns, not the whole history.
+struct JournalFile {
+    let fileSystem: FileSystem
+    /// The open journal.
+    let file: FileSystem.Descriptor
+    /// Its length: when opened, then after each append or cut.
+    private(set) var size: Int64
+
+    /// How much is read at a time.
+    static let chunkSize = 64 * 1024
+
+    /// `emotions.json.journal`: the journal's name beside the data file `name`.
+    static func name(besideDataFile name: String) -> String {
+        name + ".journal"
+    }
+
+    /// Opens the journal `target`, or returns `nil` if there is none; for writing, appending only.
+    ///
+    /// It must be a regular file, reached through no link; as root, with no other name; and owned by
+    /// `owner` (the data file's), if given: a journal someone else put beside the data file is not ours.
+    static func open(
+        _ target: NameInFolder, forWriting: Bool, owner: UInt32?, fileSystem: FileSystem
+    ) throws(StoreError) -> JournalFile? {
+        let flags = (forWriting ? OpenFlags.readWrite | OpenFlags.append : OpenFlags.readOnly) | OpenFlags.nonBlocking
+            | OpenFlags.noFollow
+        let file: FileSystem.Descriptor
+        do {
+            file = try fileSystem.openAt(target.folder, target.name, flags, 0)
+        } catch where error.errno == Errno.noSuchFileOrDirectory {
+            return nil
+        } catch where error.errno == Errno.tooManySymbolicLinkLevels {
+            throw .unsafeJournal(path: target.path, .symbolicLink)
+        } catch where forWriting && [Errno.permissionDenied, Errno.notPermitted, Errno.readOnlyFileSystem].contains(error.errno) {
+            throw .readOnly(error)
+        } catch {
+            throw .inputOutput(error)
+        }
+        let status: FileStatus
+        do {
+            status = try fileSystem.status(file)
+        } catch {
+            fileSystem.close(file)
+            throw .inputOutput(error)
+        }
+        guard status.kind == .regularFile else {
+            fileSystem.close(file)
+            throw .unreadableJournal(path: file.path, .notARegularFile(status.kind))
+        }
+        if Syscall.effectiveUser == 0, status.links > 1 {
+            fileSystem.close(file)
+            throw .hardLinkedFile(path: file.path, links: status.links)
+        }
+        if let owner, status.owner != owner {
+            fileSystem.close(file)
+            throw .foreignJournal(path: file.path, owner: status.owner)
+        }
+        return JournalFile(fileSystem: fileSystem, file: file, size: status.size)
+    }
+
+    /// Starts the journal `target` with `header`, as the data file's `ownership` gives: written whole
+    /// under a temporary name, flushed, renamed into place, the folder flushed. So a journal is
+    /// either absent or has its header, whatever crashes.
+    static func create(
+        _ target: NameInFolder, header: JournalHeader, ownership: FileOwnership, fileSystem: FileSystem
+    ) throws(StoreError) -> JournalFile {
+        try AtomicReplace(fileSystem: fileSystem).write(
+            Array((header.jsonLine + "\n").utf8), to: target, ownership: ownership, replacing: nil)
+        guard let journal = try open(target, forWriting: true, owner: nil, fileSystem: fileSystem) else {
+            throw .inputOutput(SystemError(call: "open", path: target.path, errno: Errno.noSuchFileOrDirectory))
+        }
+        return journal
+    }
+
+    /// Closes it.
+    func close() {
+        fileSystem.close(file)
+    }
+
+    /// The header, from the first line.
+    ///
+    /// - Throws: `StoreError.unreadableJournal` if the first line is not a header.
+    func header() throws(StoreError) -> (header: JournalHeader, end: Int64) {
+        let bytes = try read(from: 0, count: JournalEvent.lineLimit + 1)
+        guard let newline = bytes.firstIndex(of: 0x0A), let header = JournalHeader(line: Array(bytes[..<newline])) else {
+            throw .unreadableJournal(path: file.path, .badHeader)
+        }
+        return (header, Int64(newline + 1))
+    }
+
+    /// Up to `count` bytes from `offset`.
+    func read(from offset: Int64, count: Int) throws(StoreError) -> [UInt8] {
+        do {
+            return try fileSystem.readAt(file, offset, count)
+        } catch {
+            throw .inputOutput(error)
+        }
+    }
+
+    /// Appends `bytes` and flushes them: the commit point. If either fails, cuts the journal back to
+    /// where it was, so that nothing unacknowledged stays.
+    ///
+    /// - Throws: `StoreError.inputOutput`, the journal as it was; or `.unsyncedChange` if the lines
+    ///   may have reached it but could not be cut off again.
+    mutating func append(_ bytes: [UInt8]) throws(StoreError) {
+        let before = size
+        do {
+            try fileSystem.write(file, bytes)
+            try fileSystem.syncData(file)
+        } catch {
+            do {
+                try fileSystem.truncate(file, before)
+            } catch let cutError {
+                throw .unsyncedChange(cutError)
+            }
+            throw .inputOutput(error)
+        }
+        size = before + Int64(bytes.count)
+    }
+
+    /// Cuts the journal to `length` bytes: a torn last line, which was never acknowledged, goes.
+    mutating func truncate(to length: Int64) throws(StoreError) {
+        do {
+            try fileSystem.truncate(file, length)
+        } catch {
+            throw .inputOutput(error)
+        }
+        size = length
+    }
+
+    /// Reads the complete lines from `start` (the start of a line) up to `end`, in order, handing
+    /// each to `body` with the offset just past its `\n`, until `body` returns `false`.
+    ///
+    /// Returns where the last complete line handed over ends: bytes past it, up to `end`, are a
+    /// torn line (or one being written now).
+    ///
+    /// - Throws: `StoreError.unreadableJournal` for a line longer than any event's.
+    @discardableResult
+    func forEachLine(
+        from start: Int64, to end: Int64,
+        _ body: (_ line: ArraySlice<UInt8>, _ lineEnd: Int64) throws(StoreError) -> Bool
+    ) throws(StoreError) -> Int64 {
+        var offset = start  // Where `pending` starts in the file.
+        var pending: [UInt8] = []
+        var next = start
+        while next < end {
+            let chunk = try read(from: next, count: Int(min(Int64(JournalFile.chunkSize), end - next)))
+            if chunk.isEmpty { break }
+            next += Int64(chunk.count)
+            pending += chunk
+            var lineStart = 0
+            while let newline = pending[lineStart...].firstIndex(of: 0x0A) {
+                let lineEnd = offset + Int64(newline + 1)
+                guard try body(pending[lineStart..<newline], lineEnd) else { return lineEnd }
+                lineStart = newline + 1
+            }
+            pending.removeSubrange(..<lineStart)
+            offset += Int64(lineStart)
+            guard pending.count <= JournalEvent.lineLimit else {
+                throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: pending.count).description))
+            }
+        }
+        return offset
+    }
+
+    /// Reads the complete lines that end after `floor` and at or before `end`, last first, handing each
+    /// to `body` with the offset of its first byte, until `body` returns `false`. A torn last line
+    /// (bytes after the last `\n` before `end`) is skipped.
+    func forEachLineBackward(
+        from end: Int64, downTo floor: Int64,
+        _ body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> Bool
+    ) throws(StoreError) {
+        var pending: [UInt8] = []  // Bytes from `pendingStart`, the start of an unfinished line.
+        var pendingStart = end
+        var sawLineEnd = false
+        while pendingStart > floor {
+            let count = Int(min(Int64(JournalFile.chunkSize), pendingStart - floor))
+            let chunkStart = pendingStart - Int64(count)
+            let chunk = try read(from: chunkStart, count: count)
+            guard chunk.count == count else { return }  // Cut short under us: nothing sound to read.
+            pending = chunk + pending
+            pendingStart = chunkStart
+            var lineEnd = pending.count  // Index just past the current line's `\n`, or the end.
+            if !sawLineEnd {
+                // Skip the torn tail after the last `\n`, if any is in view yet.
+                guard let last = pending.lastIndex(of: 0x0A) else {
+                    if pending.count > JournalEvent.lineLimit { return }
+                    continue
+                }
+                sawLineEnd = true
+                lineEnd = last + 1
+            }
+            while lineEnd > 0, let newline = pending[..<(lineEnd - 1)].lastIndex(of: 0x0A) {
+                let lineStart = newline + 1
+                guard try body(pending[lineStart..<(lineEnd - 1)], pendingStart + Int64(lineStart)) else { return }
+                lineEnd = lineStart
+            }
+            pending.removeSubrange(lineEnd...)
+            guard pending.count <= JournalEvent.lineLimit + 1 else {
+                throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: pending.count).description))
+            }
+        }
+        if sawLineEnd, !pending.isEmpty, pending.last == 0x0A {
+            _ = try body(pending[..<(pending.count - 1)], floor)
+        }
+    }
+}

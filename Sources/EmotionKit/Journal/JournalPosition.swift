@@ -1,0 +1,43 @@
+/// How far into the journal the data file's counts are: what the data file records under
+/// `"journal"`, so that the next command rolls forward whatever the journal holds past it.
+///
+/// Written as `"journal": {"seq": 12, "bytes": 3456, "latest": 1795000000000}`.
+package struct JournalPosition: Equatable, Sendable {
+    /// The sequence number of the last event the counts include; 0 before the first.
+    package var sequence: UInt64
+    /// The journal's length in bytes up to the end of that event's line (or of the header).
+    package var bytes: Int64
+    /// The latest time, in milliseconds since the epoch, at which any event up to here was recorded:
+    /// a clock set back makes later lines older, and a backwards scan for "since X" may stop only
+    /// once this falls before X.
+    package var latest: Int64
+
+    /// A position after `sequence` events, `bytes` into the journal.
+    package init(sequence: UInt64, bytes: Int64, latest: Int64) {
+        self.sequence = sequence
+        self.bytes = bytes
+        self.latest = latest
+    }
+
+    /// The compact JSON object the data file holds.
+    var jsonText: String {
+        var text = "{\"seq\": "
+        text += String(sequence)
+        text += ", \"bytes\": "
+        text += String(bytes)
+        text += ", \"latest\": "
+        text += String(latest)
+        text += "}"
+        return text
+    }
+
+    /// Reads the data file's `"journal"` object; `nil` if it is not one of three whole numbers in range.
+    init?(json: JSONValue) {
+        guard case .object = json,
+            case let .number(sequenceText)? = json["seq"], let sequence = UInt64(sequenceText),
+            case let .number(bytesText)? = json["bytes"], let bytes = Int64(bytesText), bytes >= 0,
+            case let .number(latestText)? = json["latest"], let latest = Int64(latestText)
+        else { return nil }
+        self.init(sequence: sequence, bytes: bytes, latest: latest)
+    }
+}

@@ -1,0 +1,33 @@
+/// What is wrong with the journal beside the data file, in words that say what to do.
+public enum JournalProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A folder, FIFO, device or socket where the journal should be.
+    case notARegularFile(FileKind)
+    /// Its first line is not a header this version reads.
+    case badHeader
+    /// A line that is not an event, with its number (the header is line 1) and why.
+    case badLine(number: Int, reason: String)
+    /// A line whose sequence number does not follow the one before.
+    case sequenceGap(line: Int, expected: UInt64, found: UInt64)
+    /// The journal is shorter than the data file says its counts are into it.
+    case shorterThanRecorded(size: Int64, recorded: Int64)
+    /// The data file says its counts end inside a line.
+    case positionInsideLine(Int64)
+
+    /// What is wrong, naming the line where there is one.
+    public var description: String {
+        switch self {
+        case let .notARegularFile(kind):
+            kind == .folder ? "it is a folder, not a file" : "it is not a regular file (a FIFO, socket or device)"
+        case .badHeader:
+            "its first line is not the header emotions writes ({\"history\":1,…})"
+        case let .badLine(number, reason):
+            number > 0 ? "line \(number) is not a change: \(reason)" : "a line is not a change: \(reason)"
+        case let .sequenceGap(line, expected, found):
+            "line \(line) has \"seq\" \(found) where \(expected) should follow"
+        case let .shorterThanRecorded(size, recorded):
+            "it has \(size) bytes, but the data file records \(recorded) (it was cut short or replaced)"
+        case let .positionInsideLine(offset):
+            "the data file records a position (\(offset) bytes) that is not the end of a line"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// The counts as the data file and the journal together give them, and where they are in the
+/// journal: what every command starts from.
+///
+/// The data file records how far into the journal its counts are. Anything the journal holds past
+/// that was committed (its lines were flushed) but not yet saved in the data file, because the
+/// process stopped or the power went between the two: it is rolled forward here, by the next
+/// command and by every reader. A data file lost to a power cut (missing, empty or all zero bytes,
+/// as a file renamed into place before its data reached the disk is left) is made again from the
+/// journal: its header's counts, then every event.
+struct JournalState {
+    /// The counts.
+    var tally: Tally
+    /// Where the counts are in the journal.
+    var position: JournalPosition
+    /// Where bytes that are no complete event start, if the journal has any past `position`: a line
+    /// torn by a crash while it was written, never acknowledged; a writer cuts them off.
+    var tornFrom: Int64?
+    /// Whether the data file's counts or position differ from these, so that it needs saving.
+    var isAheadOfDataFile: Bool
+
+    /// The state of `document` (or, if the data file was lost, of none) and `journal`.
+    ///
+    /// - Throws: `StoreError.unreadableJournal` if the journal does not go on from the data file's
+    ///   position, or a line that is not the last is damaged.
+    init(document: TallyDocument?, journal: JournalFile) throws(StoreError) {
+        guard let document else {
+            // The data file was lost: make it again from the whole journal.
+            let (header, end) = try journal.header()
+            self.init(
+                tally: header.before, position: JournalPosition(sequence: 0, bytes: end, latest: header.at.millisecondsSinceEpoch),
+                tornFrom: nil, isAheadOfDataFile: true)
+            try rollForward(in: journal)
+            return
+        }
+        guard let position = document.journal else {
+            // Counts written without a position (by hand, or restored from a backup): they are
+            // taken as they are, from the journal's end on.
+            self.init(tally: document.tally, position: try JournalState.end(of: journal), tornFrom: nil, isAheadOfDataFile: true)
+            if self.position.bytes < journal.size { tornFrom = self.position.bytes }
+            return
+        }
+        self.init(tally: document.tally, position: position, tornFrom: nil, isAheadOfDataFile: false)
+        guard position.bytes != journal.size else { return }  // The usual case: nothing to read.
+        guard position.bytes < journal.size else {
+            throw .unreadableJournal(path: journal.file.path, .shorterThanRecorded(size: journal.size, recorded: position.bytes))
+        }
+        if position.bytes > 0, try journal.read(from: position.bytes - 1, count: 1) != [0x0A] {
+            throw .unreadableJournal(path: journal.file.path, .positionInsideLine(position.bytes))
+        }
+        if position.bytes == 0 { self.position.bytes = try journal.header().end }
+        try rollForward(in: journal)
+    }
+
+    private init(tally: Tally, position: JournalPosition, tornFrom: Int64?, isAheadOfDataFile: Bool) {
+        self.tally = tally
+        self.position = position
+        self.tornFrom = tornFrom
+        self.isAheadOfDataFile = isAheadOfDataFile
+    }
+
+    /// Applies every complete event past `position`, in order. A damaged line, or one out of
+    /// sequence, is taken for a torn write, and it and all after it for torn, if no sound event
+    /// follows it; otherwise the journal is damaged, and nothing is guessed.
+    private mutating func rollForward(in journal: JournalFile) throws(StoreError) {
+        var damage: JournalProblem?
+        var damageStart: Int64?
+        var lineStart = position.bytes
+        let end = try journal.forEachLine(from: position.bytes, to: journal.size) { line, lineEnd throws(StoreError) in
+            defer { lineStart = lineEnd }
+            let event = try? JournalEvent(line: Array(line))
+            if let damage {
+                if event != nil { throw .unreadableJournal(path: journal.file.path, damage) }
+                return true
+            }
+            let number = Int(clamping: position.sequence) + 2  // The header is line 1.
+            do throws(JournalLineError) {
+                let event = try JournalEvent(line: Array(line))
+                guard event.sequence == position.sequence + 1 else {
+                    damage = .sequenceGap(line: number, expected: position.sequence + 1, found: event.sequence)
+                    damageStart = lineStart
+                    return true
+                }
+                do throws(TallyError) {
+                    try tally.set(event.emotion, to: event.new)
+                } catch {
+                    damage = .badLine(number: number, reason: error.description)
+                    damageStart = lineStart
+                    return true
+                }
+                position = JournalPosition(
+                    sequence: event.sequence, bytes: lineEnd, latest: max(position.latest, event.latestRecording))
+                isAheadOfDataFile = true
+            } catch {
+                damage = .badLine(number: number, reason: error.description)
+                damageStart = lineStart
+            }
+            return true
+        }
+        if let damageStart {
+            tornFrom = damageStart
+        } else if end < journal.size {
+            tornFrom = end
+        }
+    }
+
+    /// The position after the journal's last complete event (or its header).
+    static func end(of journal: JournalFile) throws(StoreError) -> JournalPosition {
+        let (header, headerEnd) = try journal.header()
+        var position = JournalPosition(sequence: 0, bytes: headerEnd, latest: header.at.millisecondsSinceEpoch)
+        try journal.forEachLineBackward(from: journal.size, downTo: headerEnd) { line, lineStart throws(StoreError) in
+            do throws(JournalLineError) {
+                let event = try JournalEvent(line: Array(line))
+                position = JournalPosition(
+                    sequence: event.sequence, bytes: lineStart + Int64(line.count) + 1,
+                    latest: max(header.at.millisecondsSinceEpoch, event.latestRecording))
+            } catch {
+                throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
+            }
+            return false
+        }
+        return position
+    }
+}

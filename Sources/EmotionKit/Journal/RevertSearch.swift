@@ -1,0 +1,133 @@
+/// Finds what `undo` and `redo` act on, by reading the journal backwards from its end: the cost is
+/// what was undone and redone since, never the whole history.
+///
+/// Commands form an editor's two stacks. A tap, add or reset is pushed on the done stack and
+/// empties the undone stack; an undo moves the top done command to the undone stack; a redo moves
+/// it back. Read backwards, an undo is one more done command to skip, and a redo either is the top
+/// (it re-pushed the command it names) or cancels one skip; likewise for the undone stack.
+enum RevertSearch {
+    /// What `redo` found.
+    enum RedoFinding {
+        /// The command to make again: its events as first recorded.
+        case found([JournalEvent])
+        /// Nothing was ever undone.
+        case nothingUndone
+        /// This command, the latest change, was made after every undo still standing, or none is.
+        case chainEnded(by: [JournalEvent])
+    }
+
+    /// The command `undo` takes back, its events as first recorded; `nil` if every command is undone.
+    static func forUndo(in journal: JournalFile, end: Int64, floor: Int64) throws(StoreError) -> [JournalEvent]? {
+        var search = Search()
+        try search.run(in: journal, end: end, floor: floor) { group, first, skipped throws(StoreError) in
+            switch first.command {
+            case .undo:
+                skipped += 1
+                return nil
+            case .redo:
+                if skipped == 0 { return .find(first.reverts ?? first.group) }
+                skipped -= 1
+                return nil
+            case .tap, .add, .reset:
+                if skipped == 0 { return .done(group) }
+                skipped -= 1
+                return nil
+            }
+        }
+        return search.result
+    }
+
+    /// The command `redo` makes again, or why there is none.
+    static func forRedo(in journal: JournalFile, end: Int64, floor: Int64) throws(StoreError) -> RedoFinding {
+        var search = Search()
+        var ender: [JournalEvent]?
+        try search.run(in: journal, end: end, floor: floor) { group, first, skipped throws(StoreError) in
+            switch first.command {
+            case .redo:
+                skipped += 1
+                return nil
+            case .undo:
+                if skipped == 0 { return .find(first.reverts ?? first.group) }
+                skipped -= 1
+                return nil
+            case .tap, .add, .reset:
+                ender = group
+                return .stop
+            }
+        }
+        if let result = search.result { return .found(result) }
+        if let ender { return .chainEnded(by: ender) }
+        return .nothingUndone
+    }
+
+    /// One backward read, command by command.
+    private struct Search {
+        enum Step {
+            /// The answer is this command.
+            case done([JournalEvent])
+            /// The answer is the command with this group, further back.
+            case find(EventID)
+            /// There is no answer.
+            case stop
+        }
+
+        var result: [JournalEvent]?
+
+        /// Hands `decide` each whole command, last first (its events in order, its first event, and
+        /// the count of done or undone commands to skip), until it answers.
+        mutating func run(
+            in journal: JournalFile, end: Int64, floor: Int64,
+            _ decide: (_ group: [JournalEvent], _ first: JournalEvent, _ skipped: inout Int) throws(StoreError) -> Step?
+        ) throws(StoreError) {
+            var buffer: [JournalEvent] = []  // The current command's events, last first.
+            var skipped = 0
+            var target: EventID?
+            var found: [JournalEvent]?
+            try journal.forEachLineBackward(from: end, downTo: floor) { line, _ throws(StoreError) in
+                let event: JournalEvent
+                do throws(JournalLineError) {
+                    event = try JournalEvent(line: Array(line))
+                } catch {
+                    throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
+                }
+                if let wanted = target {
+                    if event.group == wanted { buffer.append(event) }
+                    if event.id == wanted {
+                        found = buffer.reversed()
+                        return false
+                    }
+                    return true
+                }
+                if let last = buffer.last, last.group != event.group { buffer.removeAll() }
+                buffer.append(event)
+                guard event.id == event.group else { return true }  // Not yet the command's first event.
+                let group = Array(buffer.reversed())
+                buffer.removeAll()
+                switch try decide(group, event, &skipped) {
+                case nil: return true
+                case let .done(events):
+                    found = events
+                    return false
+                case let .find(id):
+                    target = id
+                    return true
+                case .stop:
+                    return false
+                }
+            }
+            result = found
+        }
+    }
+
+    /// How the command made of `events` was typed, near enough: `tap happy smile`, `add sad 3`,
+    /// `reset happy`.
+    static func commandLine(of events: [JournalEvent]) -> String {
+        guard let first = events.first else { return "" }
+        var words = [first.command.name]
+        for event in events {
+            words.append(event.emotion.name)
+            if event.command == .add { words.append(String(event.delta)) }
+        }
+        return words.joined(separator: " ")
+    }
+}

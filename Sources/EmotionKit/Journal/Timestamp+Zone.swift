@@ -1,0 +1,25 @@
+extension Timestamp {
+    /// `instant` read at the offset `zone` has there, rounded to whole minutes and held within ±18
+    /// hours, as a timestamp can hold it (a zone's local mean time before 1900 has seconds).
+    ///
+    /// - Throws: `HistoryError.timeOutOfRange` if the local date is outside the years 1 to 9999.
+    package init(_ instant: Instant, in zone: TimeZoneRules) throws(HistoryError) {
+        let offset = zone.offset(at: instant)
+        let minutes = (offset + (offset >= 0 ? 30 : -30)) / 60
+        let held = min(max(minutes * 60, -Int(Timestamp.offsetLimit)), Int(Timestamp.offsetLimit))
+        do {
+            try self.init(millisecondsSinceEpoch: instant.millisecondsSinceEpoch, offsetSeconds: Int32(held))
+        } catch {
+            throw .timeOutOfRange(instant.rfc3339(offsetSeconds: 0))
+        }
+    }
+}
+
+extension Timestamp {
+    /// `2026-11-23 21:04`: the local date and time at its own offset, to the minute, as `log` and
+    /// `undo` show a change.
+    package var minuteText: String {
+        let text = rfc3339
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5))
+    }
+}
