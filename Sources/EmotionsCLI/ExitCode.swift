@@ -4,6 +4,8 @@ import EmotionKit
 enum ExitCode {
     /// It worked.
     static let success: Int32 = 0
+    /// There was nothing to do: nothing to undo or redo. Nothing was changed.
+    static let nothingToDo: Int32 = 1
     /// What was typed is wrong, or a count would go out of range (`EX_USAGE`).
     static let usage: Int32 = 64
     /// The data file cannot be used as ours (`EX_DATAERR`).
@@ -20,14 +22,19 @@ enum ExitCode {
     static let notPermitted: Int32 = 77
 
     /// Every status the tool exits with, in order; the manual page and Documentation/Usage.md list each.
-    static let all = [success, usage, dataError, internalError, cannotCreate, inputOutput, tryAgain, notPermitted]
+    static let all = [success, nothingToDo, usage, dataError, internalError, cannotCreate, inputOutput, tryAgain, notPermitted]
 
-    /// The status for an error: 64 usage (the parser's or a command's), 65 bad data file, 73 cannot create or change, 74 other I/O,
+    /// The status for an error: 1 nothing to undo or redo, 64 usage (the parser's or a command's), 65 bad data file, 73 cannot create or change, 74 other I/O,
     /// 75 lock timeout, 77 refused as unsafe.
     static func status(for error: any Error) -> Int32 {
         switch error {
         case is UsageError, is CommandError, is TallyError:
             return usage
+        case let error as HistoryError:
+            switch error {
+            case .nothingToUndo, .nothingToRedo, .redoChainEnded: return nothingToDo
+            case .placedInFuture, .badNote, .timeOutOfRange: return usage
+            }
         case let error as StoreError:
             switch error {
             case .unreadableDataFile, .unreadableJournal, .tooLargeToSave: return dataError

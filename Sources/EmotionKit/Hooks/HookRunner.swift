@@ -56,6 +56,21 @@ public struct HookRunner: Sendable {
     /// A folder or hook that is not trusted (see `HookFolder.hooks()`) is reported once and not run.
     /// At a depth that allows no hooks, none runs, and if there were any to run that is reported once.
     public func run(for changes: [Change], reporting report: (HookProblem) -> Void) {
+        run(for: changes, details: [], reporting: report)
+    }
+
+    /// Runs every hook for each event's change, as `run(for:reporting:)` does; a hook's standard
+    /// input also carries the event's `at`, `command` and `note`:
+    /// `{"emotion": "sad", "old": 4, "new": 5, "at": "2026-11-23T21:04:05.123+09:00", "command": "tap", "file": …}`.
+    public func run(for events: [JournalEvent], reporting report: (HookProblem) -> Void) {
+        let details = events.map { event in
+            [("at", JSONValue.string(event.at.rfc3339)), ("command", .string(event.command.name))]
+                + (event.note.map { [("note", JSONValue.string($0))] } ?? [])
+        }
+        run(for: events.map(\.change), details: details, reporting: report)
+    }
+
+    private func run(for changes: [Change], details: [[(String, JSONValue)]], reporting report: (HookProblem) -> Void) {
         guard !changes.isEmpty else { return }
         let hooks: [Hook]
         do {
@@ -81,9 +96,9 @@ public struct HookRunner: Sendable {
             report(.tooDeep(depth, changes: changes))
             return
         }
-        for change in changes {
+        for (index, change) in changes.enumerated() {
             for hook in trusted {
-                let outcome = run(hook, for: change)
+                let outcome = run(hook, for: change, details: index < details.count ? details[index] : [])
                 if !outcome.succeeded { report(.hookFailed(hook: hook.name, outcome, change: change)) }
             }
         }
@@ -92,9 +107,14 @@ public struct HookRunner: Sendable {
     /// Runs one hook for `change` and returns how it ended: from the file it holds open, which is
     /// what was judged; a hook that is not trusted is not started (`EPERM`).
     public func run(_ hook: Hook, for change: Change) -> HookOutcome {
+        run(hook, for: change, details: [])
+    }
+
+    /// Runs one hook for `change`, its standard input's object holding `details` before `file`.
+    private func run(_ hook: Hook, for change: Change, details: [(String, JSONValue)]) -> HookOutcome {
         guard hook.isTrusted, let file = hook.file else { return .notStarted(errno: Errno.notPermitted) }
         let dataFile = HookRunner.absolute(self.dataFile)
-        let input = change.json(adding: [("file", .string(dataFile))])
+        let input = change.json(adding: details + [("file", .string(dataFile))])
         return HookProcess.run(
             file.descriptor, path: hook.absolutePath,
             arguments: [change.emotion.name, String(change.old), String(change.new)],

@@ -13,17 +13,17 @@
 /// The text is 26 characters from `0123456789ABCDEFGHJKMNPQRSTVWXYZ` (no I, L, O or U), the first
 /// from 0 to 7; only that canonical form is read, so an id is the same bytes wherever it is written
 /// and can be matched or grepped as text.
-package struct EventID: Hashable, Sendable, CustomStringConvertible {
+public struct EventID: Hashable, Sendable, CustomStringConvertible {
     /// The 128 bits: the time in the top 48, the random bits below.
-    package let value: UInt128
+    public let value: UInt128
 
     /// The latest time the 48 bits hold, in the year 10889.
-    package static let latestTime: Int64 = (1 << 48) - 1
+    public static let latestTime: Int64 = (1 << 48) - 1
 
     private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
 
     /// An id from its 128 bits.
-    package init(value: UInt128) {
+    public init(value: UInt128) {
         self.value = value
     }
 
@@ -32,7 +32,7 @@ package struct EventID: Hashable, Sendable, CustomStringConvertible {
     ///
     /// A time before 1970 or past `latestTime` is held at the nearer end: the time only sorts ids,
     /// and the random bits keep them apart.
-    package init(recordedAt millisecondsSinceEpoch: Int64, using generator: inout some RandomNumberGenerator) {
+    public init(recordedAt millisecondsSinceEpoch: Int64, using generator: inout some RandomNumberGenerator) {
         let time = UInt128(min(max(millisecondsSinceEpoch, 0), EventID.latestTime))
         let low: UInt64 = generator.next()
         let high: UInt64 = generator.next() & 0xFFFF
@@ -41,13 +41,13 @@ package struct EventID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A new id recorded at `millisecondsSinceEpoch`, its random bits from `SystemRandomNumberGenerator`.
-    package init(recordedAt millisecondsSinceEpoch: Int64) {
+    public init(recordedAt millisecondsSinceEpoch: Int64) {
         var generator = SystemRandomNumberGenerator()
         self.init(recordedAt: millisecondsSinceEpoch, using: &generator)
     }
 
     /// Reads an id's canonical text; `nil` for anything else, lower case included.
-    package init?(parsing text: String) {
+    public init?(parsing text: String) {
         var value: UInt128 = 0
         var count = 0
         for byte in text.utf8 {
@@ -61,10 +61,10 @@ package struct EventID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The time the id was made at, milliseconds since 1970 (held within 0 and `latestTime`).
-    package var recordedAt: Int64 { Int64(value >> 80) }
+    public var recordedAt: Int64 { Int64(value >> 80) }
 
     /// The 26 characters.
-    package var description: String {
+    public var description: String {
         var bytes = [UInt8](repeating: 0, count: 26)
         for index in 0..<26 {
             bytes[index] = EventID.alphabet[Int(value >> (125 - 5 * index) & 31)]

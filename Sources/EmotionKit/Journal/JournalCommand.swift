@@ -1,5 +1,5 @@
 /// The command a journal event was made by, as the journal and `log` name it.
-package enum JournalCommand: String, CaseIterable, Sendable {
+public enum JournalCommand: String, CaseIterable, Sendable {
     /// `emotions tap`: one more of each emotion named.
     case tap
     /// `emotions add`: an amount, which may be negative, added to one emotion.
@@ -12,8 +12,8 @@ package enum JournalCommand: String, CaseIterable, Sendable {
     case redo
 
     /// The name written in a journal line's `command`.
-    package var name: String { rawValue }
+    public var name: String { rawValue }
 
     /// Whether this command reverses or replays another, and so names it in `reverts`.
-    package var isReverting: Bool { self == .undo || self == .redo }
+    public var isReverting: Bool { self == .undo || self == .redo }
 }

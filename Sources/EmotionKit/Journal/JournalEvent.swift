@@ -12,37 +12,37 @@
 /// is 1 to `noteLimit` Unicode scalars with no control character; undo and redo name what they
 /// revert, other commands do not; `recorded` is only on a backdated tap or add, and later than `at`;
 /// `latest` is later than the recording time.
-package struct JournalEvent: Equatable, Sendable {
+public struct JournalEvent: Equatable, Sendable {
     /// The event's place in the journal, from 1, with no gaps: recovery, undo and redo follow it,
     /// never a clock.
-    package let sequence: UInt64
+    public let sequence: UInt64
     /// The event's id, unique across machines.
-    package let id: EventID
+    public let id: EventID
     /// The instant the change is placed at, with the UTC offset in force there where it was made:
     /// its local day, week and month are read at that offset.
-    package let at: Timestamp
+    public let at: Timestamp
     /// When a backdated change (`--at`) was recorded, with the offset then; `nil` when that is `at`.
-    package let recorded: Timestamp?
+    public let recorded: Timestamp?
     /// The command that made the change.
-    package let command: JournalCommand
+    public let command: JournalCommand
     /// The emotion whose count changed.
-    package let emotion: Emotion
+    public let emotion: Emotion
     /// The count before the change.
-    package let old: Int
+    public let old: Int
     /// The count after the change.
-    package let new: Int
+    public let new: Int
     /// The latest time any event before it was recorded at, when later than this one's recording
     /// time: the clock was set back. `nil` otherwise; see `JournalPosition.latest`.
-    package let latest: Timestamp?
+    public let latest: Timestamp?
     /// The note the command was given, if any.
-    package let note: String?
+    public let note: String?
     /// The command the event belongs to: the id of its first event.
-    package let group: EventID
+    public let group: EventID
     /// For undo and redo, the group of the command taken back or made again.
-    package let reverts: EventID?
+    public let reverts: EventID?
 
     /// The longest note, in Unicode scalars: a sentence or two, far more than a mood needs.
-    package static let noteLimit = 1000
+    public static let noteLimit = 1000
 
     /// An event; see the type's invariants.
     ///
@@ -83,18 +83,18 @@ package struct JournalEvent: Equatable, Sendable {
     }
 
     /// How much the count changed: `new - old`, never zero. Cannot overflow: both counts are 0 or more.
-    package var delta: Int { new - old }
+    public var delta: Int { new - old }
 
     /// When it was recorded: `recorded`, or `at` for a change not backdated.
-    package var recordedAt: Timestamp { recorded ?? at }
+    public var recordedAt: Timestamp { recorded ?? at }
 
     /// The latest time it or any event before it was recorded at, in milliseconds: a backwards scan
     /// for events placed at or after an instant may stop at the first line where this is before it,
     /// since an event is never placed after it is recorded.
-    package var latestRecording: Int64 { (latest ?? recordedAt).millisecondsSinceEpoch }
+    public var latestRecording: Int64 { (latest ?? recordedAt).millisecondsSinceEpoch }
 
     /// The change it made, as the store reports changes.
-    package var change: Change { Change(emotion: emotion, old: old, new: new) }
+    public var change: Change { Change(emotion: emotion, old: old, new: new) }
 
     /// Refuses an empty note, one longer than `noteLimit` scalars, or one holding a control
     /// character (C0, DEL or C1: a line break, a tab, an escape sequence's start).

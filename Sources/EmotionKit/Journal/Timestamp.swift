@@ -10,20 +10,20 @@
 /// every zone in use keeps), and the local date at that offset lies in the years 1 to 9999 (four
 /// digits). The calendar is `LocalDate`'s and the text `Instant.rfc3339(offsetSeconds:)`'s, written
 /// once for the TIME grammar and the journal alike.
-package struct Timestamp: Hashable, Sendable, CustomStringConvertible {
+public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z, leap seconds not counted; negative before it.
-    package let millisecondsSinceEpoch: Int64
+    public let millisecondsSinceEpoch: Int64
     /// Seconds east of UTC in force where the instant is read: `32400` for `+09:00`.
-    package let offsetSeconds: Int32
+    public let offsetSeconds: Int32
 
     /// The largest offset either way: 18 hours, as ISO 8601 libraries bound it.
-    package static let offsetLimit: Int32 = 18 * 3600
+    public static let offsetLimit: Int32 = 18 * 3600
 
     /// The instant `millisecondsSinceEpoch` read at `offsetSeconds` east of UTC.
     ///
     /// - Throws: `TimestampError` if the offset is not whole minutes within ±18 hours, or the local
     ///   date falls outside the years 1 to 9999.
-    package init(millisecondsSinceEpoch: Int64, offsetSeconds: Int32) throws(TimestampError) {
+    public init(millisecondsSinceEpoch: Int64, offsetSeconds: Int32) throws(TimestampError) {
         guard abs(Int64(offsetSeconds)) <= Int64(Timestamp.offsetLimit) else {
             throw .offsetOutOfRange(seconds: offsetSeconds)
         }
@@ -38,12 +38,12 @@ package struct Timestamp: Hashable, Sendable, CustomStringConvertible {
 
     /// `2026-11-23T21:04:05.123+09:00`: always three decimals and a signed offset (`+00:00` for UTC),
     /// so every timestamp has the same 29 characters.
-    package var rfc3339: String {
+    public var rfc3339: String {
         Instant(millisecondsSinceEpoch: millisecondsSinceEpoch).rfc3339(offsetSeconds: Int(offsetSeconds))
     }
 
     /// The RFC 3339 text, as `rfc3339`.
-    package var description: String { rfc3339 }
+    public var description: String { rfc3339 }
 
     /// Reads RFC 3339 text: `YYYY-MM-DDThh:mm:ss`, an optional fraction of one to three digits, and
     /// `Z` or `±hh:mm` (`T` and `Z` in either case).
@@ -51,7 +51,7 @@ package struct Timestamp: Hashable, Sendable, CustomStringConvertible {
     /// Refused: a date or time that does not exist (February 30, hour 24, the leap second 60), a
     /// fraction finer than a millisecond (it would be lost), the unknown offset `-00:00` (a day
     /// depends on the offset), and anything `init(millisecondsSinceEpoch:offsetSeconds:)` refuses.
-    package init(rfc3339 text: String) throws(TimestampError) {
+    public init(rfc3339 text: String) throws(TimestampError) {
         var reader = DigitReader(Array(text.utf8))
         guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2),
             reader.skip("-"), let day = reader.number(digits: 2), reader.skip("T") || reader.skip("t"),

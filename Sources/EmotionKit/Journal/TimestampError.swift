@@ -1,5 +1,5 @@
 /// Why a time cannot be a journal event's `Timestamp`, in words that name it.
-package enum TimestampError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum TimestampError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The text is not of the form `2026-11-23T21:04:05.123+09:00`.
     case malformed(String)
     /// The date does not exist: month 13, February 30.
@@ -18,7 +18,7 @@ package enum TimestampError: Error, Equatable, Sendable, CustomStringConvertible
     case outsideYears(millisecondsSinceEpoch: Int64)
 
     /// What is wrong, quoting the text as JSON so that nothing in it reaches a terminal raw.
-    package var description: String {
+    public var description: String {
         switch self {
         case let .malformed(text):
             "\(TimestampError.quoted(text)) is not a time of the form 2026-11-23T21:04:05.123+09:00"

@@ -10,7 +10,7 @@ extension Instant {
     }
 
     /// The instant as RFC 3339 writes it, `offsetSeconds` east of UTC.
-    package func rfc3339(offsetSeconds: Int) -> String {
+    public func rfc3339(offsetSeconds: Int) -> String {
         let offset = offsetSeconds % 60 == 0 ? offsetSeconds : 0
         guard let local = LocalDateTime(self, offsetSeconds: offset) else {
             return "\(millisecondsSinceEpoch) ms since 1970-01-01T00:00:00Z"

@@ -4,22 +4,22 @@
 /// Milliseconds, because the journal and `log --json` show them; an `Int64` of them spans far more
 /// than the years 1 to 9999 a TIME may name. Arithmetic on it is checked: a result past that span
 /// is `nil`, never a trap.
-package struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Milliseconds since the Unix epoch; negative before it.
-    package let millisecondsSinceEpoch: Int64
+    public let millisecondsSinceEpoch: Int64
 
     /// The instant `milliseconds` after the Unix epoch.
-    package init(millisecondsSinceEpoch milliseconds: Int64) {
+    public init(millisecondsSinceEpoch milliseconds: Int64) {
         millisecondsSinceEpoch = milliseconds
     }
 
     /// Whole seconds since the Unix epoch, rounded down (so 1 ms before the epoch is second -1).
-    package var secondsSinceEpoch: Int64 {
+    public var secondsSinceEpoch: Int64 {
         floorDivide(millisecondsSinceEpoch, 1000)
     }
 
     /// This instant moved by `duration` (earlier when negative), or `nil` if that overflows.
-    package func advanced(by duration: Duration) -> Instant? {
+    public func advanced(by duration: Duration) -> Instant? {
         let (seconds, attoseconds) = duration.components
         let (fromSeconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         guard !overflow else { return nil }
@@ -29,18 +29,18 @@ package struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// This instant moved by `milliseconds`, or `nil` if that overflows.
-    package func advanced(byMilliseconds milliseconds: Int64) -> Instant? {
+    public func advanced(byMilliseconds milliseconds: Int64) -> Instant? {
         let (sum, overflow) = millisecondsSinceEpoch.addingReportingOverflow(milliseconds)
         return overflow ? nil : Instant(millisecondsSinceEpoch: sum)
     }
 
     /// Whether `self` comes before `other`.
-    package static func < (lhs: Instant, rhs: Instant) -> Bool {
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
         lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch
     }
 
     /// The instant in UTC, such as `2026-11-23T12:04:05.123Z`, for debugging and test failures.
-    package var description: String {
+    public var description: String {
         rfc3339(offsetSeconds: 0)
     }
 }

@@ -13,20 +13,22 @@ struct Add: Subcommand {
             Arguments.emotion(),
             ArgumentSpec(name: "count", help: "A whole number such as 3 or -2."),
         ],
-        options: ChangeOptions.specs,
-        examples: ["emotions add sad 3", "emotions add happy -1"])
+        options: [HistoryOptions.noteSpec, HistoryOptions.atSpec] + ChangeOptions.specs,
+        examples: ["emotions add sad 3", "emotions add happy -1", "emotions add smile 2 --at 2h --note lunch"])
 
     let emotion: Emotion
     let count: Int
     let options: ChangeOptions
+    let history: HistoryOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         emotion = try Arguments.emotion(arguments.value(of: "emotion") ?? "")
         count = try Arguments.count(arguments.value(of: "count") ?? "")
         options = try ChangeOptions(arguments)
+        history = try HistoryOptions(arguments)
     }
 
     func run(in context: Context) throws {
-        try ApplyChanges(actions: [.add(count, to: emotion)], options: options).run(in: context)
+        try ApplyChanges(actions: [.add(count, to: emotion)], options: options, history: history).run(in: context)
     }
 }

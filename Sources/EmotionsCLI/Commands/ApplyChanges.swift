@@ -10,6 +10,8 @@ struct ApplyChanges {
     let actions: [Action]
     /// Where the file is, how to print changes, whether to run hooks.
     let options: ChangeOptions
+    /// The note and time the history keeps with the changes.
+    var history: HistoryOptions? = nil
 
     /// Applies the actions, printing each change through an observer as it is committed, then runs
     /// the hooks for the changes made, in order; their problems are warnings.
@@ -20,18 +22,20 @@ struct ApplyChanges {
     /// status says how the change went, so that a script piping into `true` never retries a success.
     func run(in context: Context) throws {
         context.terminal.keepGoingIfOutputCloses()
+        let note = try history?.noteText()
+        let placedAt = try history?.placement(now: Instant.now, zone: .system)
         let store = try options.store.makeStore(environment: context.environment)
         let runner = try options.hooks.makeRunner(for: store, environment: context.environment)
         // Only text lines look up the locale and ask whether the output is a terminal.
         let style = options.format == .text ? OutputStyle(color: options.color, context: context) : .plain
         let printer = ChangePrinter(format: options.format, style: style, terminal: context.terminal)
         let printing = try store.observe(options: [.old, .new], printer.print)
-        let changes: [Change]
+        let events: [JournalEvent]
         do {
             defer { printing.cancel() }
-            changes = try store.apply(actions)
+            events = try store.apply(actions, note: note, placedAt: placedAt)
         }
-        runner?.run(for: changes) { problem in
+        runner?.run(for: events) { problem in
             context.terminal.printError("Warning: \(problem)")
         }
     }

@@ -9,11 +9,12 @@ struct Reset: Subcommand {
         abstract: "Set emotions back to zero.",
         discussion: "Name the emotions to reset, or use --all for all five. Resetting a zero changes nothing.",
         arguments: [Arguments.emotion(isOptional: true, isRepeating: true)],
-        options: [OptionSpec(long: "all", help: "Reset all five emotions.")] + ChangeOptions.specs,
-        examples: ["emotions reset sad", "emotions reset --all"])
+        options: [OptionSpec(long: "all", help: "Reset all five emotions.")] + [HistoryOptions.noteSpec] + ChangeOptions.specs,
+        examples: ["emotions reset sad", "emotions reset --all --note \"new year\""])
 
     let emotions: [Emotion]
     let options: ChangeOptions
+    let history: HistoryOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let names = arguments.values(of: "emotion")
@@ -29,9 +30,10 @@ struct Reset: Subcommand {
             self.emotions = emotions
         }
         options = try ChangeOptions(arguments)
+        history = try HistoryOptions(arguments)
     }
 
     func run(in context: Context) throws {
-        try ApplyChanges(actions: emotions.map(Action.reset), options: options).run(in: context)
+        try ApplyChanges(actions: emotions.map(Action.reset), options: options, history: history).run(in: context)
     }
 }

@@ -16,7 +16,8 @@ enum Root {
             + DataLocation.defaultPathShown + "; EMOTIONS_FILE or --file choose another.",
         options: GlobalOptions.specs + [completionScript, versionOption],
         examples: [
-            "emotions tap happy", "emotions add sad 3", "emotions reset --all", "emotions stats", "emotions watch",
+            "emotions tap happy", "emotions add sad 3", "emotions undo", "emotions log -n 20", "emotions stats",
+            "emotions watch",
             "source <(emotions --generate-completion-script bash)",
         ])
 
@@ -30,7 +31,9 @@ enum Root {
     static let versionOption = OptionSpec(long: "version", help: "Show the version.", isInUsage: false, standsAlone: true)
 
     /// Every subcommand but `help`, in the order help lists them.
-    static let subcommands: [any Subcommand.Type] = [Tap.self, Add.self, Reset.self, Stats.self, Watch.self]
+    static let subcommands: [any Subcommand.Type] = [
+        Tap.self, Add.self, Reset.self, Undo.self, Redo.self, Log.self, Stats.self, Watch.self,
+    ]
 
     /// `help [<subcommand>]`, which the root handles itself.
     static let helpSpec = CommandSpec(

@@ -9,11 +9,15 @@ struct Tap: Subcommand {
         abstract: "Add one to each named emotion.",
         discussion: "A name may repeat to add more than one. Each change is printed as it is saved.",
         arguments: [Arguments.emotion(isRepeating: true)],
-        options: ChangeOptions.specs,
-        examples: ["emotions tap happy", "emotions tap smile smile sad", "emotions tap very-happy --json"])
+        options: [HistoryOptions.noteSpec, HistoryOptions.atSpec] + ChangeOptions.specs,
+        examples: [
+            "emotions tap happy", "emotions tap smile smile sad", "emotions tap sad --note \"rough meeting\"",
+            "emotions tap happy --at \"yesterday 21:30\"", "emotions tap very-happy --json",
+        ])
 
     let emotions: [Emotion]
     let options: ChangeOptions
+    let history: HistoryOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         var emotions: [Emotion] = []
@@ -22,9 +26,10 @@ struct Tap: Subcommand {
         }
         self.emotions = emotions
         options = try ChangeOptions(arguments)
+        history = try HistoryOptions(arguments)
     }
 
     func run(in context: Context) throws {
-        try ApplyChanges(actions: emotions.map(Action.tap), options: options).run(in: context)
+        try ApplyChanges(actions: emotions.map(Action.tap), options: options, history: history).run(in: context)
     }
 }

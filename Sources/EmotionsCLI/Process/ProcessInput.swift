@@ -93,3 +93,10 @@ public struct ProcessInput: Sendable {
         return nil
     }
 }
+
+extension ProcessInput {
+    /// Standard input, up to `limit` bytes: what `--note -` reads.
+    static func readStandardInput(limit: Int) throws(SystemError) -> [UInt8] {
+        try Syscall.readAll(Syscall.standardInput, limit: limit, path: "standard input")
+    }
+}

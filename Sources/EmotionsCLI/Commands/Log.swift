@@ -1,0 +1,73 @@
+import EmotionKit
+
+/// `emotions log [EMOTION...] [--since TIME] [--until TIME] [-n N] [--json]`: the history of changes.
+struct Log: Subcommand {
+    static let name = "log"
+
+    static let spec = CommandSpec(
+        name: name,
+        abstract: "Show the history of changes, oldest first.",
+        discussion: "Each line shows the local date and time where the change was made, the change, and its note. "
+            + "Changes are listed by the time they are placed at (--at), ties in the order they were made. "
+            + "TIME: 2026-11-23, 2026-11-23T21:30 (with Z or +09:00 if you like), 21:30, now, today, yesterday, "
+            + "a weekday, or an amount ago: 90min, 12h, 7d, 2w, 3mo, 1y. --since includes its time, --until does "
+            + "not, and a date alone means the start of that day for --since and its end for --until.",
+        arguments: [Arguments.emotion(isOptional: true, isRepeating: true, help: "Show only changes of these emotions.")],
+        options: [
+            OptionSpec(long: "since", valueName: "time", help: "Show changes placed at or after TIME."),
+            OptionSpec(long: "until", valueName: "time", help: "Show changes placed before TIME (a date: before its end)."),
+            OptionSpec(long: "count", short: "n", valueName: "n", help: "Show only the last N changes."),
+            OptionSpec(
+                long: "json",
+                help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, reverts, recorded when there are."),
+        ] + GlobalOptions.specs,
+        examples: ["emotions log -n 20", "emotions log sad --since 7d", "emotions log --since monday --until today --json"])
+
+    let emotions: [Emotion]
+    let since: (text: String, expression: TimeExpression)?
+    let until: (text: String, expression: TimeExpression)?
+    let count: Int?
+    let isJSON: Bool
+    let color: ColorChoice
+    let store: StoreOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        var emotions: [Emotion] = []
+        for name in arguments.values(of: "emotion") where !emotions.contains(try Arguments.emotion(name)) {
+            emotions.append(try Arguments.emotion(name))
+        }
+        self.emotions = emotions
+        since = try arguments.value(ofOption: "since").map { text throws(UsageError) in
+            (text, try HistoryOptions.time(text, option: "--since"))
+        }
+        until = try arguments.value(ofOption: "until").map { text throws(UsageError) in
+            (text, try HistoryOptions.time(text, option: "--until"))
+        }
+        if let text = arguments.value(ofOption: "count") {
+            guard let count = Int(text), count >= 0 else {
+                throw .invalidValue(text, option: "--count", reason: "give a whole number of changes, 0 or more (-n 20)")
+            }
+            self.count = count
+        } else {
+            count = nil
+        }
+        isJSON = arguments.has("json")
+        color = ColorChoice(arguments)
+        store = try StoreOptions(arguments)
+    }
+
+    func run(in context: Context) throws {
+        let now = Instant.now
+        var query = EventQuery(emotions: emotions, last: count)
+        do {
+            query.since = try since?.expression.span(now: now, zone: .system).start
+            query.until = try until?.expression.span(now: now, zone: .system).end
+        } catch {
+            throw UsageError.invalid(ValidationFailure(HistoryOptionError.badTime(option: since != nil ? "--since" : "--until", error)))
+        }
+        let style = isJSON ? OutputStyle.plain : OutputStyle(color: color, context: context)
+        try store.makeStore(environment: context.environment).forEachEvent(query) { event in
+            context.terminal.print(isJSON ? LogLine.json(for: event) : LogLine.text(for: event, style: style))
+        }
+    }
+}
