@@ -9,9 +9,9 @@ struct DataFileTests {
         let sandbox = try Sandbox()
         expectSuccess(try await sandbox.run("tap", "upset"), stdout: "upset: 0 → 1\n")
         #expect(sandbox.text(of: sandbox.defaultDataFile) == DataFile.text(Counts(upset: 1)))
-        // Every folder on the way to the file, and the file; nothing else but its lock.
+        // Every folder on the way to the file, the file and its journal; nothing else but its lock.
         let components = Sandbox.defaultDataFilePath.split(separator: "/")
-        let expected = components.indices.map { components[...$0].joined(separator: "/") }
+        let expected = components.indices.map { components[...$0].joined(separator: "/") } + [Sandbox.defaultDataFilePath + ".journal"]
         #expect(sandbox.contentsOfHome().filter { !$0.hasSuffix(".lock") } == expected.sorted())
     }
 

@@ -28,7 +28,12 @@ struct HookTests {
         let file = sandbox.defaultDataFile.path
         // A script is run from the file that was judged, open as descriptor 3: its $0 is that descriptor's path.
         #expect(sandbox.hookOutputLines("arguments") == ["/proc/self/fd/3", "sad", "4", "5"])
-        #expect(sandbox.hookOutput("input") == #"{"emotion": "sad", "old": 4, "new": 5, "file": "\#(file)"}"# + "\n")
+        // The change, then what the history keeps of it (its time at our offset, the command), then the file.
+        let input = try #require(sandbox.hookOutput("input"))
+        #expect(input.hasPrefix(#"{"emotion": "sad", "old": 4, "new": 5, "at": ""#), "\(input)")
+        #expect(input.hasSuffix(#"", "command": "tap", "file": "\#(file)"}"# + "\n"), "\(input)")
+        let at = try #require(DataFile.object(input)?["at"] as? String)
+        #expect(at.count == 29 && at.contains("T"), "an RFC 3339 time with milliseconds and offset: \(at)")
         #expect(sandbox.hookOutputLines("variables") == ["sad", "4", "5", file, hook.path, "1"])
         #expect(sandbox.hookOutputLines("directory") == [sandbox.home.resolvingSymlinksInPath().path])
         #expect(sandbox.text() == DataFile.text(Counts(sad: 5)))
@@ -222,7 +227,8 @@ struct HookTests {
         #expect(input?["file"] as? String == dataFile.path)
         #expect(input?["emotion"] as? String == "sad")
         #expect(sandbox.contentsOfHome() == [
-            folderName, "\(folderName)/\(fileName)", "\(folderName)/\(fileName).lock", "\(folderName)/hooks",
+            folderName, "\(folderName)/\(fileName)", "\(folderName)/\(fileName).journal", "\(folderName)/\(fileName).lock",
+            "\(folderName)/hooks",
             "\(folderName)/hooks/\(hookName)",
         ].sorted())
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.hookOutput.path).sorted() == ["input", "names"])

@@ -80,7 +80,9 @@ public final class TallyStore: Sendable {
         let journalName = NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
         guard let journal = try JournalFile.open(journalName, forWriting: false, owner: snapshot?.status?.owner, fileSystem: fileSystem)
         else {
-            if let problem = snapshot?.lostToPowerCut { throw .unreadableDataFile(path: journalName.path, problem) }
+            if let problem = snapshot?.lostToPowerCut {
+                throw .unreadableDataFile(path: NameInFolder(folder: destination.folder, name: destination.name).path, problem)
+            }
             return try body(snapshot?.document, nil)
         }
         defer { journal.close() }

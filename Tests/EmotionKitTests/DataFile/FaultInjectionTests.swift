@@ -136,27 +136,66 @@ enum Step: String, CaseIterable, Sendable {
         #expect(try store.apply(.tap(.upset)) == [Change(emotion: .upset, old: 0, new: 1)])
     }
 
-    @Test func aFailedSyncWhoseRestoreAlsoFailsSaysTheChangeWasSaved() throws {
-        let folder = try TemporaryFolder()
+    /// A store over `path` whose journal already holds one tap of happy (from 41 to 42), and the journal's size.
+    private func journalled(_ folder: TemporaryFolder) throws -> (path: String, journalSize: Int) {
         let path = try folder.write(#"{"version": 1, "counts": {"happy": 41}}"#)
-        var fileSystem = failing(.syncFolder)
-        let renames = Mutex(0)
-        fileSystem.renameAt = { folder, source, destination throws(SystemError) in
-            let count = renames.withLock { $0 += 1; return $0 }
-            if count > 1 { throw SystemError(call: "rename", path: folder.path + "/" + destination, errno: EIO) }
-            try FileSystem.live.renameAt(folder, source, destination)
+        try TallyStore(path: path).apply(.tap(.happy))
+        return (path, folder.bytes(of: path + ".journal")?.count ?? -1)
+    }
+
+    @Test func aJournalThatFailsToSyncIsCutBackAndNothingChanges() throws {
+        let folder = try TemporaryFolder()
+        let (path, journalSize) = try journalled(folder)
+        let before = folder.bytes(of: path)
+        var fileSystem = FileSystem.live
+        fileSystem.syncData = { file throws(SystemError) in throw SystemError(call: "fdatasync", path: file.path, errno: EIO) }
+        let recorder = Recorder()
+        let store = TallyStore(path: path, fileSystem: fileSystem)
+        let token = try store.observe(options: [.new], recorder.record)
+        #expect(throws: StoreError.self) { try store.apply(.tap(.happy)) }
+        withExtendedLifetime(token) {}
+        #expect(recorder.changes.isEmpty)
+        #expect(folder.bytes(of: path) == before)
+        #expect(folder.bytes(of: path + ".journal")?.count == journalSize, "the unsynced lines were not cut off")
+        #expect(try TallyStore(path: path).read()[.happy] == 42)
+    }
+
+    @Test func aJournalThatCanNeitherSyncNorBeCutBackSaysTheChangeMayBeSaved() throws {
+        let folder = try TemporaryFolder()
+        let (path, _) = try journalled(folder)
+        var fileSystem = FileSystem.live
+        fileSystem.syncData = { file throws(SystemError) in throw SystemError(call: "fdatasync", path: file.path, errno: EIO) }
+        fileSystem.truncate = { file, _ throws(SystemError) in throw SystemError(call: "ftruncate", path: file.path, errno: EIO) }
+        #expect(throws: StoreError.unsyncedChange(SystemError(call: "ftruncate", path: path + ".journal", errno: EIO))) {
+            try TallyStore(path: path, fileSystem: fileSystem).apply(.tap(.happy))
+        }
+    }
+
+    /// Past the commit point (the journal's sync), a data file that cannot be saved fails nothing:
+    /// the change is reported, and every reader and the next writer roll the journal forward.
+    @Test(arguments: [Step.createTemporary, .write, .rename])
+    func aDataFileThatCannotBeSavedAfterTheCommitIsRolledForward(step: Step) throws {
+        let folder = try TemporaryFolder()
+        let (path, _) = try journalled(folder)
+        let before = folder.bytes(of: path)
+        var fileSystem = failing(step)
+        if step == .write {
+            // Only the data file's temporary file fails to be written, not the journal.
+            fileSystem.write = { file, bytes throws(SystemError) in
+                if file.path.contains(".tmp-") { throw SystemError(call: "write", path: file.path, errno: EIO) }
+                try FileSystem.live.write(file, bytes)
+            }
         }
         let recorder = Recorder()
         let store = TallyStore(path: path, fileSystem: fileSystem)
         let token = try store.observe(options: [.new], recorder.record)
-        #expect(throws: StoreError.unsyncedChange(SystemError(call: "fsync", path: folder.path, errno: EIO))) {
-            try store.apply(.tap(.happy))
-        }
+        #expect(try store.apply(.tap(.happy)) == [Change(emotion: .happy, old: 42, new: 43)])
         withExtendedLifetime(token) {}
-        #expect(try TallyStore(path: path).read()[.happy] == 42)
-        #expect(try folder.contents() == ["emotions.json"], "a leftover, or the lock file it made")
-        #expect(StoreError.unsyncedChange(SystemError(call: "fsync", path: "/f", errno: EIO)).description
-            .contains("The change was saved, but /f cannot be flushed to disk"))
+        #expect(recorder.changes.count == 1, "observers were not told of a committed change")
+        #expect(folder.bytes(of: path) == before, "the data file was saved after all")
+        #expect(try TallyStore(path: path).read()[.happy] == 43, "a reader did not roll the journal forward")
+        #expect(try TallyStore(path: path).apply(.tap(.happy)) == [Change(emotion: .happy, old: 43, new: 44)])
+        #expect(try folder.contents().filter { $0.contains(".tmp-") }.isEmpty)
     }
 
     @Test func errorsNameTheFileTheCallAndWhatToDo() {

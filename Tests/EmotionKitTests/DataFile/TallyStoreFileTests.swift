@@ -23,7 +23,7 @@ import Testing
         #expect(try folder.contents().contains(leftovers[0]))
 
         try store.apply(.tap(.happy))
-        #expect(try folder.contents() == (["emotions.json", "emotions.json.lock"] + bystanders).sorted())
+        #expect(try folder.contents() == (["emotions.json", "emotions.json.journal", "emotions.json.lock"] + bystanders).sorted())
         #expect(try store.read()[.happy] == 3)
     }
 

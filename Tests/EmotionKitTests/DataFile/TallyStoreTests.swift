@@ -28,11 +28,11 @@ import Testing
         #expect(try TallyStore(path: path).read() == Tally(counts: [.happy: 1, .sad: 3]))
     }
 
-    @Test func onlyTheDataFileAndItsLockAreLeftBehind() throws {
+    @Test func onlyTheDataFileItsJournalAndItsLockAreLeftBehind() throws {
         let folder = try TemporaryFolder()
         let store = TallyStore(path: folder.file("emotions.json"))
         for _ in 0..<5 { try store.apply(.tap(.smile)) }
-        #expect(try folder.contents() == ["emotions.json", "emotions.json.lock"])
+        #expect(try folder.contents() == ["emotions.json", "emotions.json.journal", "emotions.json.lock"])
     }
 
     @Test func aNoOpOnAStoreThatDoesNotExistCreatesNothing() throws {

@@ -75,7 +75,7 @@ import Testing
         #expect(recorder.changes == [change(.smile, 0, 1)])
     }
 
-    @Test func aDeletedFileCountsAsZerosAndARecreatedOneIsSeen() async throws {
+    @Test func aDeletedFileAndJournalCountAsZerosAndARecreatedOneIsSeen() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         let other = TallyStore(path: path)
@@ -83,6 +83,8 @@ import Testing
         let watching = TallyStore(path: path)
         let bag = ObservationBag()
         let recorder = try watchAndRecord(watching, in: bag)
+        // The journal first: a data file deleted alone is made again from it (see JournalStoreTests).
+        try FileManager.default.removeItem(atPath: path + ".journal")
         try FileManager.default.removeItem(atPath: path)
         try await waitFor(recorder, count: 2)
         try other.apply(.tap(.neutral))

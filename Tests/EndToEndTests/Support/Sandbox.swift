@@ -100,9 +100,25 @@ final class Sandbox: Sendable {
         FileManager.default.contents(atPath: file.path)
     }
 
-    /// The text of `file` (the default data file if not given), or `nil` if there is none.
+    /// The text of `file` (the default data file if not given) without its journal position (see
+    /// `withoutJournalPosition`), or `nil` if there is none.
     func text(of file: URL? = nil) -> String? {
+        bytes(of: file ?? defaultDataFile).map { Sandbox.withoutJournalPosition(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// The data file's text exactly as it is, its `"journal"` position included.
+    func rawText(of file: URL? = nil) -> String? {
         bytes(of: file ?? defaultDataFile).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `text` without the `"journal"` member the store adds after `counts` (the journal's size and
+    /// the latest recording time, which change with every event): what `DataFile.text` writes.
+    /// The journal tests check the position itself.
+    static func withoutJournalPosition(_ text: String) -> String {
+        guard let start = text.range(of: ",\n  \"journal\": {"),
+            let end = text[start.upperBound...].firstIndex(of: "}")
+        else { return text }
+        return String(text[..<start.lowerBound]) + String(text[text.index(after: end)...])
     }
 
     /// Whether anything exists at `url`, following no symbolic link.
