@@ -1,0 +1,220 @@
+@testable import EmotionKit
+import Foundation
+import Synchronization
+import Testing
+
+/// The history a store keeps: events recorded in the same commit as the counts, rolled forward,
+/// made again, undone, redone and read back by time.
+@Suite struct JournalStoreTests {
+    /// A clock tests move by hand.
+    final class Clock: Sendable {
+        private let now = Mutex(Instant(millisecondsSinceEpoch: 1_795_000_000_000))
+        var instant: Instant { now.withLock { $0 } }
+        func advance(minutes: Int64) { now.withLock { $0 = Instant(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + minutes * 60_000) } }
+        func set(_ instant: Instant) { now.withLock { $0 = instant } }
+    }
+
+    let folder: TemporaryFolder
+    let path: String
+    let clock = Clock()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.file("emotions.json")
+    }
+
+    /// A store on `path` at a fixed +09:00, on the hand-moved clock.
+    func store() -> TallyStore {
+        let clock = self.clock
+        return TallyStore(path: path, fileSystem: .live, clock: { clock.instant }, zone: .fixed(secondsEast: 9 * 3600))
+    }
+
+    /// The journal's lines, the header first.
+    func journalLines() throws -> [String] {
+        try String(contentsOfFile: path + ".journal", encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    /// The events in the journal, in order.
+    func journalEvents() throws -> [JournalEvent] {
+        try journalLines().dropFirst().map { try JournalEvent(line: Array($0.utf8)) }
+    }
+
+    @Test func aCommandIsOneGroupOfEventsWithTheNoteTimeAndOffset() throws {
+        let events = try store().apply([.tap(.happy), .tap(.smile)], note: "lunch")
+        #expect(events.map(\.sequence) == [1, 2])
+        #expect(events.map(\.group) == [events[0].id, events[0].id])
+        #expect(events.allSatisfy { $0.note == "lunch" && $0.command == .tap && $0.at.offsetSeconds == 9 * 3600 })
+        #expect(events[0].at.millisecondsSinceEpoch == clock.instant.millisecondsSinceEpoch)
+        #expect(try journalEvents() == events)
+        #expect(try journalLines().first?.hasPrefix(#"{"history":1,"#) == true)
+        let document = try TallyDocument(parsing: Array(folder.bytes(of: path) ?? Data()))
+        #expect(document.journal?.sequence == 2)
+        #expect(document.journal?.bytes == Int64(folder.bytes(of: path + ".journal")?.count ?? -1))
+    }
+
+    @Test func anExistingTallyIsTakenOverAsBeforeHistory() throws {
+        try folder.write(#"{"version": 1, "counts": {"sad": 4}}"#)
+        try store().apply(.tap(.sad))
+        let header = try #require(JournalHeader(line: Array(try journalLines()[0].utf8)))
+        #expect(header.before == Tally(counts: [.sad: 4]))
+        #expect(try journalEvents().map(\.change) == [Change(emotion: .sad, old: 4, new: 5)])
+        #expect(try store().events().count == 1)
+        #expect(try store().read()[.sad] == 5)
+    }
+
+    @Test func aBackdatedChangeKeepsBothTimesAndIsListedAtItsPlace() throws {
+        try store().apply(.tap(.happy))
+        clock.advance(minutes: 60)
+        let placed = Instant(millisecondsSinceEpoch: clock.instant.millisecondsSinceEpoch - 90 * 60_000)
+        let backdated = try store().apply([.add(2, to: .sad)], note: nil, placedAt: placed)
+        #expect(backdated[0].recorded?.millisecondsSinceEpoch == clock.instant.millisecondsSinceEpoch)
+        #expect(backdated[0].at.millisecondsSinceEpoch == placed.millisecondsSinceEpoch)
+        #expect(try store().events().map(\.emotion) == [.sad, .happy], "not listed by placement")
+        #expect(try store().events(EventQuery(last: 1)).map(\.emotion) == [.happy])
+        #expect(throws: HistoryError.self) {
+            try store().apply([.tap(.sad)], note: nil, placedAt: Instant(millisecondsSinceEpoch: clock.instant.millisecondsSinceEpoch + 1))
+        }
+    }
+
+    @Test func undoTakesBackWholeCommandsNewestFirstAndRedoMakesThemAgain() throws {
+        let store = store()
+        try store.apply([.tap(.happy), .tap(.smile)])
+        try store.apply(.add(3, to: .sad))
+        try store.apply(.reset(.happy))
+        #expect(try store.undo().commandLine == "reset happy")
+        #expect(try store.read() == Tally(counts: [.happy: 1, .smile: 1, .sad: 3]))
+        let second = try store.undo()
+        #expect(second.commandLine == "add sad 3")
+        #expect(second.events.map(\.command) == [.undo])
+        #expect(second.events[0].reverts == second.original[0].group)
+        #expect(try store.redo().commandLine == "add sad 3")
+        #expect(try store.read()[.sad] == 3)
+        #expect(try store.undo().commandLine == "add sad 3", "an undo after a redo takes the redone command back")
+        #expect(try store.undo().commandLine == "tap happy smile")
+        #expect(try store.read() == Tally())
+        #expect(throws: HistoryError.nothingToUndo) { try store.undo() }
+        #expect(try store.redo().commandLine == "tap happy smile")
+        try store.apply(.tap(.neutral))
+        #expect(throws: HistoryError.self) { try store.redo() }
+        let sequences = try journalEvents().map(\.sequence)
+        #expect(sequences == Array(1...UInt64(sequences.count)))
+    }
+
+    @Test func nothingToRedoWhenNothingWasUndone() throws {
+        #expect(throws: HistoryError.nothingToRedo) { try store().redo() }
+        #expect(throws: HistoryError.nothingToUndo) { try store().undo() }
+        try store().apply(.tap(.happy))
+        #expect(throws: HistoryError.self) { try store().redo() }
+        #expect(try folder.contents() == ["emotions.json", "emotions.json.journal", "emotions.json.lock"])
+    }
+
+    @Test func eventsCommittedButNotInTheDataFileAreRolledForward() throws {
+        try store().apply(.tap(.happy))
+        let behind = try #require(folder.bytes(of: path))
+        try store().apply([.tap(.happy), .add(2, to: .sad)])
+        try behind.write(to: URL(fileURLWithPath: path))  // As if the power went before the rename reached the disk.
+        #expect(try store().read() == Tally(counts: [.happy: 2, .sad: 2]))
+        try store().apply(.tap(.upset))
+        #expect(try store().read() == Tally(counts: [.happy: 2, .sad: 2, .upset: 1]))
+        let document = try TallyDocument(parsing: Array(folder.bytes(of: path) ?? Data()))
+        #expect(document.journal?.sequence == 4)
+    }
+
+    @Test(arguments: ["missing", "empty", "zeros"])
+    func aDataFileLostToAPowerCutIsMadeAgainFromTheJournal(how: String) throws {
+        try folder.write(#"{"version": 1, "counts": {"smile": 7}}"#)
+        try store().apply([.tap(.happy), .add(-2, to: .smile)])
+        switch how {
+        case "missing": try FileManager.default.removeItem(atPath: path)
+        case "empty": try Data().write(to: URL(fileURLWithPath: path))
+        default: try Data(repeating: 0, count: 200).write(to: URL(fileURLWithPath: path))
+        }
+        #expect(try store().read() == Tally(counts: [.happy: 1, .smile: 5]))
+        try store().apply(.tap(.happy))
+        #expect(try store().read() == Tally(counts: [.happy: 2, .smile: 5]))
+    }
+
+    @Test func anEmptyDataFileWithoutAJournalIsStillRefused() throws {
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) { try store().read() }
+        #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
+        #expect(folder.bytes(of: path) == Data())
+    }
+
+    @Test func aTornLastLineIsIgnoredByReadersAndCutOffByTheNextWriter() throws {
+        try store().apply(.tap(.happy))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".journal"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"id":"01M84P241A0DS55X0KD4EN"#.utf8))
+        try handle.close()
+        #expect(try store().read()[.happy] == 1)
+        #expect(try store().events().count == 1)
+        try store().apply(.tap(.happy))
+        let events = try journalEvents()
+        #expect(events.map(\.sequence) == [1, 2])
+        #expect(try store().read()[.happy] == 2)
+    }
+
+    @Test func aDamagedLineWithSoundLinesAfterItIsReportedNotGuessed() throws {
+        try store().apply(.tap(.happy))
+        let behind = try #require(folder.bytes(of: path))
+        try store().apply(.tap(.smile))
+        try store().apply(.tap(.sad))
+        try behind.write(to: URL(fileURLWithPath: path))
+        var lines = try journalLines()
+        lines[2] = lines[2].replacingOccurrences(of: "\"smile\"", with: "\"smiel\"")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path + ".journal"))
+        #expect {
+            try store().read()
+        } throws: { error in
+            guard case let .unreadableJournal(_, problem) = error as? StoreError else { return false }
+            return problem.description.contains("line 3")
+        }
+    }
+
+    @Test func sinceAndLastReadOnlyTheEndOfALongJournalAndFollowAClockSetBack() throws {
+        for _ in 0..<300 {
+            try store().apply(.tap(.happy))
+            clock.advance(minutes: 1)
+        }
+        let start = clock.instant
+        clock.advance(minutes: -10_000)  // The clock is set back: these lines are recorded "earlier".
+        try store().apply(.tap(.sad))
+        clock.set(start)
+        clock.advance(minutes: 5)
+        try store().apply(.tap(.smile))
+        let lastLine = try #require(try journalEvents().last)
+        #expect(lastLine.latest == nil)
+        let sadLine = try #require(try journalEvents().dropLast().last)
+        #expect(sadLine.latest != nil, "a line recorded after a later one does not say so")
+        // Since 3 minutes before the clock was set back: the last 3 happy taps, and the smile; not the sad.
+        let since = Instant(millisecondsSinceEpoch: start.millisecondsSinceEpoch - 3 * 60_000)
+        #expect(try store().events(EventQuery(since: since)).map(\.emotion) == [.happy, .happy, .happy, .smile])
+        #expect(try store().events(EventQuery(emotions: [.sad])).count == 1)
+        #expect(try store().events(EventQuery(last: 2)).map(\.emotion) == [.happy, .smile])
+        #expect(try store().events(EventQuery(until: since)).count == 298)
+        #expect(try store().events().first?.emotion == .sad, "the sad tap, placed earliest, comes first")
+    }
+
+    @Test func aJournalThatIsALinkIsNotFollowed() throws {
+        try store().apply(.tap(.happy))
+        let elsewhere = folder.file("elsewhere")
+        try FileManager.default.moveItem(atPath: path + ".journal", toPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: path + ".journal", withDestinationPath: elsewhere)
+        #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8).split(separator: "\n").count == 2)
+    }
+
+    @Test func aJournalSomeoneElseOwnsIsNotUsed() throws {
+        try store().apply(.tap(.happy))
+        var fileSystem = FileSystem.live
+        fileSystem.status = { file throws(SystemError) in
+            var status = try FileSystem.live.status(file)
+            if file.path.hasSuffix(".journal") { status.owner = 1234 }
+            return status
+        }
+        let store = TallyStore(path: path, fileSystem: fileSystem)
+        #expect(throws: StoreError.foreignJournal(path: path + ".journal", owner: 1234)) { try store.apply(.tap(.happy)) }
+        #expect(throws: StoreError.foreignJournal(path: path + ".journal", owner: 1234)) { try store.read() }
+    }
+}
