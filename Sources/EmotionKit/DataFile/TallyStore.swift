@@ -186,7 +186,8 @@ public final class TallyStore: Sendable {
             throw error
         }
         if let initial = missed.initial { observers.tellInitial(initial) }
-        observers.notify(missed.changes + commit.changes)
+        observers.notify(
+            missed.changes + commit.changes, events: missed.events + commit.events.map { Optional($0) })
         return commit
     }
 
@@ -290,7 +291,7 @@ public final class TallyStore: Sendable {
             let replace = AtomicReplace(fileSystem: fileSystem)
             try? replace.replace(target, with: bytes, ownership: ownership, durable: false)
             replace.removeLeftovers(of: target)
-            return MissedByWatcher(&watch, before: before, after: tally)
+            return MissedByWatcher(&watch, before: before, after: tally, position: position)
         }
         return commit
     }

@@ -63,11 +63,7 @@ public struct HookRunner: Sendable {
     /// input also carries the event's `at`, `command` and `note`:
     /// `{"emotion": "sad", "old": 4, "new": 5, "at": "2026-11-23T21:04:05.123+09:00", "command": "tap", "file": …}`.
     public func run(for events: [JournalEvent], reporting report: (HookProblem) -> Void) {
-        let details = events.map { event in
-            [("at", JSONValue.string(event.at.rfc3339)), ("command", .string(event.command.name))]
-                + (event.note.map { [("note", JSONValue.string($0))] } ?? [])
-        }
-        run(for: events.map(\.change), details: details, reporting: report)
+        run(for: events.map(\.change), details: events.map(\.historyMembers), reporting: report)
     }
 
     private func run(for changes: [Change], details: [[(String, JSONValue)]], reporting report: (HookProblem) -> Void) {

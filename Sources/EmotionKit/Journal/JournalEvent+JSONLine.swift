@@ -55,3 +55,11 @@ extension JournalEvent {
         return line
     }
 }
+
+extension JournalEvent {
+    /// What the history adds to a change's JSON object: `at`, `command`, and `note` if there is one,
+    /// as `watch --json` lines and a hook's standard input carry them after the change.
+    package var historyMembers: [(String, JSONValue)] {
+        [("at", .string(at.rfc3339)), ("command", .string(command.name))] + (note.map { [("note", JSONValue.string($0))] } ?? [])
+    }
+}

@@ -8,6 +8,10 @@ public struct ObservedChange: Equatable, Sendable {
     public let newValue: Int?
     /// Whether this is the notification `.initial` asked for, sent at once when observing starts.
     public let isInitial: Bool
+    /// The history's record of the change, when it is known: when it is placed, the command and the
+    /// note. `nil` for an initial notification, and for a change a watcher could only find by
+    /// comparing counts (a data file changed by hand, or several changes told as one).
+    public var event: JournalEvent?
 
     /// Creates a notification.
     public init(emotion: Emotion, oldValue: Int?, newValue: Int?, isInitial: Bool) {
@@ -17,11 +21,12 @@ public struct ObservedChange: Equatable, Sendable {
         self.isInitial = isInitial
     }
 
-    init(_ change: Change, options: ObservationOptions) {
+    init(_ change: Change, event: JournalEvent?, options: ObservationOptions) {
         self.init(
             emotion: change.emotion,
             oldValue: options.contains(.old) ? change.old : nil,
             newValue: options.contains(.new) ? change.new : nil,
             isInitial: false)
+        self.event = event
     }
 }

@@ -65,11 +65,18 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
     ///
     /// Handlers run outside the registry's lock, so they may observe, cancel or change the store.
     func notify(_ changes: [Change]) {
+        notify(changes, events: [])
+    }
+
+    /// Tells every interested observer of each change, in order, with `events[i]` the journal's
+    /// record of `changes[i]` where there is one.
+    func notify(_ changes: [Change], events: [JournalEvent?]) {
         guard !changes.isEmpty else { return }
-        for change in changes {
+        for (index, change) in changes.enumerated() {
+            let event = index < events.count ? events[index] : nil
             let observers = lock.withLock { state.observers.map(\.observer) }
             for observer in observers where observer.emotions.contains(change.emotion) {
-                observer.handler(ObservedChange(change, options: observer.options))
+                observer.handler(ObservedChange(change, event: event, options: observer.options))
             }
         }
     }

@@ -4,18 +4,23 @@
 struct MissedByWatcher {
     var initial: Tally?
     var changes: [Change] = []
+    /// The journal's record of each of `changes`, where the watcher had it.
+    var events: [JournalEvent?] = []
 
     init() {}
 
-    /// Takes the watcher's place in telling of `before`, and makes `after` what observers know.
-    init(_ state: inout WatchState, before: Tally, after: Tally) {
+    /// Takes the watcher's place in telling of `before`, and makes `after`, at `position` in the
+    /// journal, what observers know.
+    init(_ state: inout WatchState, before: Tally, after: Tally, position: JournalPosition?) {
         guard state.isWatching else { return }
         if let baseline = state.baseline {
             changes = baseline.changes(to: before)
+            events = changes.map { _ in nil }
         } else {
             initial = before
         }
         state.baseline = after
+        state.position = position
         state.lastProblem = nil
     }
 }

@@ -7,9 +7,10 @@ extension TallyStore {
     /// not exist yet and is created later, and when the file is replaced by a rename, or deleted
     /// and created again; a deleted file counts as all zeros, as `read()` has it.
     ///
-    /// A change is found by comparing the file with the counts observers were last told, so changes
-    /// other processes save within moments of each other may be told as one (`happy: 3 → 5`);
-    /// changes this store makes are told once, as it makes them. `onProblem` hears, on the watching
+    /// A change is told as the journal recorded it, with its event (time, command, note), when the
+    /// journal holds every change since observers were last told; otherwise (a data file changed by
+    /// hand or replaced) by comparing the counts with those observers were last told, so changes
+    /// may be told as one (`happy: 3 → 5`). Changes this store makes are told once, as it makes them. `onProblem` hears, on the watching
     /// thread, of a file that cannot be read (each problem once, until it is readable again); the
     /// watch goes on, and later changes are told against the last counts that could be read.
     ///
@@ -33,7 +34,9 @@ extension TallyStore {
                 state.watcher = watcher
                 state.baseline = nil
                 do throws(StoreError) {
-                    state.baseline = try readIfPresent()?.tally ?? Tally()
+                    let document = try readIfPresent()
+                    state.baseline = document?.tally ?? Tally()
+                    state.position = document?.journal
                     state.lastProblem = nil
                 } catch {
                     problem = error
@@ -64,6 +67,35 @@ extension TallyStore {
         stopped?.stop()
     }
 
+    /// The journal's events from `start` to `end`, if they take `before` exactly to `after`; `nil`
+    /// if there is no such run of events to tell (no journal, a replaced file, a damaged line).
+    private func eventsBetween(
+        _ start: JournalPosition?, _ end: JournalPosition?, from before: Tally, to after: Tally
+    ) -> [JournalEvent]? {
+        guard let start, let end, end.sequence > start.sequence, end.bytes > start.bytes else { return nil }
+        guard let destination = try? DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false) else { return nil }
+        defer { fileSystem.close(destination.folder) }
+        let journalName = NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
+        guard let journal = (try? JournalFile.open(journalName, forWriting: false, owner: nil, fileSystem: fileSystem)) ?? nil
+        else { return nil }
+        defer { journal.close() }
+        var events: [JournalEvent] = []
+        var tally = before
+        var sound = true
+        _ = try? journal.forEachLine(from: start.bytes, to: end.bytes) { line, _ throws(StoreError) in
+            guard let event = try? JournalEvent(line: Array(line)), event.sequence == start.sequence + UInt64(events.count) + 1,
+                tally[event.emotion] == event.old, (try? tally.set(event.emotion, to: event.new)) != nil
+            else {
+                sound = false
+                return false
+            }
+            events.append(event)
+            return true
+        }
+        guard sound, tally == after, events.last?.sequence == end.sequence else { return nil }
+        return events
+    }
+
     /// Reads the file after a notification and tells observers what changed since they were last
     /// told; returns `false`, telling nothing, if `mayWait` and the file is missing (having had
     /// counts) or unreadable, as it may be in the middle of being replaced.
@@ -72,6 +104,7 @@ extension TallyStore {
             case inDoubt
             case initial(Tally)
             case changes([Change])
+            case events([JournalEvent])
             case problem(StoreError, [@Sendable (StoreError) -> Void])
         }
         let finding = watchState.withLock { state -> Finding in
@@ -82,8 +115,15 @@ extension TallyStore {
                 if document == nil, mayWait, let baseline = state.baseline, baseline != Tally() { return .inDoubt }
                 let tally = document?.tally ?? Tally()
                 state.lastProblem = nil
-                defer { state.baseline = tally }
+                let position = state.position
+                defer {
+                    state.baseline = tally
+                    state.position = document?.journal
+                }
                 guard let baseline = state.baseline else { return .initial(tally) }
+                if let events = eventsBetween(position, document?.journal, from: baseline, to: tally) {
+                    return .events(events)
+                }
                 return .changes(baseline.changes(to: tally))
             } catch {
                 if mayWait { return .inDoubt }
@@ -99,6 +139,8 @@ extension TallyStore {
             observers.tellInitial(tally)
         case let .changes(changes):
             observers.notify(changes)
+        case let .events(events):
+            observers.notify(events.map(\.change), events: events.map { Optional($0) })
         case let .problem(problem, handlers):
             for handler in handlers { handler(problem) }
         }

@@ -4,6 +4,8 @@ struct WatchState {
     var watcher: StoreWatcher?
     /// The counts observers were last told of; `nil` until the file has been read whole.
     var baseline: Tally?
+    /// Where `baseline` is in the journal, if there is one: the watcher tells the events past it.
+    var position: JournalPosition?
     /// Who hears of problems met while watching, one per live watch token: the last to go stops the watcher.
     var problemHandlers: [(id: UInt64, handler: @Sendable (StoreError) -> Void)] = []
     /// The next token's number.

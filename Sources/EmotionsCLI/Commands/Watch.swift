@@ -51,7 +51,7 @@ struct Watch: Subcommand {
         }
         defer { watching.cancel() }
         let style = format == .text ? OutputStyle(color: color, context: context) : .plain
-        let printer = ChangePrinter(format: format, style: style, terminal: terminal)
+        let printer = ChangePrinter(format: format, style: style, terminal: terminal, showsHistory: true)
         let options: ObservationOptions = showsInitial ? [.initial, .old, .new] : [.old, .new]
         let observation = try store.observe(emotions, options: options, printer.print)
         defer { observation.cancel() }

@@ -6,6 +6,9 @@ struct ChangePrinter: Sendable {
     /// How text lines look; JSON lines ignore it.
     var style = OutputStyle.plain
     let terminal: Terminal
+    /// Whether JSON lines carry what the history recorded of a change, where it is known: `at`,
+    /// `command` and `note`, as `watch --json` prints them.
+    var showsHistory = false
 
     /// Prints one change, or an initial count; meant to be handed to `TallyStore.observe` with
     /// options `[.old, .new]`, and `.initial` for the current counts first.
@@ -14,8 +17,12 @@ struct ChangePrinter: Sendable {
         if observed.isInitial, let count = observed.newValue {
             line = ChangePrinter.line(forInitial: count, of: observed.emotion, format: format, style: style)
         } else if let old = observed.oldValue, let new = observed.newValue {
-            line = ChangePrinter.line(
-                for: Change(emotion: observed.emotion, old: old, new: new), format: format, style: style)
+            let change = Change(emotion: observed.emotion, old: old, new: new)
+            if showsHistory, format == .json, let event = observed.event {
+                line = change.json(adding: event.historyMembers).serialized(pretty: false)
+            } else {
+                line = ChangePrinter.line(for: change, format: format, style: style)
+            }
         } else {
             line = nil
         }
