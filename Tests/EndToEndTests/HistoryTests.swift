@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+/// `log`, `undo`, `redo`, `--note` and `--at`: the history, through the built binary, under real
+/// time zones (`TZ`), daylight saving time changes and a half-hour zone included.
+struct HistoryTests {
+    /// `log --json`'s objects.
+    private func logObjects(_ sandbox: Sandbox, _ arguments: String..., zone: String = "UTC") async throws -> [[String: Any]] {
+        let outcome = try await sandbox.run(["log", "--json"] + arguments, environment: ["TZ": zone])
+        #expect(outcome.status == 0, "\(outcome)")
+        return outcome.stdoutLines.compactMap { DataFile.object($0) }
+    }
+
+    @Test(arguments: [
+        // New York's spring gap: 02:30 does not exist and lands after it, at 03:30 EDT.
+        ("America/New_York", "2026-03-08T02:30", "2026-03-08T03:30:00.000-04:00"),
+        // New York's autumn repeat: 01:30 comes twice and means the first, still EDT.
+        ("America/New_York", "2026-11-01T01:30", "2026-11-01T01:30:00.000-04:00"),
+        ("America/New_York", "2026-11-01T03:00", "2026-11-01T03:00:00.000-05:00"),
+        // A half-hour zone, and one with half-hour daylight saving time.
+        ("Asia/Kolkata", "2025-11-22T23:59", "2025-11-22T23:59:00.000+05:30"),
+        ("Australia/Adelaide", "2025-11-22T23:59:30", "2025-11-22T23:59:30.000+10:30"),
+        ("UTC", "2025-06-01T12:00Z", "2025-06-01T12:00:00.000+00:00"),
+        // An explicit offset is an instant, written at the offset of the zone where it was recorded.
+        ("Asia/Tokyo", "2025-06-01T12:00-03:00", "2025-06-02T00:00:00.000+09:00"),
+    ])
+    func aChangePlacedWithAtIsKeptAtThatLocalTimeAndOffset(zone: String, at: String, expected: String) async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run(["tap", "happy", "--at", at], environment: ["TZ": zone])
+        expectSuccess(outcome, stdout: "happy: 0 → 1\n")
+        let objects = try await logObjects(sandbox, zone: zone)
+        #expect(objects.count == 1)
+        #expect(objects.first?["at"] as? String == expected)
+        #expect((objects.first?["recorded"] as? String)?.count == 29, "a backdated change keeps when it was recorded")
+    }
+
+    @Test(arguments: ["Asia/Kolkata", "America/New_York", "Pacific/Chatham", "UTC"])
+    func aChangeAt2359IsOnThatLocalDay(zone: String) async throws {
+        let sandbox = try Sandbox()
+        let environment = ["TZ": zone]
+        expectSuccess(try await sandbox.run(["tap", "sad", "--at", "2025-11-22T23:59"], environment: environment), stdout: "sad: 0 → 1\n")
+        expectSuccess(try await sandbox.run(["tap", "happy", "--at", "2025-11-23T00:00"], environment: environment), stdout: "happy: 0 → 1\n")
+        let day = try await sandbox.run(["log", "--since", "2025-11-22", "--until", "2025-11-22"], environment: environment)
+        expectSuccess(day, stdout: day.stdout)
+        #expect(day.stdoutLines.count == 1, "\(day)")
+        #expect(day.stdoutLines.first?.hasPrefix("2025-11-22 23:59  sad: 0 → 1  (recorded ") == true, "\(day)")
+        let next = try await sandbox.run(["log", "--since", "2025-11-23", "--until", "2025-11-23"], environment: environment)
+        #expect(next.stdoutLines.count == 1 && next.stdoutLines.first?.hasPrefix("2025-11-23 00:00  happy: 0 → 1") == true, "\(next)")
+    }
+
+    @Test func aLineShowsTheClockWhereTheChangeWasMadeWhereverItIsRead() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run(["tap", "smile", "--at", "2025-11-22T21:04", "--note", "rough meeting"], environment: ["TZ": "Asia/Tokyo"])
+        for zone in ["Asia/Tokyo", "America/New_York", "UTC"] {
+            let outcome = try await sandbox.run(["log"], environment: ["TZ": zone])
+            #expect(outcome.stdoutLines.first?.hasPrefix("2025-11-22 21:04  smile: 0 → 1  (recorded ") == true, "\(outcome)")
+            #expect(outcome.stdoutLines.first?.hasSuffix("  \"rough meeting\"") == true, "\(outcome)")
+        }
+    }
+
+    @Test func logListsByPlacementFiltersAndTakesTheLastN() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "happy", "--note", "now")
+        _ = try await sandbox.run("add", "sad", "3", "--at", "2025-01-01T10:00Z")
+        _ = try await sandbox.run("reset", "happy")
+        let all = try await logObjects(sandbox)
+        #expect(all.map { $0["command"] as? String } == ["add", "tap", "reset"])
+        #expect(all.map { $0["emotion"] as? String } == ["sad", "happy", "happy"])
+        #expect(all[1]["note"] as? String == "now")
+        #expect(all[0]["at"] as? String == "2025-01-01T10:00:00.000+00:00")
+        #expect(Set(all[0].keys) == ["id", "at", "command", "emotion", "old", "new", "recorded"])
+        #expect(Set(all[1].keys) == ["id", "at", "command", "emotion", "old", "new", "note"])
+        #expect(try await logObjects(sandbox, "-n", "2").map { $0["command"] as? String } == ["tap", "reset"])
+        #expect(try await logObjects(sandbox, "sad").count == 1)
+        #expect(try await logObjects(sandbox, "--since", "2025-01-02").count == 2)
+        #expect(try await logObjects(sandbox, "--until", "2025-01-02").count == 1)
+        #expect(try await logObjects(sandbox, "-n", "0").isEmpty)
+        expectFailure(try await sandbox.run("log", "-n", "-1"), status: 64, mentioning: ["--count"])
+    }
+
+    @Test func undoTakesBackACommandAsOneAndRedoMakesItAgain() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "happy", "smile", "--at", "2025-11-22T21:04"), stdout: "happy: 0 → 1\nsmile: 0 → 1\n")
+        expectSuccess(try await sandbox.run("undo"), stdout: "Undid 'tap happy smile' of 2025-11-22 21:04.\nsmile: 1 → 0\nhappy: 1 → 0\n")
+        #expect(sandbox.text() == DataFile.text(Counts()))
+        let nothing = try await sandbox.run("undo")
+        expectFailure(nothing, status: 1, mentioning: ["Nothing to undo"])
+        expectSuccess(try await sandbox.run("redo", "--json"), stdout: """
+            {"emotion": "happy", "old": 0, "new": 1}
+            {"emotion": "smile", "old": 0, "new": 1}
+
+            """)
+        expectFailure(try await sandbox.run("redo"), status: 1, mentioning: ["Nothing to redo"])
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 1, smile: 1)))
+    }
+
+    @Test func aNewChangeEndsWhatCanBeRedone() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("add", "sad", "2")
+        _ = try await sandbox.run("undo", "-q")
+        _ = try await sandbox.run("tap", "neutral")
+        let before = sandbox.rawText()
+        expectFailure(try await sandbox.run("redo"), status: 1, mentioning: ["Nothing to redo", "'tap neutral'"])
+        #expect(sandbox.rawText() == before, "a refused redo changed the data file")
+        let log = try await logObjects(sandbox)
+        #expect(log.map { $0["command"] as? String } == ["add", "undo", "tap"])
+        #expect(log[1]["reverts"] as? String == log[0]["id"] as? String)
+    }
+
+    @Test func undoOfAResetRestoresTheCounts() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 3, sad: 2))
+        expectSuccess(try await sandbox.run("reset", "--all"), stdout: "happy: 3 → 0\nsad: 2 → 0\n")
+        let outcome = try await sandbox.run("undo")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdoutLines.first?.hasPrefix("Undid 'reset happy sad' of ") == true, "\(outcome)")
+        #expect(outcome.stdoutLines.dropFirst() == ["sad: 0 → 2", "happy: 0 → 3"], "\(outcome)")
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 3, sad: 2)))
+    }
+
+    @Test func aNoteComesFromTheArgumentOrStandardInputAndIsRefusedIfItHasControls() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run(["tap", "sad", "--note", "-"], stdin: "private thought\n"), stdout: "sad: 0 → 1\n")
+        #expect(try await logObjects(sandbox).first?["note"] as? String == "private thought")
+        let before = sandbox.rawText()
+        let refused = try await sandbox.run("tap", "sad", "--note", "a\u{1B}[2Jb")
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.stderr.contains("control character U+001B"), "\(refused)")
+        #expect(!refused.stderr.contains("\u{1B}"), "an escape reached the terminal")
+        let long = try await sandbox.run("tap", "sad", "--note", String(repeating: "x", count: 1001))
+        #expect(long.status == 64 && long.stderr.contains("1001 characters long"), "\(long)")
+        let empty = try await sandbox.run(["tap", "sad", "--note", "-"], stdin: "")
+        #expect(empty.status == 64, "\(empty)")
+        #expect(sandbox.rawText() == before, "a refused note changed the data file")
+    }
+
+    @Test(arguments: ["yesterdy", "30m", "2025-02-30", "25:00", "+3d"])
+    func aBadTimeIsAUsageErrorWithAnExample(time: String) async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run("tap", "happy", "--at", time)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderr.hasPrefix("Error: Invalid --at: '\(time)'"), "\(outcome)")
+        #expect(sandbox.contentsOfHome() == [])
+        let log = try await sandbox.run("log", "--since", time)
+        #expect(log.status == 64 && log.stderr.hasPrefix("Error: Invalid --since: '\(time)'"), "\(log)")
+    }
+
+    @Test func aTimeInTheFutureIsRefused() async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run("tap", "happy", "--at", "2999-01-01")
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stderr.contains("after now"), "\(outcome)")
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
+    @Test func hooksReceiveTheNote() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("record", """
+            #!/bin/sh
+            cat > "$OUT/input"
+
+            """)
+        let outcome = try await sandbox.run(["tap", "sad", "--note", "rough \"day\""], environment: try sandbox.hookEnvironment())
+        expectSuccess(outcome, stdout: "sad: 0 → 1\n")
+        let input = try #require(DataFile.object(sandbox.hookOutput("input")))
+        #expect(input["note"] as? String == "rough \"day\"")
+        #expect(input["command"] as? String == "tap")
+    }
+}
