@@ -40,7 +40,7 @@ Figures are reported, not asserted. Settings, from the environment:
   BENCH_SLOW_ROUNDS  rounds for Python and shell+jq, at most BENCH_ROUNDS (default BENCH_ROUNDS)
   BENCH_WARMUP       untimed runs of each candidate before each operation (default 10)
   BENCH_HISTORY      events in the long history (default 100000)
-  BENCH_LOG_ALL_ROUNDS  rounds of `log` of the whole long history (default 10)
+  BENCH_LOG_ALL_ROUNDS  rounds of `log` of the whole long history (default 5)
   BENCH_WRITERS      parallel writers in the contention test (default 8)
   BENCH_TAPS         taps per writer in the contention test (default 100)
   BENCH_PYTHON       the interpreter for bench/reference.py (default /usr/bin/python3 if present,
@@ -773,13 +773,13 @@ def history_tables(results, markdown):
         rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
                      f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
                      row["against_text"]])
-    return table(header, rows, [26, 10, 6, 11, 9, 14, 8], 2, markdown)
+    return table(header, rows, [28, 11, 6, 11, 9, 13, 8], 2, markdown)
 
 
 def goal_tables(results, markdown):
     header = ["issue 13 goal", "measured", "met"]
     rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["goals"]]
-    return table(header, rows, [66, 36], 2, markdown)
+    return table(header, rows, [62, 38], 2, markdown)
 
 
 def report(results):
@@ -847,7 +847,7 @@ def main():
     writers = env_number("BENCH_WRITERS", 8)
     taps = env_number("BENCH_TAPS", 100)
     history_events = env_number("BENCH_HISTORY", 100_000)
-    log_all_rounds = env_number("BENCH_LOG_ALL_ROUNDS", 10)
+    log_all_rounds = env_number("BENCH_LOG_ALL_ROUNDS", 5)
 
     started = time.monotonic()
     build_tools()
