@@ -63,7 +63,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-import history as long_history
+sys.dont_write_bytecode = True  # No bench/__pycache__ from importing history.py.
+import history as long_history  # noqa: E402 (bench/history.py, beside this script)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
