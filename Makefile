@@ -11,6 +11,7 @@ RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -X
 FUZZ_SECONDS  ?= 60
 FUZZ_ARGS     ?=
 BENCH_ROUNDS  ?= 200
+BENCH_HISTORY ?= 100000
 BENCH_WATCH_ROUNDS ?= 200
 PYTHON        ?= python3
 BIN           := .build/release/emotions
@@ -86,9 +87,9 @@ $(FUZZER): $(FUZZ_SOURCES)
 	$(SWIFTC) -swift-version 6 -parse-as-library -package-name emotions -module-name DataFileFuzzer \
 		-sanitize=fuzzer,address -O -g $(LLD) $(FUZZ_SOURCES) -o $@
 
-# Time the release binary against a C floor, Python and shell+jq for BENCH_ROUNDS rounds; see bench/run.py.
+# Time the release binary against C floors with and without the journal, Python and shell+jq, and on a BENCH_HISTORY-event history; see bench/run.py.
 bench: release
-	BENCH_ROUNDS=$(BENCH_ROUNDS) SWIFT="$(SWIFT)" CC="$(CC)" $(PYTHON) bench/run.py $(BIN)
+	BENCH_ROUNDS=$(BENCH_ROUNDS) BENCH_HISTORY=$(BENCH_HISTORY) SWIFT="$(SWIFT)" CC="$(CC)" $(PYTHON) bench/run.py $(BIN)
 
 # Time how soon emotions watch prints each of BENCH_WATCH_ROUNDS taps by another process; see bench/watch_latency.py.
 bench-watch: release

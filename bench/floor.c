@@ -6,9 +6,25 @@
  * fsync the folder) and byte-for-byte the same output, with nothing else. Whatever emotions
  * spends beyond this is the price of Swift and of its own code, not of the job.
  *
- *   floor [--file PATH] tap EMOTION...
- *   floor [--file PATH] add EMOTION N
- *   floor [--file PATH] stats --json
+ *   floor [--journal] [--file PATH] tap EMOTION...
+ *   floor [--journal] [--file PATH] add EMOTION N
+ *   floor [--journal] [--file PATH] stats --json
+ *
+ * Without --journal: the update as emotions made it before it kept a history (two fsyncs, no
+ * journal), the reference the issue's "within 1.25x" is measured against.
+ *
+ * With --journal: the least the write-ahead journal's update must do, as emotions now does it
+ * (see TallyStore.write): under the lock, read the data file and its "journal" position, open
+ * <file>.journal (O_RDWR|O_APPEND|O_NOFOLLOW), fstat it (its size must be the recorded "bytes":
+ * nothing to roll forward), append one JSON line per change and fdatasync it (the commit point),
+ * then write the data file under a temporary name WITHOUT fsync and rename it into place WITHOUT
+ * syncing the folder. The first update starts the journal with its header line, durably
+ * (temporary file, fsync, rename, fsync the folder). `stats --json` reads the data file and
+ * fstats the journal. Lines and files are the same as emotions writes but for the ids' random
+ * bits and the times. Left out besides the above: rolling forward a journal longer than the data
+ * file records, or making a lost data file again from it (this refuses such files, 65), checking
+ * the journal's owner and links, and the "latest" key of a line written after the clock was set
+ * back (written here, never exercised).
  *
  * Minimal, but it never loses or corrupts a count: every system call is checked, a missing file
  * is all zeros, and a file it does not fully understand is refused (65) rather than rewritten.
@@ -35,10 +51,20 @@
 #include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { EX_USAGE_ = 64, EX_DATA_ = 65, EX_IO_ = 74 };
 enum { EMOTIONS = 5, SIZE_LIMIT = 1024 * 1024 };
+
+/* --journal: keep the write-ahead journal as emotions does (see the top of this file). */
+static int journal_mode = 0;
+
+/* Where the data file's counts are in the journal: its "journal" object. */
+typedef struct {
+    int present;
+    int64_t seq, bytes, latest;
+} Position;
 
 static const char *const names[EMOTIONS] = {"happy", "smile", "neutral", "upset", "sad"};
 static const char *const aliases[EMOTIONS][2] = {
@@ -153,11 +179,12 @@ static int64_t read_count(Reader *r) {
     return value;
 }
 
-static void parse(const char *bytes, size_t length, const char *path, int64_t counts[EMOTIONS]) {
+static void parse(const char *bytes, size_t length, const char *path, int64_t counts[EMOTIONS], Position *position) {
     Reader r = {bytes, bytes + length, path};
-    int seen_version = 0, seen_counts = 0, seen[EMOTIONS] = {0};
+    int seen_version = 0, seen_counts = 0, seen_journal = 0, seen[EMOTIONS] = {0};
     char key[32];
     memset(counts, 0, EMOTIONS * sizeof counts[0]);
+    memset(position, 0, sizeof *position);
     expect(&r, '{');
     for (int first = 1; !peek(&r, '}'); first = 0) {
         if (!first) expect(&r, ',');
@@ -175,6 +202,19 @@ static void parse(const char *bytes, size_t length, const char *path, int64_t co
                 counts[e] = read_count(&r);
             }
             expect(&r, '}');
+        } else if (journal_mode && strcmp(key, "journal") == 0 && !seen_journal++) {
+            /* {"seq": N, "bytes": N, "latest": N}, in this order, as emotions writes it. */
+            static const char *const parts[3] = {"seq", "bytes", "latest"};
+            int64_t *values[3] = {&position->seq, &position->bytes, &position->latest};
+            expect(&r, '{');
+            for (int p = 0; p < 3; p++) {
+                if (p > 0) expect(&r, ',');
+                read_key(&r, key, sizeof key);
+                if (strcmp(key, parts[p]) != 0) refuse(&r, "its journal position is not one this floor reads");
+                *values[p] = read_count(&r);
+            }
+            expect(&r, '}');
+            position->present = 1;
         } else {
             refuse(&r, "it has a key this floor does not know, or one twice");
         }
@@ -219,27 +259,51 @@ static int open_retrying(const char *path, int flags, mode_t mode) {
 }
 
 /* Reads the counts at `path` into `counts`; all zeros if there is no file. Returns the open file or -1. */
-static int load(const char *path, int flags, int64_t counts[EMOTIONS], struct stat *status, char *buffer) {
+static int load(const char *path, int flags, int64_t counts[EMOTIONS], Position *position, struct stat *status,
+                char *buffer) {
     int fd = open_retrying(path, flags | O_NONBLOCK, 0);
     if (fd < 0 && errno == ENOENT) {
         memset(counts, 0, EMOTIONS * sizeof counts[0]);
+        memset(position, 0, sizeof *position);
         return -1;
     }
     if (fd < 0) fail_call("open", path);
     if (fstat(fd, status) != 0) fail_call("fstat", path);
     if (!S_ISREG(status->st_mode)) fail(EX_DATA_, "The data file %s cannot be used: it is not a regular file.", path);
-    parse(buffer, read_all(fd, path, buffer), path, counts);
+    parse(buffer, read_all(fd, path, buffer), path, counts, position);
     return fd;
 }
 
+/* Opens the journal beside the data file `path` with `flags`, or returns -1 if there is none; checks
+ * that its size is the position the data file records (or that there is no data file and no journal),
+ * since rolling a journal forward is left out of this floor. */
+static int open_journal(const char *journal_path, int flags, const Position *position, int data_exists) {
+    int fd = open_retrying(journal_path, flags | O_NOFOLLOW | O_NONBLOCK, 0);
+    if (fd < 0 && errno == ENOENT) return -1;
+    if (fd < 0) fail_call("open", journal_path);
+    struct stat status;
+    if (fstat(fd, &status) != 0) fail_call("fstat", journal_path);
+    if (!S_ISREG(status.st_mode)) fail(EX_DATA_, "The journal %s cannot be used: it is not a regular file.", journal_path);
+    if (!data_exists || !position->present || status.st_size != position->bytes)
+        fail(EX_DATA_, "The journal %s does not end where the data file says; this floor does not roll it forward.",
+            journal_path);
+    return fd;
+}
 /* --- Commands --- */
 
 static void stats_json(const char *path) {
     static char buffer[SIZE_LIMIT + 1];
     int64_t counts[EMOTIONS];
+    Position position;
     struct stat status;
-    int fd = load(path, O_RDONLY, counts, &status, buffer);
+    int fd = load(path, O_RDONLY, counts, &position, &status, buffer);
     if (fd >= 0 && close(fd) != 0) fail_call("close", path);
+    if (journal_mode) {
+        char *journal_path = joined(path, ".journal");
+        int journal = open_journal(journal_path, O_RDONLY, &position, fd >= 0);
+        if (journal >= 0) close(journal);
+        free(journal_path);
+    }
     int64_t total = 0;
     for (int e = 0; e < EMOTIONS; e++) total += counts[e]; /* parse checked the sum */
     char line[256];
@@ -303,10 +367,89 @@ static int is_temporary(const char *name, const char *prefix) {
     return digits > 0 && p[digits] == 0;
 }
 
-static void update(const char *path, const Action *actions, int count) {
+/* Fills `bytes` from the system's generator. */
+static void random_bytes(void *bytes, size_t length, const char *path) {
+    unsigned char *at = bytes;
+    while (length > 0) {
+        ssize_t count = getrandom(at, length, 0);
+        if (count < 0 && errno == EINTR) continue;
+        if (count < 0) fail_call("getrandom", path);
+        at += count;
+        length -= (size_t)count;
+    }
+}
+
+/* Replaces `target` with `contents`: a new file `<folder>/<prefix><pid>-<random>` given `mode`, written,
+ * flushed if `durable`, renamed over `target`. On failure the new file is removed. */
+static void replace_file(const char *target, const char *folder, const char *prefix, mode_t mode, const char *contents,
+                         size_t length, int durable) {
+    uint32_t random;
+    random_bytes(&random, sizeof random, target);
+    char *temporary;
+    if (asprintf(&temporary, "%s%s%s%ld-%u", folder, *folder ? "/" : "", prefix, (long)getpid(), random) < 0)
+        fail(EX_IO_, "out of memory");
+    int fd = open_retrying(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+    if (fd < 0) fail_call("open", temporary);
+    /* Keep the file's permissions; from here on a failure removes the temporary file. */
+    if ((mode != 0600 && fchmod(fd, mode) != 0) || write_all(fd, contents, length) != 0 ||
+        (durable && fsync(fd) != 0) || close(fd) != 0 || rename(temporary, target) != 0) {
+        int saved = errno;
+        unlink(temporary);
+        errno = saved;
+        fail_call("save", target);
+    }
+    free(temporary);
+}
+
+/* Only the lock holder writes a temporary file, so every other one is a killed process's leftover. */
+static void remove_leftovers(const char *folder_path, const char *prefix) {
+    DIR *listing = opendir(folder_path);
+    if (listing) {
+        struct dirent *entry;
+        while ((entry = readdir(listing)))
+            if (is_temporary(entry->d_name, prefix)) unlinkat(dirfd(listing), entry->d_name, 0);
+        closedir(listing);
+    }
+}
+
+/* Makes a rename survive a power cut; a file system that cannot sync folders is no error, as in SQLite. */
+static void sync_folder(const char *folder_path) {
+    int directory = open_retrying(folder_path, O_RDONLY | O_DIRECTORY, 0);
+    if (directory >= 0) {
+        if (fsync(directory) != 0 && errno != EINVAL && errno != ENOTSUP) fail_call("fsync", folder_path);
+        close(directory);
+    }
+}
+
+/* `ms` since 1970 as RFC 3339 with milliseconds, at the local offset (UTC if `utc`), as emotions writes it. */
+static void rfc3339(int64_t ms, int utc, char out[64]) {
+    time_t seconds = (time_t)(ms / 1000);
+    struct tm tm;
+    long offset = 0;
+    if (!utc && localtime_r(&seconds, &tm) && tm.tm_gmtoff % 60 == 0) {
+        offset = tm.tm_gmtoff;
+    } else {
+        gmtime_r(&seconds, &tm);
+    }
+    int minutes = (int)(labs(offset) / 60 % 6000); /* under a day, always */
+    snprintf(out, 64, "%04d-%02d-%02dT%02d:%02d:%02d.%03d%c%02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+        tm.tm_hour, tm.tm_min, tm.tm_sec, (int)(ms % 1000), offset < 0 ? '-' : '+', minutes / 60, minutes % 60);
+}
+
+/* An event id: 48 bits of the time in ms, then 80 random bits, as 26 characters of Crockford's base32. */
+static void event_id(int64_t ms, const unsigned char random[10], char out[27]) {
+    static const char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    unsigned __int128 value = (unsigned __int128)(uint64_t)(ms < 0 ? 0 : ms & 0xFFFFFFFFFFFFLL) << 80;
+    for (int i = 0; i < 10; i++) value |= (unsigned __int128)random[i] << (8 * (9 - i));
+    for (int i = 0; i < 26; i++) out[i] = alphabet[(int)(value >> (125 - 5 * i)) & 31];
+    out[26] = 0;
+}
+
+static void update(const char *path, const char *command, const Action *actions, int count) {
     static char buffer[SIZE_LIMIT + 1];
     Change changes[64];
-    int64_t counts[EMOTIONS];
+    int64_t counts[EMOTIONS], before[EMOTIONS];
+    Position position;
     struct stat status = {.st_mode = S_IFREG | 0600};
 
     /* Write through a link to the file it names, so the link stays a link. */
@@ -330,51 +473,86 @@ static void update(const char *path, const Action *actions, int count) {
     while (flock(lock, LOCK_EX) != 0)
         if (errno != EINTR) fail_call("flock", lock_path);
 
-    int data = load(target, O_RDWR, counts, &status, buffer);
+    int data = load(target, O_RDWR, counts, &position, &status, buffer);
     if (data >= 0 && close(data) != 0) fail_call("close", target);
+    char *journal_path = NULL;
+    int journal = -1;
+    if (journal_mode) {
+        journal_path = joined(target, ".journal");
+        journal = open_journal(journal_path, O_RDWR | O_APPEND, &position, data >= 0);
+    }
+    memcpy(before, counts, sizeof before);
     int changed = apply(counts, actions, count, changes);
     if (changed > 0) {
-        char contents[512];
+        char *prefix;
+        if (asprintf(&prefix, ".%s.tmp-", name) < 0) fail(EX_IO_, "out of memory");
+        mode_t mode = status.st_mode & 07777;
+        char contents[640];
         int length = snprintf(contents, sizeof contents,
             "{\n  \"version\": 1,\n  \"counts\": {\n    \"happy\": %lld,\n    \"smile\": %lld,\n"
-            "    \"neutral\": %lld,\n    \"upset\": %lld,\n    \"sad\": %lld\n  }\n}\n",
+            "    \"neutral\": %lld,\n    \"upset\": %lld,\n    \"sad\": %lld\n  }",
             (long long)counts[0], (long long)counts[1], (long long)counts[2], (long long)counts[3], (long long)counts[4]);
-
-        char *prefix, *temporary;
-        uint32_t random;
-        while (getrandom(&random, sizeof random, 0) != sizeof random)
-            if (errno != EINTR) fail_call("getrandom", target);
-        if (asprintf(&prefix, ".%s.tmp-", name) < 0 ||
-            asprintf(&temporary, "%s%s%s%ld-%u", folder, *folder ? "/" : "", prefix, (long)getpid(), random) < 0)
-            fail(EX_IO_, "out of memory");
-        int fd = open_retrying(temporary, O_WRONLY | O_CREAT | O_EXCL, 0600);
-        if (fd < 0) fail_call("open", temporary);
-        /* Keep the file's permissions; from here on a failure removes the temporary file. */
-        if (((status.st_mode & 07777) != 0600 && fchmod(fd, status.st_mode & 07777) != 0) ||
-            write_all(fd, contents, (size_t)length) != 0 || fsync(fd) != 0 || close(fd) != 0 ||
-            rename(temporary, target) != 0) {
-            int saved = errno;
-            unlink(temporary);
-            errno = saved;
-            fail_call("save", target);
-        }
-
-        /* Only the lock holder writes a temporary file, so every other one is a killed process's leftover. */
-        DIR *listing = opendir(folder_path);
-        if (listing) {
-            struct dirent *entry;
-            while ((entry = readdir(listing)))
-                if (is_temporary(entry->d_name, prefix)) unlinkat(dirfd(listing), entry->d_name, 0);
-            closedir(listing);
-        }
-
-        /* Make the rename survive a power cut; a file system that cannot sync folders is no error, as in SQLite. */
-        int directory = open_retrying(folder_path, O_RDONLY | O_DIRECTORY, 0);
-        if (directory >= 0) {
-            if (fsync(directory) != 0 && errno != EINVAL && errno != ENOTSUP) fail_call("fsync", folder_path);
-            close(directory);
+        if (!journal_mode) {
+            length += snprintf(contents + length, sizeof contents - (size_t)length, "\n}\n");
+            replace_file(target, folder, prefix, mode, contents, (size_t)length, 1);
+            remove_leftovers(folder_path, prefix);
+            sync_folder(folder_path);
+        } else {
+            struct timespec clock;
+            clock_gettime(CLOCK_REALTIME, &clock);
+            int64_t now = (int64_t)clock.tv_sec * 1000 + clock.tv_nsec / 1000000;
+            char at[64], latest[64] = "";
+            rfc3339(now, 0, at);
+            if (journal < 0) {
+                /* The first update: the header line, durably, so that a journal is either absent or has it. */
+                char header[512], *journal_prefix;
+                int header_length = snprintf(header, sizeof header,
+                    "{\"history\":1,\"at\":\"%s\",\"before\":{\"happy\":%lld,\"smile\":%lld,\"neutral\":%lld,"
+                    "\"upset\":%lld,\"sad\":%lld}}\n", at, (long long)before[0], (long long)before[1],
+                    (long long)before[2], (long long)before[3], (long long)before[4]);
+                if (asprintf(&journal_prefix, ".%s.journal.tmp-", name) < 0) fail(EX_IO_, "out of memory");
+                replace_file(journal_path, folder, journal_prefix, mode, header, (size_t)header_length, 1);
+                sync_folder(folder_path);
+                journal = open_retrying(journal_path, O_RDWR | O_APPEND | O_NOFOLLOW | O_NONBLOCK, 0);
+                if (journal < 0) fail_call("open", journal_path);
+                position = (Position){1, 0, header_length, now};
+            }
+            /* The clock was set back since an earlier event was recorded: say so, for backwards scans. */
+            if (position.latest > now) rfc3339(position.latest, 1, latest);
+            unsigned char random[64][10];
+            random_bytes(random, (size_t)changed * sizeof random[0], journal_path);
+            char lines[64 * 400], id[27], group[27];
+            size_t used = 0;
+            for (int i = 0; i < changed; i++) {
+                event_id(now, random[i], id);
+                if (i == 0) memcpy(group, id, sizeof group);
+                used += (size_t)snprintf(lines + used, sizeof lines - used,
+                    "{\"id\":\"%s\",\"at\":\"%s\",\"command\":\"%s\",\"emotion\":\"%s\",\"old\":%lld,\"new\":%lld,"
+                    "\"seq\":%lld,\"group\":\"%s\"%s%s%s}\n", id, at, command, names[changes[i].emotion],
+                    (long long)changes[i].old, (long long)changes[i].new, (long long)(position.seq + i + 1), group,
+                    *latest ? ",\"latest\":\"" : "", latest, *latest ? "\"" : "");
+            }
+            /* The commit point: the lines appended and flushed. If that fails, cut them off again. */
+            if (write_all(journal, lines, used) != 0 || fdatasync(journal) != 0) {
+                int saved = errno;
+                if (ftruncate(journal, position.bytes) != 0) fail(EX_IO_, "cannot cut the journal %s back", journal_path);
+                errno = saved;
+                fail_call("append to", journal_path);
+            }
+            if (close(journal) != 0) fail_call("close", journal_path);
+            journal = -1;
+            position.seq += changed;
+            position.bytes += (int64_t)used;
+            if (now > position.latest) position.latest = now;
+            /* Past the commit point: the data file, neither flushed nor its rename synced; the journal makes it again. */
+            length += snprintf(contents + length, sizeof contents - (size_t)length,
+                ",\n  \"journal\": {\"seq\": %lld, \"bytes\": %lld, \"latest\": %lld}\n}\n",
+                (long long)position.seq, (long long)position.bytes, (long long)position.latest);
+            replace_file(target, folder, prefix, mode, contents, (size_t)length, 0);
+            remove_leftovers(folder_path, prefix);
         }
     }
+    if (journal >= 0) close(journal);
     if (close(lock) != 0) fail_call("close", lock_path);
 
     char output[64 * 96];
@@ -397,11 +575,15 @@ static int64_t parse_amount(const char *text) {
 int main(int argc, char **argv) {
     const char *explicit_path = NULL;
     int i = 1;
+    if (i < argc && strcmp(argv[i], "--journal") == 0) {
+        journal_mode = 1;
+        i++;
+    }
     if (i + 1 < argc && strcmp(argv[i], "--file") == 0) {
         explicit_path = argv[i + 1];
         i += 2;
     }
-    if (i >= argc) fail(EX_USAGE_, "usage: floor [--file PATH] (tap EMOTION... | add EMOTION N | stats --json)");
+    if (i >= argc) fail(EX_USAGE_, "usage: floor [--journal] [--file PATH] (tap EMOTION... | add EMOTION N | stats --json)");
     const char *command = argv[i++];
     char *path = data_path(explicit_path);
 
@@ -411,12 +593,12 @@ int main(int argc, char **argv) {
         Action actions[64];
         int count = 0;
         for (; i < argc; i++) actions[count++] = (Action){emotion_named(argv[i]), 1};
-        update(path, actions, count);
+        update(path, "tap", actions, count);
     } else if (strcmp(command, "add") == 0 && i + 2 == argc) {
         Action action = {emotion_named(argv[i]), parse_amount(argv[i + 1])};
-        update(path, &action, 1);
+        update(path, "add", &action, 1);
     } else {
-        fail(EX_USAGE_, "usage: floor [--file PATH] (tap EMOTION... | add EMOTION N | stats --json)");
+        fail(EX_USAGE_, "usage: floor [--journal] [--file PATH] (tap EMOTION... | add EMOTION N | stats --json)");
     }
     return 0;
 }

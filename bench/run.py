@@ -5,20 +5,43 @@
 
 The binary defaults to $EMOTIONS_BINARY, else .build/release/emotions. This script builds nothing
 but two small C programs, into .build/bench/: the C floor (bench/floor.c) and the timer
-(bench/measure.c). First a self-check runs every candidate once on a fresh file, and once with no
-file, and requires the same exit status, standard output and error, data file bytes, modes and
-folder listing as emotions; any difference stops the run, since a faster candidate doing a
-different job proves nothing. Then, for each operation, the candidates run round-robin in their own
-folders, seeded with the same counts, the order rotating every round, so that drift in the
-machine's speed falls on all of them alike. Each run is timed from spawn to wait4, and its peak RSS
-is the largest of the process and of any process it waited for (wait4's ru_maxrss). "× C floor"
-and "emotions faster by" are medians of per-round ratios: run i of one candidate against run i of
-the other. Last, eight writers tap one file at once, and every tap must be counted exactly once.
+(bench/measure.c). The candidates:
+
+  emotions     the binary, which keeps a write-ahead journal (<file>.journal) beside the data file
+  C floor      bench/floor.c: the least an update did before the journal (flock, read, temporary
+               file, fsync, rename, fsync the folder). The reference: "x C floor" is against it.
+  C journal    bench/floor.c --journal: the least the journal's update must do (flock, read, fstat
+               the journal, append + fdatasync, temporary file and rename with no fsync); "x C journal"
+  Python       bench/reference.py --journal, the script a user might write instead, same journal work
+  shell+jq     bench/reference.sh --journal, the same in bash with jq and flock(1)
+
+First a self-check runs every candidate once on a fresh file, and once with no file, and requires
+the same exit status, standard output and error, file bytes, modes and folder listing as
+emotions, but for the ids' random bits and the times in the journal and the data file's
+position; any difference stops the run, since a faster candidate doing a different job proves
+nothing. The C floor, which keeps no journal, must give the same status, output and counts. Then,
+for each operation, the candidates run round-robin in their own folders, seeded with the same
+counts, the order rotating every round, so that drift in the machine's speed falls on all of them
+alike. Each run is timed from spawn to wait4, and its peak RSS is the largest of the process and
+of any process it waited for (wait4's ru_maxrss). "x C floor", "x C journal" and "emotions faster
+by" are medians of per-round ratios: run i of one candidate against run i of the other.
+
+Then the history: bench/history.py writes a data file and journal with 100,000 events over ten
+years (checked first: emotions must roll every event forward to the same counts), and emotions runs
+round-robin `tap` on an empty history and on that one (the C journal floor too), and `stats --json`,
+`log -n 20` and `log --since 7d` on it; then, fewer times, `log` of everything. "x empty" is tap on
+the long history against tap on an empty one in the same round, "x stats" log against stats. If the
+binary has no `log` yet (it exits 64, "Unknown subcommand"), the log rows say n/a. Last, eight
+writers tap one file at once, and every tap must be counted exactly once. A last table sets the
+figures beside issue 13's goals.
 
 Figures are reported, not asserted. Settings, from the environment:
-  BENCH_ROUNDS       rounds per operation for emotions and the C floor (default 200)
-  BENCH_SLOW_ROUNDS  rounds for Python and shell+jq, at most BENCH_ROUNDS (default BENCH_ROUNDS)
+  BENCH_ROUNDS       rounds per operation for emotions and the C floors (default 200)
+  BENCH_SLOW_ROUNDS  rounds for Python and shell+jq, at most BENCH_ROUNDS (default 50: each of their runs
+                     costs what tens of the others' do, and their ratios are far from 1)
   BENCH_WARMUP       untimed runs of each candidate before each operation (default 10)
+  BENCH_HISTORY      events in the long history (default 100000)
+  BENCH_LOG_ALL_ROUNDS  rounds of `log` of the whole long history (default 5)
   BENCH_WRITERS      parallel writers in the contention test (default 8)
   BENCH_TAPS         taps per writer in the contention test (default 100)
   BENCH_PYTHON       the interpreter for bench/reference.py (default /usr/bin/python3 if present,
@@ -39,6 +62,9 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
+
+sys.dont_write_bytecode = True  # No bench/__pycache__ from importing history.py.
+import history as long_history  # noqa: E402 (bench/history.py, beside this script)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
@@ -63,6 +89,7 @@ class Candidate:
     label: str
     command: list
     slow: bool = False
+    journal: bool = True  # Keeps the journal, as emotions does; the plain C floor does not.
 
 
 @dataclass
@@ -164,12 +191,12 @@ class Sandbox:
 class Runner:
     """Runs one candidate in one home, many times, checking each run succeeded and wrote nothing to stderr."""
 
-    def __init__(self, candidate, arguments, env, folder):
+    def __init__(self, candidate, arguments, env, folder, name=None):
         self.candidate = candidate
         self.argv = candidate.command + arguments
         self.env = env
         self.stdout = os.open(os.devnull, os.O_WRONLY | os.O_CLOEXEC)
-        self.stderr_path = os.path.join(folder, f"stderr-{candidate.key}")
+        self.stderr_path = os.path.join(folder, f"stderr-{name or candidate.key}")
         self.stderr = os.open(self.stderr_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
         self.spawner = Spawner()
         self.runs = 0
@@ -218,10 +245,16 @@ def candidates(emotions_binary):
         raise SystemExit("run.py: the shell+jq candidate needs bash, jq and flock(1) on PATH")
     return [
         Candidate("emotions", "emotions", [os.path.abspath(emotions_binary)]),
-        Candidate("floor", "C floor", [FLOOR_BINARY]),
-        Candidate("python", "Python", [python_interpreter(), os.path.join(BENCH, "reference.py")], slow=True),
-        Candidate("shell", "shell+jq", [bash, os.path.join(BENCH, "reference.sh")], slow=True),
+        Candidate("floor", "C floor", [FLOOR_BINARY], journal=False),
+        Candidate("journal_floor", "C journal", [FLOOR_BINARY, "--journal"]),
+        Candidate("python", "Python", [python_interpreter(), os.path.join(BENCH, "reference.py"), "--journal"],
+                  slow=True),
+        Candidate("shell", "shell+jq", [bash, os.path.join(BENCH, "reference.sh"), "--journal"], slow=True),
     ]
+
+
+def candidate_named(all_candidates, key):
+    return next(candidate for candidate in all_candidates if candidate.key == key)
 
 
 # --- The machine ------------------------------------------------------------------------------------
@@ -307,17 +340,44 @@ def outcome(candidate, arguments, sandbox, purpose, seed):
     return {"exit status": result.returncode, "stdout": result.stdout, "stderr": result.stderr, "files": files}
 
 
+EVENT_ID = re.compile(rb"[0-7][0-9A-HJKMNP-TV-Z]{25}")
+TIMESTAMP = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d")
+LATEST_MS = re.compile(rb'"latest": \d+')
+
+
+def normalized(result, candidate):
+    """`result` with what differs between any two right runs made the same: each id by its order of first
+    appearance (so that groups still match), every time, the data file's latest time. For the plain C floor,
+    which keeps no journal, only the status, output and counts."""
+    if not candidate.journal:
+        counts = None
+        for name, value in result["files"].items():
+            if name.endswith("emotions.json"):
+                counts = json.loads(value[1])["counts"]
+        return {"exit status": result["exit status"], "stdout": result["stdout"], "stderr": result["stderr"],
+                "counts": counts}
+    ids = {}
+
+    def clean(data):
+        data = EVENT_ID.sub(lambda match: b"<id %d>" % ids.setdefault(match.group(), len(ids) + 1), data)
+        return LATEST_MS.sub(b'"latest": <ms>', TIMESTAMP.sub(b"<time>", data))
+    files = {name: (value if isinstance(value, str) else (value[0], clean(value[1])))
+             for name, value in sorted(result["files"].items())}
+    return {**result, "files": files}
+
+
 def self_check(all_candidates, sandbox):
-    """Requires every candidate to behave exactly as emotions on each benchmarked command; raises BenchError."""
+    """Requires every candidate to behave as emotions on each benchmarked command (see `normalized`); raises BenchError."""
     cases = [(arguments, SEED, "seeded") for arguments, _ in OPERATIONS]
     cases += [(arguments, None, "no file") for arguments, _ in OPERATIONS]
     reference, *others = all_candidates
     for number, (arguments, seed, situation) in enumerate(cases):
-        expected = outcome(reference, arguments, sandbox, f"check-{number}", seed)
-        if expected["exit status"] != 0 or expected["stderr"]:
-            raise BenchError(f"emotions {' '.join(arguments)} ({situation}) failed: {expected}")
+        found = outcome(reference, arguments, sandbox, f"check-{number}", seed)
+        if found["exit status"] != 0 or found["stderr"]:
+            raise BenchError(f"emotions {' '.join(arguments)} ({situation}) failed: {found}")
         for candidate in others:
-            actual = outcome(candidate, arguments, sandbox, f"check-{number}", seed)
+            expected = normalized(found, candidate)
+            actual = normalized(outcome(candidate, arguments, sandbox, f"check-{number}", seed), candidate)
             different = [key for key in expected if actual[key] != expected[key]]
             if different:
                 lines = [f"self-check: {candidate.label} differs from emotions on `{' '.join(arguments)}` "
@@ -353,15 +413,206 @@ def benchmark(arguments, increments, all_candidates, sandbox, rounds, slow_round
     finally:
         for runner in runners.values():
             runner.close()
-    # Every candidate must have counted each of its runs: its file holds the seed plus one increment per run.
+    # Every candidate must have counted each of its runs: its file holds the seed plus one increment per run,
+    # and its journal one event per run that changed a count, ending where the data file says.
     for candidate in all_candidates:
         runs = runners[candidate.key].runs
-        expected = document({name: SEED[name] + runs * increments.get(name, 0) for name in EMOTIONS})
-        with open(paths[candidate.key], "rb") as file:
-            if file.read() != expected:
-                raise BenchError(f"{candidate.label}: after {runs} runs of {' '.join(arguments)} the data file "
-                                 f"does not hold the expected counts")
+        expected = {name: SEED[name] + runs * increments.get(name, 0) for name in EMOTIONS}
+        check_counted(candidate, paths[candidate.key], expected, runs if increments else 0,
+                      f"after {runs} runs of {' '.join(arguments)}")
     return samples
+
+
+def check_counted(candidate, path, counts, events, when):
+    """Raises BenchError unless the data file at `path` holds `counts` and, for a candidate keeping the journal,
+    records `events` events (at least) and the journal's length."""
+    with open(path, "rb") as file:
+        data = file.read()
+    if not candidate.journal:
+        if data != document(counts):
+            raise BenchError(f"{candidate.label}: {when} the data file does not hold the expected counts")
+        return
+    found = json.loads(data)
+    position = found.get("journal")
+    size = os.stat(path + ".journal").st_size if os.path.exists(path + ".journal") else None
+    if found["counts"] != counts or (events and (not position or position["seq"] < events
+                                                 or position["bytes"] != size)):
+        raise BenchError(f"{candidate.label}: {when} the data file does not hold the expected counts and journal "
+                         f"position: {found}, journal {size} bytes, {events} events expected")
+
+
+# --- The long history ------------------------------------------------------------------------------
+
+def log_support(emotions, env):
+    """"ok" if the binary runs `log` on this history; "n/a" if it has no `log` (exit 64, "Unknown subcommand");
+    else what went wrong."""
+    result = subprocess.run(emotions.command + ["log", "-n", "1"], env=env, stdin=subprocess.DEVNULL,
+                            capture_output=True)
+    if result.returncode == 0 and not result.stderr:
+        return "ok"
+    message = result.stderr.decode(errors="replace").strip()
+    if result.returncode == 64 and "Unknown subcommand" in message:
+        return "n/a"
+    return f"failed (exit status {result.returncode}: {message.splitlines()[0] if message else 'no message'})"
+
+
+def history_home(sandbox, purpose, candidate, generated):
+    """A home for `candidate` holding a copy of the generated history."""
+    home, path = sandbox.home(purpose, candidate)
+    shutil.copyfile(generated.data_path, path)
+    shutil.copyfile(generated.journal_path, path + ".journal")
+    os.chmod(path + ".journal", 0o600)
+    return home, path
+
+
+def check_history(emotions, sandbox, generated):
+    """Checks the generated history with emotions itself: with the data file's position moved back to the
+    header, `stats --json` must roll every event forward to the counts the generator folded."""
+    home, path = history_home(sandbox, "history-check", emotions, generated)
+    with open(path, "wb") as file:
+        file.write(long_history.data_file(generated.before, 0, generated.header_bytes, generated.header_ms))
+    started = time.monotonic()
+    result = subprocess.run(emotions.command + ["stats", "--json"], env=sandbox.environment(home, path),
+                            stdin=subprocess.DEVNULL, capture_output=True)
+    elapsed = time.monotonic() - started
+    try:
+        counts = json.loads(result.stdout)["counts"]
+    except ValueError:
+        counts = None
+    if result.returncode != 0 or counts != generated.counts:
+        raise BenchError(f"the generated history of {generated.events} events is not what emotions reads: exit status "
+                         f"{result.returncode}, {result.stdout!r}, {result.stderr!r}; expected {generated.counts}")
+    shutil.rmtree(os.path.join(sandbox.root, "history-check"), ignore_errors=True)
+    return elapsed
+
+
+def history_benchmark(all_candidates, sandbox, events, rounds, warmup, log_all_rounds):
+    """Times tap on an empty and on a long history, and stats and log on the long one; returns the results."""
+    emotions = candidate_named(all_candidates, "emotions")
+    floor = candidate_named(all_candidates, "journal_floor")
+    started = time.monotonic()
+    generated = long_history.generate(os.path.join(sandbox.root, "history-template"), events)
+    generate_s = time.monotonic() - started
+    roll_forward_s = check_history(emotions, sandbox, generated)
+    print(f"  {events} events, journal {generated.journal_bytes / 2**20:.1f} MiB, written in {generate_s:.1f} s; "
+          f"emotions rolls all of them forward in {roll_forward_s:.2f} s", file=sys.stderr)
+
+    long_home, long_path = history_home(sandbox, "history-long", emotions, generated)
+    empty_home, empty_path = sandbox.home("history-empty", emotions)
+    floor_long_home, floor_long_path = history_home(sandbox, "history-long", floor, generated)
+    floor_empty_home, floor_empty_path = sandbox.home("history-empty", floor)
+    long_env = sandbox.environment(long_home, long_path)
+    log = log_support(emotions, long_env)
+    thousands = f"{events:,}"
+    tap, stats = ["tap", "happy"], ["stats", "--json"]
+    # (key, label, command text, candidate, arguments, home, path, against key, against text)
+    plan = [
+        ("tap-empty", "emotions", "tap happy, empty history", emotions, tap, empty_home, empty_path, None, ""),
+        ("tap-long", "emotions", f"tap happy, {thousands} events", emotions, tap, long_home, long_path,
+         "tap-empty", "× emotions tap, empty history"),
+        ("floor-tap-empty", floor.label, "tap happy, empty history", floor, tap, floor_empty_home, floor_empty_path,
+         None, ""),
+        ("floor-tap-long", floor.label, f"tap happy, {thousands} events", floor, tap, floor_long_home,
+         floor_long_path, "floor-tap-empty", "× C journal tap, empty history"),
+        ("stats-long", "emotions", f"stats --json, {thousands}", emotions, stats, long_home, long_path, None, ""),
+        ("log-20", "emotions", f"log -n 20, {thousands}", emotions, ["log", "-n", "20"], long_home, long_path,
+         "stats-long", "× emotions stats, same history"),
+        ("log-7d", "emotions", f"log --since 7d, {thousands}", emotions, ["log", "--since", "7d"], long_home,
+         long_path, "stats-long", "× emotions stats, same history"),
+    ]
+    timed = [item for item in plan if log == "ok" or not item[0].startswith("log")]
+    runners = {key: Runner(candidate, arguments, sandbox.environment(home, path), home, name=key)
+               for key, _, _, candidate, arguments, home, path, _, _ in timed}
+    samples = {key: Samples() for key in runners}
+    log_all = Samples()
+    try:
+        for _ in range(warmup):
+            for runner in runners.values():
+                runner.run()
+        keys = list(runners)
+        for number in range(rounds):
+            shift = number % len(keys)
+            for key in keys[shift:] + keys[:shift]:
+                wall, rss = runners[key].run()
+                samples[key].wall_ns.append(wall)
+                samples[key].maxrss_kib.append(rss)
+        if log == "ok":
+            print(f"Timing log of all {thousands} events: {log_all_rounds} rounds", file=sys.stderr)
+            everything = Runner(emotions, ["log"], long_env, long_home, name="log-all")
+            try:
+                everything.run()
+                for _ in range(log_all_rounds):
+                    wall, rss = everything.run()
+                    log_all.wall_ns.append(wall)
+                    log_all.maxrss_kib.append(rss)
+            finally:
+                everything.close()
+    finally:
+        for runner in runners.values():
+            runner.close()
+    taps = {key: runners[key].runs for key in ("tap-empty", "tap-long", "floor-tap-empty", "floor-tap-long")}
+    for key, path, base in (("tap-empty", empty_path, SEED), ("tap-long", long_path, generated.counts),
+                            ("floor-tap-empty", floor_empty_path, SEED), ("floor-tap-long", floor_long_path,
+                                                                           generated.counts)):
+        expected = dict(base, happy=base["happy"] + taps[key])
+        events_expected = taps[key] + (generated.events if "long" in key else 0)
+        check_counted(emotions, path, expected, events_expected, f"after {taps[key]} taps ({key})")
+
+    rows = []
+    plan.append(("log-all", "emotions", f"log, all {thousands}", emotions, ["log"], long_home, long_path, None, ""))
+    samples["log-all"] = log_all
+    for key, label, command, candidate, arguments, _, _, against, against_text in plan:
+        mine = samples.get(key, Samples())
+        if not mine.wall_ns:
+            rows.append({"key": key, "label": label, "command": command, "runs": 0,
+                         "against_text": "no log in this binary" if log == "n/a" else log})
+            continue
+        ratio = paired_ratio(mine.wall_ns, samples[against].wall_ns) if against else None
+        rows.append({
+            "key": key, "label": label, "command": command, "arguments": arguments, "runs": len(mine.wall_ns),
+            "median_ms": statistics.median(mine.wall_ns) / 1e6, "p90_ms": percentile(mine.wall_ns, 90) / 1e6,
+            "max_rss_mib": max(mine.maxrss_kib) / 1024, "median_rss_mib": statistics.median(mine.maxrss_kib) / 1024,
+            "ratio": ratio, "against": against, "against_text": against_text,
+            "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib,
+        })
+    return {"events": events, "journal_bytes": generated.journal_bytes, "generate_s": generate_s,
+            "roll_forward_all_s": roll_forward_s, "log": log, "rows": rows}
+
+
+def goals(results):
+    """Issue 13's goals beside the figures."""
+    def row_of(operation, key):
+        for found in results["operations"]:
+            if found["operation"] == operation:
+                return next(row for row in found["candidates"] if row["candidate"] == key)
+
+    def verdict(value, limit):
+        return "n/a" if value is None else "yes" if value <= limit else "NO"
+    history = {row["key"]: row for row in results["history"]["rows"]}
+    events = f"{results['history']['events']:,}"
+    tap = row_of("tap happy", "emotions")
+    found = [
+        {"goal": "tap ≤ 1.25× the C floor (two fsyncs, no journal)",
+         "value": tap["times_floor"], "limit": 1.25, "measured": ratio_text(tap["times_floor"])},
+    ]
+    for key, goal, limit in (("tap-long", f"tap with {events} events ≤ 1.05× tap on an empty history", 1.05),
+                             ("log-20", f"log -n 20 with {events} events ≤ 2× stats", 2.0),
+                             ("log-7d", f"log --since 7d with {events} events ≤ 2× stats", 2.0)):
+        value = history[key].get("ratio") if history[key]["runs"] else None
+        found.append({"goal": goal, "value": value, "limit": limit,
+                      "measured": "n/a" if value is None else ratio_text(value)})
+    peaks = [(max(row["maxrss_kib"]) / 1024, f"{found_op['operation']}") for found_op in results["operations"]
+             for row in found_op["candidates"] if row["candidate"] == "emotions"]
+    peaks += [(row["max_rss_mib"], row["command"]) for row in results["history"]["rows"]
+              if row["runs"] and row["label"] == "emotions"]
+    peak, command = max(peaks)
+    found.append({"goal": f"peak RSS < 8 MiB for every command, with {events} events too", "value": peak,
+                  "limit": 8.0 - 1e-9, "measured": f"{peak:.1f} MiB ({command})"})
+    for goal in found:
+        goal["met"] = verdict(goal["value"], goal["limit"])
+    if results["history"]["log"] != "ok":
+        found[2]["met"] = found[3]["met"] = "n/a" if results["history"]["log"] == "n/a" else "failed"
+    return found
 
 
 def contention(candidate, sandbox, writers, taps):
@@ -444,6 +695,7 @@ def paired_ratio(numerators, denominators):
 
 def summarize(samples, all_candidates):
     emotions, floor = samples["emotions"].wall_ns, samples["floor"].wall_ns
+    journal_floor = samples["journal_floor"].wall_ns
     rows = []
     for candidate in all_candidates:
         mine = samples[candidate.key]
@@ -452,6 +704,7 @@ def summarize(samples, all_candidates):
             "median_ms": statistics.median(mine.wall_ns) / 1e6, "p90_ms": percentile(mine.wall_ns, 90) / 1e6,
             "median_rss_mib": statistics.median(mine.maxrss_kib) / 1024,
             "times_floor": paired_ratio(mine.wall_ns, floor),
+            "times_journal_floor": paired_ratio(mine.wall_ns, journal_floor),
             "emotions_faster_by": None if candidate.key == "emotions" else paired_ratio(mine.wall_ns, emotions),
             "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib,
         })
@@ -488,15 +741,15 @@ def table(header, rows, widths, left_columns, markdown):
 
 def tables(results, markdown):
     header = ["operation", "candidate", "runs", "median ms", "p90 ms", "peak RSS MiB", "× C floor",
-              "emotions faster by"]
+              "× C journal", "emotions faster by"]
     rows = []
     for operation in results["operations"]:
         for index, row in enumerate(operation["candidates"]):
             name = operation["operation"] if index == 0 else ""
             rows.append([f"`{name}`" if markdown and name else name, row["label"], str(row["runs"]),
                          f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}", f"{row['median_rss_mib']:.1f}",
-                         ratio_text(row["times_floor"]), faster_text(row)])
-    return table(header, rows, [14, 10, 6, 11, 9, 14, 11], 2, markdown)
+                         ratio_text(row["times_floor"]), ratio_text(row["times_journal_floor"]), faster_text(row)])
+    return table(header, rows, [14, 11, 6, 11, 9, 14, 11, 13], 2, markdown)
 
 
 def contention_tables(results, markdown):
@@ -510,6 +763,27 @@ def contention_tables(results, markdown):
     return table(header, rows, [12, 15, 8, 9, 15, 12, 13], 1, markdown)
 
 
+def history_tables(results, markdown):
+    history = results["history"]
+    header = ["long history", "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
+    rows = []
+    for row in history["rows"]:
+        command = f"`{row['command']}`" if markdown else row["command"]
+        if row["runs"] == 0:
+            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
+            continue
+        rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
+                     f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
+                     row["against_text"]])
+    return table(header, rows, [28, 11, 6, 11, 9, 13, 8], 2, markdown)
+
+
+def goal_tables(results, markdown):
+    header = ["issue 13 goal", "measured", "met"]
+    rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["goals"]]
+    return table(header, rows, [62, 38], 2, markdown)
+
+
 def report(results):
     m, c = results["machine"], results["config"]
     print(f"Machine:   {m['cpu']}, {m['cores']} cores, {m['kernel']}")
@@ -520,12 +794,23 @@ def report(results):
     print(f"C floor:   {m['cc']}, -O2")
     print(f"Runs:      {c['rounds']} rounds per operation ({c['slow_rounds']} for Python and shell+jq), after "
           f"{c['warmup']} warm-up runs each; candidates round-robin, order rotating each round; each run timed "
-          f"from spawn to wait4 by bench/measure.c, its peak RSS from wait4")
+          f"from spawn to wait4 by bench/measure.c, its peak RSS from wait4; log of everything "
+          f"{c['log_all_rounds']} rounds")
     print()
     print("\n".join(tables(results, markdown=False)))
     print()
-    print("× C floor and emotions faster by: median over rounds of (this run's time / the other's run in the "
-          "same round).")
+    print("× C floor (two fsyncs, no journal: the reference), × C journal (the same journal work as emotions) and")
+    print("emotions faster by: median over rounds of (this run's time / the other's run in the same round).")
+    print("Python and shell+jq do the journal's work too (reference.py/.sh --journal).")
+    print()
+    h = results["history"]
+    print(f"Long history: {h['events']:,} events over ten years, journal {h['journal_bytes'] / 2**20:.1f} MiB "
+          f"(bench/history.py, {h['generate_s']:.1f} s); emotions rolls every event forward in "
+          f"{h['roll_forward_all_s']:.2f} s (the check)")
+    print("\n".join(history_tables(results, markdown=False)))
+    print("ratio: median over rounds of (this run / the run it is against, same round); max RSS: the largest of any run.")
+    print()
+    print("\n".join(goal_tables(results, markdown=False)))
     print()
     print("\n".join(contention_tables(results, markdown=False)))
     print("A writer that finds the file locked: the C floor blocks in flock(LOCK_EX) until it is free; emotions")
@@ -541,6 +826,10 @@ def report(results):
     print()
     print("\n".join(tables(results, markdown=True)))
     print()
+    print("\n".join(history_tables(results, markdown=True)))
+    print()
+    print("\n".join(goal_tables(results, markdown=True)))
+    print()
     print("\n".join(contention_tables(results, markdown=True)))
 
 
@@ -555,10 +844,12 @@ def main():
         raise SystemExit(f"run.py: no emotions binary at {options.binary}; run 'make release' first")
 
     rounds = env_number("BENCH_ROUNDS", 200)
-    slow_rounds = min(rounds, env_number("BENCH_SLOW_ROUNDS", rounds))
+    slow_rounds = min(rounds, env_number("BENCH_SLOW_ROUNDS", 50))
     warmup = env_number("BENCH_WARMUP", 10, minimum=0)
     writers = env_number("BENCH_WRITERS", 8)
     taps = env_number("BENCH_TAPS", 100)
+    history_events = env_number("BENCH_HISTORY", 100_000)
+    log_all_rounds = env_number("BENCH_LOG_ALL_ROUNDS", 5)
 
     started = time.monotonic()
     build_tools()
@@ -566,9 +857,10 @@ def main():
     sandbox = Sandbox(os.environ.get("BENCH_DIR") or None)
     try:
         results = {
-            "machine": machine(options.binary, sandbox.root, all_candidates[2].command[0]),
+            "machine": machine(options.binary, sandbox.root, candidate_named(all_candidates, "python").command[0]),
             "config": {"rounds": rounds, "slow_rounds": slow_rounds, "warmup": warmup, "writers": writers,
-                       "taps_per_writer": taps, "seed": SEED},
+                       "taps_per_writer": taps, "seed": SEED, "history_events": history_events,
+                       "log_all_rounds": log_all_rounds},
             "operations": [], "contention": [],
         }
         print("Self-check: each candidate once on a fresh file, against emotions", file=sys.stderr)
@@ -578,7 +870,11 @@ def main():
             samples = benchmark(arguments, increments, all_candidates, sandbox, rounds, slow_rounds, warmup)
             results["operations"].append({"operation": " ".join(arguments),
                                           "candidates": summarize(samples, all_candidates)})
-        for candidate in all_candidates[:2]:
+        print(f"Long history: {history_events} events; tap, stats and log, {rounds} rounds", file=sys.stderr)
+        results["history"] = history_benchmark(all_candidates, sandbox, history_events, rounds, warmup,
+                                               log_all_rounds)
+        results["goals"] = goals(results)
+        for candidate in all_candidates[:3]:
             print(f"Contention: {writers} writers × {taps} taps of {candidate.label}", file=sys.stderr)
             results["contention"].append(contention(candidate, sandbox, writers, taps))
     except BenchError as error:
