@@ -21,6 +21,12 @@ public struct EventID: Hashable, Sendable, CustomStringConvertible {
     public static let latestTime: Int64 = (1 << 48) - 1
 
     private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+    /// Each ASCII byte's digit in `alphabet`, or 255: a table, as every line `log` reads holds two ids.
+    private static let digits: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 128)
+        for (digit, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(digit) }
+        return table
+    }()
 
     /// An id from its 128 bits.
     public init(value: UInt128) {
@@ -51,7 +57,7 @@ public struct EventID: Hashable, Sendable, CustomStringConvertible {
         var value: UInt128 = 0
         var count = 0
         for byte in text.utf8 {
-            guard count < 26, let digit = EventID.alphabet.firstIndex(of: byte) else { return nil }
+            guard count < 26, byte < 128, case let digit = EventID.digits[Int(byte)], digit != 255 else { return nil }
             if count == 0, digit > 7 { return nil }  // 26 × 5 is 130 bits: the top two must be zero.
             value = value << 5 | UInt128(digit)
             count += 1

@@ -32,7 +32,14 @@ struct EventReader {
     /// - Throws: `StoreError.unreadableJournal` for a damaged line in the part read, or what `body` throws.
     func forEach(_ query: EventQuery, _ body: (JournalEvent) throws -> Void) throws {
         if let last = query.last, last <= 0 { return }
-        let (start, cutoff) = try startAndCutoff(for: query)
+        let (start, cutoff, collected) = try startAndCutoff(for: query)
+        if var events = collected {
+            // Few enough to have kept whole on the way back: read once, not three times.
+            events.sort { $0.at.millisecondsSinceEpoch != $1.at.millisecondsSinceEpoch
+                ? $0.at.millisecondsSinceEpoch < $1.at.millisecondsSinceEpoch : $0.sequence < $1.sequence }
+            for event in events.suffix(query.last ?? events.count) { try body(event) }
+            return
+        }
         var late: [Entry] = []
         var newest: Entry?
         // First pass: the wanted events placed before one already seen.
@@ -68,15 +75,30 @@ struct EventReader {
         }
     }
 
-    /// Where the forward reads start, and for `last`, the earliest entry wanted.
-    private func startAndCutoff(for query: EventQuery) throws(StoreError) -> (start: Int64, cutoff: Entry?) {
-        guard query.since != nil || query.last != nil else { return (floor, nil) }
+    /// The most events kept whole while reading backwards; past it, only their places are kept.
+    static let collectedLimit = 4096
+
+    /// Where the forward reads start, for `last` the earliest entry wanted, and the wanted events
+    /// themselves if they were no more than `collectedLimit` (not yet in order, and for `last` a
+    /// few more than wanted).
+    private func startAndCutoff(for query: EventQuery) throws(StoreError) -> (
+        start: Int64, cutoff: Entry?, collected: [JournalEvent]?
+    ) {
+        guard query.since != nil || query.last != nil else { return (floor, nil, nil) }
         let since = query.since?.millisecondsSinceEpoch
         var start = floor
         var kept: [Entry] = []  // For `last`: the latest entries seen, at least the last `last`.
         var threshold: Entry?  // The `last`th latest entry, once that many are kept.
+        var collected: [JournalEvent]? = []
         try journal.forEachLineBackward(from: end, downTo: floor) { line, lineStart throws(StoreError) in
             let event = try parse(line)
+            if collected != nil, query.matches(event) {
+                if collected?.count ?? 0 < EventReader.collectedLimit {
+                    collected?.append(event)
+                } else {
+                    collected = nil
+                }
+            }
             let latest = event.latestRecording
             if let since, latest < since {
                 start = lineStart + Int64(line.count) + 1
@@ -96,9 +118,9 @@ struct EventReader {
             }
             return true
         }
-        guard let last = query.last else { return (start, nil) }
+        guard let last = query.last else { return (start, nil, collected) }
         kept.sort { $1.comesBefore($0) }
-        return (start, kept.count >= last ? kept[last - 1] : nil)
+        return (start, kept.count >= last ? kept[last - 1] : nil, collected)
     }
 
     /// Reads forward from `start`, handing over each event `query` wants from `cutoff` on.
