@@ -6,7 +6,7 @@ import Testing
 /// bash is always tried; zsh and fish when installed (`.ci/run` installs them where it can), and
 /// reported as skipped otherwise.
 struct CompletionTests {
-    static let subcommands = ["tap", "add", "reset", "stats", "watch", "help"]
+    static let subcommands = ["tap", "add", "reset", "undo", "redo", "log", "stats", "watch", "help"]
     static let emotions = [
         "happy", "smile", "neutral", "upset", "sad", "very-happy", "veryHappy", "moderate-smile", "moderateSmile",
         "slightly-upset", "slightlyUpset", "very-sad", "verySad", "완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈",
@@ -65,9 +65,11 @@ struct CompletionTests {
         (["emotions", "add", "happy", ""], []),
         (["emotions", "add", "happy", "3", ""], []),
         // Options of each subcommand, anywhere after it; an option's value is skipped over.
-        (["emotions", "tap", "-"], ["--json", "-q", "--quiet", "--no-hooks", "--file", "--color", "-h", "--help"]),
-        (["emotions", "tap", "happy", "--"], ["--json", "--quiet", "--no-hooks", "--file", "--color", "--help"]),
-        (["emotions", "reset", "--"], ["--all", "--json", "--quiet", "--no-hooks", "--file", "--color", "--help"]),
+        (["emotions", "tap", "-"], ["--note", "--at", "--json", "-q", "--quiet", "--no-hooks", "--file", "--color", "-h", "--help"]),
+        (["emotions", "tap", "happy", "--"], ["--note", "--at", "--json", "--quiet", "--no-hooks", "--file", "--color", "--help"]),
+        (["emotions", "reset", "--"], ["--all", "--note", "--json", "--quiet", "--no-hooks", "--file", "--color", "--help"]),
+        (["emotions", "undo", "-"], ["--json", "-q", "--quiet", "--no-hooks", "--file", "--color", "-h", "--help"]),
+        (["emotions", "log", "-"], ["--since", "--until", "-n", "--count", "--json", "--file", "--color", "-h", "--help"]),
         (["emotions", "stats", "--j"], ["--json"]),
         (["emotions", "watch", "--i"], ["--initial"]),
         (["emotions", "help", "-"], ["-h", "--help"]),
@@ -76,6 +78,15 @@ struct CompletionTests {
         (["emotions", "tap", "--file", "x.json", "n"], ["neutral"]),
         (["emotions", "--file", "x.json", "tap", "--file=y.json", "n"], ["neutral"]),
         (["emotions", "tap", "--", "-"], []),
+        // A note, a TIME and a number of changes get no completion; log's arguments are emotions.
+        (["emotions", "tap", "--note", ""], []),
+        (["emotions", "add", "--at", ""], []),
+        (["emotions", "log", "--since", ""], []),
+        (["emotions", "log", "-n", ""], []),
+        (["emotions", "tap", "--note", "x", "--at", "2h", "h"], ["happy"]),
+        (["emotions", "log", "-n", "3", "n"], ["neutral"]),
+        (["emotions", "log", "--since=7d", "u"], ["upset"]),
+        (["emotions", "undo", ""], []),
         // help takes a subcommand.
         (["emotions", "help", ""], subcommands),
         (["emotions", "help", "w"], ["watch"]),
@@ -137,6 +148,8 @@ struct CompletionTests {
         ("emotions tap happy --file x.json ", emotions),
         ("emotions add ", emotions),
         ("emotions add happy ", []),
+        ("emotions log --since ", []),
+        ("emotions log -n 3 n", ["neutral"]),
         ("emotions stats --j", ["--json"]),
         ("emotions reset --a", ["--all"]),
         ("emotions help ", subcommands),

@@ -7,7 +7,8 @@ struct Log: Subcommand {
     static let spec = CommandSpec(
         name: name,
         abstract: "Show the history of changes, oldest first.",
-        discussion: "Each line shows the local date and time where the change was made, the change, and its note. "
+        discussion: "Each line shows the date and time the change is placed at, on the clock where it was made; the "
+            + "change as tap prints it; what made it, if not a tap or add; when a backdated change was recorded; its note. "
             + "Changes are listed by the time they are placed at (--at), ties in the order they were made. "
             + "TIME: 2026-11-23, 2026-11-23T21:30 (with Z or +09:00 if you like), 21:30, now, today, yesterday, "
             + "a weekday, or an amount ago: 90min, 12h, 7d, 2w, 3mo, 1y. --since includes its time, --until does "

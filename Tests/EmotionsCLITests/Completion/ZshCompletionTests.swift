@@ -19,7 +19,9 @@ import Testing
                 .components(separatedBy: ";;").first ?? ""
             for option in command.allOptions {
                 for name in CompletionModel.names(of: option) {
-                    #expect(body.contains("\(name)[") || body.contains("\(name)=["), "\(command.name) lacks \(name)")
+                    // A value follows "--name=" or the next word; "-n+", in the same word or the next.
+                    let marks = option.valueName == nil ? ["["] : name.hasPrefix("--") ? ["=["] : ["+["]
+                    #expect(marks.contains { body.contains("\(name)\($0)") }, "\(command.name) lacks \(name)")
                 }
             }
             for argument in command.arguments {

@@ -54,6 +54,9 @@ import Testing
         #expect(sandbox.run("add", "--color", "always", "smile", "2").output == "\u{1B}[32msmile\u{1B}[0m: 0 → 2\n")
         #expect(sandbox.run("reset", "smile", "--color", "always").output == "\u{1B}[32msmile\u{1B}[0m: 2 → 0\n")
         #expect(hasEscapes(sandbox.run("stats", "--color", "always").output))
+        #expect(sandbox.run("undo", "--color", "always").output.hasSuffix("\n\u{1B}[32msmile\u{1B}[0m: 0 → 2\n"))
+        #expect(sandbox.run("redo", "--color", "always").output.hasSuffix("\n\u{1B}[32msmile\u{1B}[0m: 2 → 0\n"))
+        #expect(hasEscapes(sandbox.run("log", "--color", "always").output))
         guard case let .run(watch as Watch) = try Invocation.parse(["watch", "--color", "always"]) else {
             Issue.record("not a watch")
             return
@@ -93,7 +96,7 @@ import Testing
         #expect(outcome.output == "")
         #expect(outcome.error == """
             Error: Unknown value 'alwys' for '--color'. Did you mean 'always'? Valid values: auto, always, never.
-            Usage: emotions tap <emotion> ... [--json] [-q] [--no-hooks] [--file <path>]
+            Usage: emotions tap <emotion> ... [--note <text>] [--at <time>] [--json] [-q] [--no-hooks] [--file <path>]
               See 'emotions tap --help' for more information.
 
             """)
