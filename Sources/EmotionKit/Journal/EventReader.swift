@@ -148,7 +148,7 @@ struct EventReader {
     /// The event on `line`.
     private func parse(_ line: ArraySlice<UInt8>) throws(StoreError) -> JournalEvent {
         do {
-            return try JournalEvent(line: Array(line))
+            return try JournalEvent(journalLine: Array(line))
         } catch {
             throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
         }

@@ -67,14 +67,14 @@ struct JournalState {
         var lineStart = position.bytes
         let end = try journal.forEachLine(from: position.bytes, to: journal.size) { line, lineEnd throws(StoreError) in
             defer { lineStart = lineEnd }
-            let event = try? JournalEvent(line: Array(line))
+            let event = try? JournalEvent(journalLine: Array(line))
             if let damage {
                 if event != nil { throw .unreadableJournal(path: journal.file.path, damage) }
                 return true
             }
             let number = Int(clamping: position.sequence) + 2  // The header is line 1.
             do throws(JournalLineError) {
-                let event = try JournalEvent(line: Array(line))
+                let event = try JournalEvent(journalLine: Array(line))
                 guard event.sequence == position.sequence + 1 else {
                     damage = .sequenceGap(line: number, expected: position.sequence + 1, found: event.sequence)
                     damageStart = lineStart
@@ -109,7 +109,7 @@ struct JournalState {
         var position = JournalPosition(sequence: 0, bytes: headerEnd, latest: header.at.millisecondsSinceEpoch)
         try journal.forEachLineBackward(from: journal.size, downTo: headerEnd) { line, lineStart throws(StoreError) in
             do throws(JournalLineError) {
-                let event = try JournalEvent(line: Array(line))
+                let event = try JournalEvent(journalLine: Array(line))
                 position = JournalPosition(
                     sequence: event.sequence, bytes: lineStart + Int64(line.count) + 1,
                     latest: max(header.at.millisecondsSinceEpoch, event.latestRecording))

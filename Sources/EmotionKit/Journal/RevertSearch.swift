@@ -86,7 +86,7 @@ enum RevertSearch {
             try journal.forEachLineBackward(from: end, downTo: floor) { line, _ throws(StoreError) in
                 let event: JournalEvent
                 do throws(JournalLineError) {
-                    event = try JournalEvent(line: Array(line))
+                    event = try JournalEvent(journalLine: Array(line))
                 } catch {
                     throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
                 }

@@ -19,7 +19,14 @@ extension Timestamp {
     /// `2026-11-23 21:04`: the local date and time at its own offset, to the minute, as `log` and
     /// `undo` show a change.
     package var minuteText: String {
-        let text = rfc3339
-        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5))
+        guard let local = LocalDateTime(
+            Instant(millisecondsSinceEpoch: millisecondsSinceEpoch), offsetSeconds: Int(offsetSeconds))
+        else { return String(rfc3339.prefix(16)) }
+        var text = local.date.description
+        text += local.hour < 10 ? " 0" : " "
+        text += String(local.hour)
+        text += local.minute < 10 ? ":0" : ":"
+        text += String(local.minute)
+        return text
     }
 }

@@ -83,7 +83,7 @@ extension TallyStore {
         var tally = before
         var sound = true
         _ = try? journal.forEachLine(from: start.bytes, to: end.bytes) { line, _ throws(StoreError) in
-            guard let event = try? JournalEvent(line: Array(line)), event.sequence == start.sequence + UInt64(events.count) + 1,
+            guard let event = try? JournalEvent(journalLine: Array(line)), event.sequence == start.sequence + UInt64(events.count) + 1,
                 tally[event.emotion] == event.old, (try? tally.set(event.emotion, to: event.new)) != nil
             else {
                 sound = false

@@ -133,6 +133,7 @@ enum HistoryOptionError: ValidationError {
 
     /// The journal's reason, said of a note rather than of an event.
     private static func noteReason(_ error: JournalEventError) -> String {
+        if error == .emptyNote { return "it is empty; leave --note out for a change without a note." }
         let text = error.description
         let prefix = "its \"note\" "
         let reason = text.hasPrefix(prefix) ? "it " + text.dropFirst(prefix.count) : text

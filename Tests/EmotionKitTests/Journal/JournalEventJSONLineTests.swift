@@ -181,6 +181,7 @@ import Testing
             #expect(String(validating: bytes, as: UTF8.self) == line, "event \(index)")
             #expect(throws: Never.self, "event \(index)") { try JSONParser.parse(bytes) }
             #expect(try JournalEvent(line: bytes) == event, "event \(index): \(line)")
+            #expect(try JournalEvent(journalLine: bytes) == event, "event \(index), read the fast way: \(line)")
         }
     }
 
@@ -199,6 +200,8 @@ import Testing
                     bytes.insert(contentsOf: Array(generator.pick(pieces).utf8), at: index)
                 }
             }
+            // The fast reader of `jsonLine`'s form and the strict JSON reader agree on every line.
+            #expect((try? JournalEvent(journalLine: bytes)) == (try? JournalEvent(line: bytes)), "\(String(decoding: bytes, as: UTF8.self))")
             if let event = try? JournalEvent(line: bytes) {
                 read += 1
                 #expect(throws: Never.self) { try JournalEvent(line: Array(event.jsonLine.utf8)) }
