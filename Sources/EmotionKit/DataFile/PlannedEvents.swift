@@ -4,14 +4,21 @@ struct PlannedEvents {
     var note: String?
     /// When the command is placed, if in the past; `nil` for now.
     var placedAt: Instant?
-    private var items: [(command: JournalCommand, change: Change, reverts: EventID?)] = []
+    /// One change to record: a struct, not a tuple, whose array's metadata a tap would pay to build.
+    private struct Item {
+        let command: JournalCommand
+        let change: Change
+        let reverts: EventID?
+    }
+
+    private var items: [Item] = []
 
     /// Whether there is no change to record.
     var isEmpty: Bool { items.isEmpty }
 
     /// Adds a change made by `command`, taking back or making again `reverts`.
     mutating func append(_ command: JournalCommand, _ change: Change, reverts: EventID? = nil) {
-        items.append((command, change, reverts))
+        items.append(Item(command: command, change: change, reverts: reverts))
     }
 
     /// The events, numbered after `start`, recorded `now` at `zone`'s offset, one group: the first
@@ -33,7 +40,9 @@ struct PlannedEvents {
             ? try? Timestamp(millisecondsSinceEpoch: start.latest, offsetSeconds: 0) : nil
         var events: [JournalEvent] = []
         var group: EventID?
-        for (index, item) in items.enumerated() {
+        events.reserveCapacity(items.count)
+        for index in items.indices {
+            let item = items[index]
             let id = EventID(recordedAt: now.millisecondsSinceEpoch)
             events.append(
                 try JournalEvent(

@@ -186,8 +186,8 @@ public final class TallyStore: Sendable {
             throw error
         }
         if let initial = missed.initial { observers.tellInitial(initial) }
-        observers.notify(
-            missed.changes + commit.changes, events: missed.events + commit.events.map { Optional($0) })
+        observers.notify(missed.changes, events: missed.events)
+        observers.notify(commit.events)
         return commit
     }
 

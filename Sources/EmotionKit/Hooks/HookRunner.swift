@@ -56,17 +56,18 @@ public struct HookRunner: Sendable {
     /// A folder or hook that is not trusted (see `HookFolder.hooks()`) is reported once and not run.
     /// At a depth that allows no hooks, none runs, and if there were any to run that is reported once.
     public func run(for changes: [Change], reporting report: (HookProblem) -> Void) {
-        run(for: changes, details: [], reporting: report)
+        run(for: changes, events: [], reporting: report)
     }
 
     /// Runs every hook for each event's change, as `run(for:reporting:)` does; a hook's standard
     /// input also carries the event's `at`, `command` and `note`:
     /// `{"emotion": "sad", "old": 4, "new": 5, "at": "2026-11-23T21:04:05.123+09:00", "command": "tap", "file": …}`.
     public func run(for events: [JournalEvent], reporting report: (HookProblem) -> Void) {
-        run(for: events.map(\.change), details: events.map(\.historyMembers), reporting: report)
+        run(for: events.map(\.change), events: events, reporting: report)
     }
 
-    private func run(for changes: [Change], details: [[(String, JSONValue)]], reporting report: (HookProblem) -> Void) {
+    /// Runs the hooks for `changes`, the history of `events[i]` (if given) added to `changes[i]`'s input.
+    private func run(for changes: [Change], events: [JournalEvent], reporting report: (HookProblem) -> Void) {
         guard !changes.isEmpty else { return }
         let hooks: [Hook]
         do {
@@ -94,7 +95,7 @@ public struct HookRunner: Sendable {
         }
         for (index, change) in changes.enumerated() {
             for hook in trusted {
-                let outcome = run(hook, for: change, details: index < details.count ? details[index] : [])
+                let outcome = run(hook, for: change, details: index < events.count ? events[index].historyMembers : [])
                 if !outcome.succeeded { report(.hookFailed(hook: hook.name, outcome, change: change)) }
             }
         }

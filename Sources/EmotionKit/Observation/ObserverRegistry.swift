@@ -68,6 +68,16 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
         notify(changes, events: [])
     }
 
+    /// Tells every interested observer of each event's change, in order, with the event.
+    func notify(_ events: [JournalEvent]) {
+        for event in events {
+            let observers = lock.withLock { state.observers.map(\.observer) }
+            for observer in observers where observer.emotions.contains(event.emotion) {
+                observer.handler(ObservedChange(event.change, event: event, options: observer.options))
+            }
+        }
+    }
+
     /// Tells every interested observer of each change, in order, with `events[i]` the journal's
     /// record of `changes[i]` where there is one.
     func notify(_ changes: [Change], events: [JournalEvent?]) {

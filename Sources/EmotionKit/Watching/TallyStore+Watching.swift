@@ -140,7 +140,7 @@ extension TallyStore {
         case let .changes(changes):
             observers.notify(changes)
         case let .events(events):
-            observers.notify(events.map(\.change), events: events.map { Optional($0) })
+            observers.notify(events)
         case let .problem(problem, handlers):
             for handler in handlers { handler(problem) }
         }
