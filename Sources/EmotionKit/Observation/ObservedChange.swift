@@ -21,6 +21,13 @@ public struct ObservedChange: Equatable, Sendable {
         self.isInitial = isInitial
     }
 
+    /// Whether two notifications tell the same values of the same emotion, as key-value observing's
+    /// did; the `event` each carries is more about the change, not a different one.
+    public static func == (lhs: ObservedChange, rhs: ObservedChange) -> Bool {
+        lhs.emotion == rhs.emotion && lhs.oldValue == rhs.oldValue && lhs.newValue == rhs.newValue
+            && lhs.isInitial == rhs.isInitial
+    }
+
     init(_ change: Change, event: JournalEvent?, options: ObservationOptions) {
         self.init(
             emotion: change.emotion,

@@ -52,6 +52,20 @@ import Testing
         #expect(document.journal?.bytes == Int64(folder.bytes(of: path + ".journal")?.count ?? -1))
     }
 
+    @Test func observersHearEachChangeWithItsEvent() throws {
+        let store = store()
+        let heard = Mutex<[ObservedChange]>([])
+        let token = try store.observe(options: [.old, .new]) { change in heard.withLock { $0.append(change) } }
+        let events = try store.apply([.tap(.sad)], note: "why")
+        try store.undo()
+        withExtendedLifetime(token) {}
+        let told = heard.withLock { $0 }
+        #expect(told.count == 2)
+        #expect(told.first?.event == events.first)
+        #expect(told.last?.event?.command == .undo)
+        #expect(told.last?.event?.reverts == events.first?.group)
+    }
+
     @Test func anExistingTallyIsTakenOverAsBeforeHistory() throws {
         try folder.write(#"{"version": 1, "counts": {"sad": 4}}"#)
         try store().apply(.tap(.sad))
