@@ -5,9 +5,10 @@
 /// Events are kept in the order they were recorded, and placement is never after recording
 /// (`--at` only goes back). So, reading backwards, once a line's `latestRecording` (the latest
 /// recording time up to it) is before the query's start, or before the placement of the `last`th
-/// event kept so far, no line before it can be wanted: the read stops there. From that line on, the
-/// events are read forward twice: once to note, by offset, the few placed before one already seen
-/// (backdated), then to hand each over, merging those in at their place.
+/// event seen so far, no line before it can be wanted: the read stops there. A few thousand events
+/// found on the way are kept and handed over at once; more are read forward from that line twice:
+/// once to count them and note, by offset, the few placed before one already seen (backdated), then
+/// to hand each over, merging those in at their place, past the ones before the `last`.
 struct EventReader {
     let journal: JournalFile
     /// Where the first event line starts, past the header.
@@ -32,7 +33,7 @@ struct EventReader {
     /// - Throws: `StoreError.unreadableJournal` for a damaged line in the part read, or what `body` throws.
     func forEach(_ query: EventQuery, _ body: (JournalEvent) throws -> Void) throws {
         if let last = query.last, last <= 0 { return }
-        let (start, cutoff, collected) = try startAndCutoff(for: query)
+        let (start, collected) = try startAndCollected(for: query)
         if var events = collected {
             // Few enough to have kept whole on the way back: read once, not three times.
             events.sort { $0.at.millisecondsSinceEpoch != $1.at.millisecondsSinceEpoch
@@ -42,8 +43,10 @@ struct EventReader {
         }
         var late: [Entry] = []
         var newest: Entry?
-        // First pass: the wanted events placed before one already seen.
-        try scan(from: start, query, cutoff: cutoff) { event, entry throws(StoreError) in
+        var total = 0
+        // First pass: the wanted events placed before one already seen, and how many are wanted.
+        try scan(from: start, query) { event, entry throws(StoreError) in
+            total += 1
             if let seen = newest, entry.comesBefore(seen) {
                 late.append(entry)
             } else {
@@ -51,26 +54,35 @@ struct EventReader {
             }
         }
         late.sort { $0.comesBefore($1) }
+        // For `last`, the events before the last `last` in placement order are passed over.
+        var skipped = query.last.map { max(0, total - $0) } ?? 0
         var nextLate = 0
         newest = nil
         var failure: (any Error)?
-        try scan(from: start, query, cutoff: cutoff) { event, entry throws(StoreError) in
+        func hand(_ event: JournalEvent) throws {
+            if skipped > 0 {
+                skipped -= 1
+            } else {
+                try body(event)
+            }
+        }
+        try scan(from: start, query) { event, entry throws(StoreError) in
             guard failure == nil else { return }
             if let seen = newest, entry.comesBefore(seen) { return }  // Handed over from `late`.
             newest = entry
             do {
                 while nextLate < late.count, late[nextLate].comesBefore(entry) {
-                    try body(try self.event(at: late[nextLate]))
+                    try hand(try self.event(at: late[nextLate]))
                     nextLate += 1
                 }
-                try body(event)
+                try hand(event)
             } catch {
                 failure = error
             }
         }
         if let failure { throw failure }
         while nextLate < late.count {
-            try body(try event(at: late[nextLate]))
+            try hand(try event(at: late[nextLate]))
             nextLate += 1
         }
     }
@@ -78,17 +90,14 @@ struct EventReader {
     /// The most events kept whole while reading backwards; past it, only their places are kept.
     static let collectedLimit = 4096
 
-    /// Where the forward reads start, for `last` the earliest entry wanted, and the wanted events
-    /// themselves if they were no more than `collectedLimit` (not yet in order, and for `last` a
-    /// few more than wanted).
-    private func startAndCutoff(for query: EventQuery) throws(StoreError) -> (
-        start: Int64, cutoff: Entry?, collected: [JournalEvent]?
-    ) {
-        guard query.since != nil || query.last != nil else { return (floor, nil, nil) }
+    /// Where the forward reads start, and the wanted events themselves if they were no more than
+    /// `collectedLimit` (not yet in order, and for `last` perhaps more than wanted).
+    private func startAndCollected(for query: EventQuery) throws(StoreError) -> (start: Int64, collected: [JournalEvent]?) {
+        guard query.since != nil || query.last != nil else { return (floor, nil) }
         let since = query.since?.millisecondsSinceEpoch
         var start = floor
-        var kept: [Entry] = []  // For `last`: the latest entries seen, at least the last `last`.
-        var threshold: Entry?  // The `last`th latest entry, once that many are kept.
+        var kept: [Int64] = []  // For `last`: the latest placements seen, at least the last `last`.
+        var threshold: Int64?  // The `last`th latest placement, once that many are kept.
         var collected: [JournalEvent]? = []
         try journal.forEachLineBackward(from: end, downTo: floor) { line, lineStart throws(StoreError) in
             let event = try parse(line)
@@ -104,28 +113,26 @@ struct EventReader {
                 start = lineStart + Int64(line.count) + 1
                 return false
             }
-            if let threshold, latest < threshold.at {
+            if let threshold, latest < threshold {
                 start = lineStart + Int64(line.count) + 1
                 return false
             }
             if let last = query.last, query.matches(event) {
-                kept.append(Entry(at: event.at.millisecondsSinceEpoch, offset: lineStart, length: Int32(line.count)))
+                kept.append(event.at.millisecondsSinceEpoch)
                 if kept.count == last || kept.count >= 2 * last {
-                    kept.sort { $1.comesBefore($0) }
+                    kept.sort(by: >)
                     kept.removeSubrange(min(last, kept.count)...)
                     threshold = kept.last
                 }
             }
             return true
         }
-        guard let last = query.last else { return (start, nil, collected) }
-        kept.sort { $1.comesBefore($0) }
-        return (start, kept.count >= last ? kept[last - 1] : nil, collected)
+        return (start, collected)
     }
 
-    /// Reads forward from `start`, handing over each event `query` wants from `cutoff` on.
+    /// Reads forward from `start`, handing over each event `query` wants (`last` aside).
     private func scan(
-        from start: Int64, _ query: EventQuery, cutoff: Entry?,
+        from start: Int64, _ query: EventQuery,
         _ body: (JournalEvent, Entry) throws(StoreError) -> Void
     ) throws(StoreError) {
         var lineStart = start
@@ -134,7 +141,6 @@ struct EventReader {
             let event = try parse(line)
             guard query.matches(event) else { return true }
             let entry = Entry(at: event.at.millisecondsSinceEpoch, offset: lineStart, length: Int32(line.count))
-            if let cutoff, entry.comesBefore(cutoff) { return true }
             try body(event, entry)
             return true
         }

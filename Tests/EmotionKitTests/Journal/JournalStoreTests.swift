@@ -232,3 +232,66 @@ import Testing
         #expect(throws: StoreError.foreignJournal(path: path + ".journal", owner: 1234)) { try store.read() }
     }
 }
+
+/// `events(_:)` against a naive filter and sort of every event, on journals written directly: long
+/// enough to pass the reader's few thousand kept events, with backdated changes and a clock set back.
+@Suite struct EventQueryTests {
+    @Test(arguments: [1, 2])
+    func everyQueryGivesWhatANaiveSortGives(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        let start: Int64 = 1_700_000_000_000
+        let header = try JournalHeader(at: Timestamp(millisecondsSinceEpoch: start, offsetSeconds: 0), before: Tally())
+        var lines = header.jsonLine + "\n"
+        var events: [JournalEvent] = []
+        var tally = Tally()
+        var clock = start
+        var latest = start
+        for sequence in 1...UInt64(6000) {
+            clock += Int64.random(in: 1...600_000, using: &generator)
+            if generator.chance(0.002) { clock = max(start + 1, clock - Int64.random(in: 0...86_400_000 * 30, using: &generator)) }  // Set back.
+            let emotion = generator.pick(Emotion.allCases)
+            let recorded = try Timestamp(millisecondsSinceEpoch: clock, offsetSeconds: 3600)
+            let backdated = generator.chance(0.05)
+            let at = backdated
+                ? try Timestamp(millisecondsSinceEpoch: clock - Int64.random(in: 1...86_400_000 * 60, using: &generator), offsetSeconds: 3600)
+                : recorded
+            let old = tally[emotion]
+            try tally.apply(.tap(emotion))
+            let id = EventID(recordedAt: clock, using: &generator)
+            let event = try JournalEvent(
+                sequence: sequence, id: id, at: at, recorded: backdated ? recorded : nil, command: .tap, emotion: emotion,
+                old: old, new: old + 1, group: id,
+                latest: latest > clock ? try Timestamp(millisecondsSinceEpoch: latest, offsetSeconds: 0) : nil)
+            latest = max(latest, clock)
+            events.append(event)
+            lines += event.jsonLine + "\n"
+        }
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: path + ".journal"))
+        var document = TallyDocument(tally: tally)
+        document.journal = JournalPosition(sequence: 6000, bytes: Int64(lines.utf8.count), latest: latest)
+        try Data(document.serialized()).write(to: URL(fileURLWithPath: path))
+        let store = TallyStore(path: path)
+        #expect(try store.read() == tally)
+
+        let ordered = events.sorted {
+            $0.at.millisecondsSinceEpoch != $1.at.millisecondsSinceEpoch
+                ? $0.at.millisecondsSinceEpoch < $1.at.millisecondsSinceEpoch : $0.sequence < $1.sequence
+        }
+        for round in 0..<10 {
+            var query = EventQuery()
+            if generator.chance(0.6) {
+                query.since = Instant(millisecondsSinceEpoch: Int64.random(in: start...latest, using: &generator))
+            }
+            if generator.chance(0.4) {
+                query.until = Instant(millisecondsSinceEpoch: Int64.random(in: start...latest + 1, using: &generator))
+            }
+            if generator.chance(0.5) { query.last = generator.chance(0.5) ? Int.random(in: 1...30, using: &generator) : Int.random(in: 1...7000, using: &generator) }
+            if generator.chance(0.3) { query.emotions = [generator.pick(Emotion.allCases)] }
+            let expected = ordered.filter { query.matches($0) }.suffix(query.last ?? .max)
+            let found = try store.events(query)
+            #expect(found.map(\.sequence) == expected.map(\.sequence), "round \(round): \(query)")
+        }
+    }
+}
