@@ -67,18 +67,22 @@ extension TallyStore {
         stopped?.stop()
     }
 
-    /// The journal's events from `start` to `end`, if they take `before` exactly to `after`; `nil`
-    /// if there is no such run of events to tell (no journal, a replaced file, a damaged line).
+    /// The journal's events from `start` (`nil`: its first, for counts read before it was begun) to
+    /// `end`, if they take `before` exactly to `after`; `nil` if there is no such run of events to
+    /// tell (no journal, a replaced file, a damaged line).
     private func eventsBetween(
         _ start: JournalPosition?, _ end: JournalPosition?, from before: Tally, to after: Tally
     ) -> [JournalEvent]? {
-        guard let start, let end, end.sequence > start.sequence, end.bytes > start.bytes else { return nil }
+        guard let end, end.sequence > (start?.sequence ?? 0) else { return nil }
         guard let destination = try? DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false) else { return nil }
         defer { fileSystem.close(destination.folder) }
         let journalName = NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
         guard let journal = (try? JournalFile.open(journalName, forWriting: false, owner: nil, fileSystem: fileSystem)) ?? nil
         else { return nil }
         defer { journal.close() }
+        guard let start = start ?? (try? journal.header()).map({ JournalPosition(sequence: 0, bytes: $0.end, latest: 0) }),
+            end.bytes > start.bytes
+        else { return nil }
         var events: [JournalEvent] = []
         var tally = before
         var sound = true

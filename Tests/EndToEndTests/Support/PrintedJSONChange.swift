@@ -18,13 +18,20 @@ struct PrintedJSONChange: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The fields of `line`, or `nil` unless it is one JSON object with exactly these keys: `emotion`, a
-    /// string; `new` and, unless it is an initial count, `old`, whole numbers.
+    /// string; `new` and, unless it is an initial count, `old`, whole numbers; and for a change `watch`
+    /// found in the history, its `at` and `command`, strings, and perhaps a `note` (not compared).
     init?(_ line: String) {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
             let emotion = object["emotion"] as? String, let new = PrintedJSONChange.wholeNumber(object["new"])
         else { return nil }
         let old = PrintedJSONChange.wholeNumber(object["old"])
-        guard Set(object.keys) == (old == nil ? ["emotion", "new"] : ["emotion", "old", "new"]) else { return nil }
+        let counts: Set<String> = old == nil ? ["emotion", "new"] : ["emotion", "old", "new"]
+        let history: Set<String> = ["at", "command"]
+        let keys = Set(object.keys)
+        guard keys == counts
+            || (old != nil && object["at"] is String && object["command"] is String
+                && (keys == counts.union(history) || keys == counts.union(history).union(["note"])))
+        else { return nil }
         self.init(emotion, old: old, new: new)
     }
 
