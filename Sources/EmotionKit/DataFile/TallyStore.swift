@@ -78,7 +78,7 @@ public final class TallyStore: Sendable {
             snapshot = nil
         }
         let journalName = NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
-        guard let journal = try JournalFile.open(journalName, forWriting: false, owner: snapshot?.status?.owner, fileSystem: fileSystem)
+        guard let journal = try JournalFile.open(journalName, forWriting: false, owner: snapshot?.status?.owner ?? Syscall.effectiveUser, fileSystem: fileSystem)
         else {
             if let problem = snapshot?.lostToPowerCut {
                 throw .unreadableDataFile(path: NameInFolder(folder: destination.folder, name: destination.name).path, problem)
@@ -199,7 +199,7 @@ public final class TallyStore: Sendable {
     ) throws -> StoreCommit {
         let original = try DataFileReader(fileSystem: fileSystem).read(target, forWriting: true)
         let journalName = NameInFolder(folder: target.folder, name: JournalFile.name(besideDataFile: target.name))
-        var journal = try JournalFile.open(journalName, forWriting: true, owner: original?.status?.owner, fileSystem: fileSystem)
+        var journal = try JournalFile.open(journalName, forWriting: true, owner: original?.status?.owner ?? Syscall.effectiveUser, fileSystem: fileSystem)
         defer { journal?.close() }
         let lost = original == nil || original?.lostToPowerCut != nil
         var document = lost ? TallyDocument() : original?.document ?? TallyDocument()

@@ -22,7 +22,9 @@ struct JournalFile {
     /// Opens the journal `target`, or returns `nil` if there is none; for writing, appending only.
     ///
     /// It must be a regular file, reached through no link; as root, with no other name; and owned by
-    /// `owner` (the data file's), if given: a journal someone else put beside the data file is not ours.
+    /// `owner`, if given: the data file's owner, or without a data file, ours. A journal someone else
+    /// put beside the data file (in a shared folder, before our first change) is not ours: it is
+    /// neither read nor written, so that no one can feed us counts or read our notes.
     static func open(
         _ target: NameInFolder, forWriting: Bool, owner: UInt32?, fileSystem: FileSystem
     ) throws(StoreError) -> JournalFile? {

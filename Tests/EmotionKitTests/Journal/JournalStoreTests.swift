@@ -230,6 +230,11 @@ import Testing
         let store = TallyStore(path: path, fileSystem: fileSystem)
         #expect(throws: StoreError.foreignJournal(path: path + ".journal", owner: 1234)) { try store.apply(.tap(.happy)) }
         #expect(throws: StoreError.foreignJournal(path: path + ".journal", owner: 1234)) { try store.read() }
+        // Without a data file, the journal must be ours: planted before our first change, it is not used.
+        try FileManager.default.removeItem(atPath: path)
+        #expect(throws: StoreError.foreignJournal(path: path + ".journal", owner: 1234)) { try store.apply(.tap(.happy)) }
+        #expect(throws: StoreError.foreignJournal(path: path + ".journal", owner: 1234)) { try store.read() }
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
 
