@@ -32,7 +32,7 @@ enum ExitCode {
             return usage
         case let error as HistoryError:
             switch error {
-            case .nothingToUndo, .nothingToRedo, .redoChainEnded: return nothingToDo
+            case .nothingToUndo, .nothingToRedo, .everythingRedone, .redoChainEnded: return nothingToDo
             case .placedInFuture, .badNote, .timeOutOfRange: return usage
             }
         case let error as StoreError:

@@ -235,6 +235,8 @@ public final class TallyStore: Sendable {
             switch try RevertSearch.forRedo(in: journal, end: state.position.bytes, floor: try journal.header().end) {
             case .nothingUndone:
                 throw HistoryError.nothingToRedo
+            case .allRedone:
+                throw HistoryError.everythingRedone
             case let .chainEnded(by: events):
                 throw HistoryError.redoChainEnded(
                     command: RevertSearch.commandLine(of: events), at: events.first.map { $0.at.minuteText } ?? "")

@@ -4,6 +4,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToUndo
     /// Nothing was undone, so there is nothing to redo.
     case nothingToRedo
+    /// Every undo since the latest change has been redone.
+    case everythingRedone
     /// `command`, made at `at`, is the latest change, and no undo since is left to redo.
     case redoChainEnded(command: String, at: String)
     /// A change may not be placed after the time it is recorded.
@@ -20,6 +22,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
             "Nothing to undo: every change in the history is undone, or there is none yet. Nothing was changed."
         case .nothingToRedo:
             "Nothing to redo: nothing has been undone. Nothing was changed."
+        case .everythingRedone:
+            "Nothing to redo: every undo since the latest change has been redone. Nothing was changed."
         case let .redoChainEnded(command, at):
             "Nothing to redo: '\(command)' of \(at) is the latest change, and no undo since it is left to redo "
                 + "(a new change ends what can be redone, as in an editor). Nothing was changed."

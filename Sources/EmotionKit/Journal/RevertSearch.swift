@@ -12,8 +12,10 @@ enum RevertSearch {
         case found([JournalEvent])
         /// Nothing was ever undone.
         case nothingUndone
-        /// This command, the latest change, was made after every undo still standing, or none is.
+        /// This command, the latest change, was made after every undo still standing.
         case chainEnded(by: [JournalEvent])
+        /// Every undo since the latest change was redone.
+        case allRedone
     }
 
     /// The command `undo` takes back, its events as first recorded; `nil` if every command is undone.
@@ -41,12 +43,15 @@ enum RevertSearch {
     static func forRedo(in journal: JournalFile, end: Int64, floor: Int64) throws(StoreError) -> RedoFinding {
         var search = Search()
         var ender: [JournalEvent]?
+        var sawRevert = false
         try search.run(in: journal, end: end, floor: floor) { group, first, skipped throws(StoreError) in
             switch first.command {
             case .redo:
+                sawRevert = true
                 skipped += 1
                 return nil
             case .undo:
+                sawRevert = true
                 if skipped == 0 { return .find(first.reverts ?? first.group) }
                 skipped -= 1
                 return nil
@@ -56,6 +61,7 @@ enum RevertSearch {
             }
         }
         if let result = search.result { return .found(result) }
+        if sawRevert { return .allRedone }
         if let ender { return .chainEnded(by: ender) }
         return .nothingUndone
     }

@@ -108,6 +108,10 @@ import Testing
         #expect(try store.read() == Tally())
         #expect(throws: HistoryError.nothingToUndo) { try store.undo() }
         #expect(try store.redo().commandLine == "tap happy smile")
+        #expect(try store.redo().commandLine == "add sad 3")
+        #expect(try store.redo().commandLine == "reset happy", "the first undone is redone last")
+        #expect(try store.read() == Tally(counts: [.smile: 1, .sad: 3]))
+        #expect(throws: HistoryError.everythingRedone) { try store.redo() }
         try store.apply(.tap(.neutral))
         #expect(throws: HistoryError.self) { try store.redo() }
         let sequences = try journalEvents().map(\.sequence)
