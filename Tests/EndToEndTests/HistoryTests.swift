@@ -76,6 +76,8 @@ struct HistoryTests {
         #expect(try await logObjects(sandbox, "--until", "2025-01-02").count == 1)
         #expect(try await logObjects(sandbox, "-n", "0").isEmpty)
         expectFailure(try await sandbox.run("log", "-n", "-1"), status: 64, mentioning: ["--count"])
+        #expect(try await logObjects(sandbox, "-n", "9223372036854775807").count == 3, "a huge count is all of them")
+        #expect(try await logObjects(sandbox, "-n", "4611686018427387904", "--since", "1y").count == 2, "not the add of 2025-01-01")
     }
 
     @Test func undoTakesBackACommandAsOneAndRedoMakesItAgain() async throws {
@@ -132,6 +134,18 @@ struct HistoryTests {
         let empty = try await sandbox.run(["tap", "sad", "--note", "-"], stdin: "")
         #expect(empty.status == 64, "\(empty)")
         #expect(sandbox.rawText() == before, "a refused note changed the data file")
+    }
+
+    @Test func noteCharactersThatReorderTheScreenAreEscapedInEveryForm() async throws {
+        let sandbox = try Sandbox()
+        let note = "ab\u{202E}cd\u{2066}ef"
+        expectSuccess(try await sandbox.run("tap", "sad", "--note", note), stdout: "sad: 0 → 1\n")
+        let text = try await sandbox.run("log")
+        #expect(text.stdout.hasSuffix(#""ab\u{202E}cd\u{2066}ef"\#n"#), "\(text)")
+        let json = try await sandbox.run("log", "--json")
+        #expect(json.stdout.contains(#""note": "ab\u202Ecd\u2066ef""#), "\(json)")
+        #expect(!json.stdout.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2066 }, "\(json)")
+        #expect(DataFile.object(json.stdout)?["note"] as? String == note, "the escapes are JSON, read back as the note")
     }
 
     @Test(arguments: ["yesterdy", "30m", "2025-02-30", "25:00", "+3d"])

@@ -27,6 +27,9 @@ struct PlannedEvents {
     /// - Throws: `HistoryError.timeOutOfRange` for a time a timestamp cannot hold; a
     ///   `JournalEventError` only for a bug, since the store checked note and time first.
     func events(after start: JournalPosition, now: Instant, zone: TimeZoneRules) throws -> [JournalEvent] {
+        guard start.sequence < JournalPosition.sequenceLimit - UInt64(items.count) else {
+            throw JournalProblem.sequenceAtLimit
+        }
         let recorded = try Timestamp(now, in: zone)
         var at = recorded
         var backdated = false

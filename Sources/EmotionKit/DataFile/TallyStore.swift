@@ -265,8 +265,13 @@ public final class TallyStore: Sendable {
         }
         var position = state?.position
         var lines: [UInt8] = []
-        if let start = position {
-            commit.events = try planned.events(after: start, now: now, zone: zone)
+        if let start = position, let open = journal {
+            if createdJournal == nil { try open.checkBeforeAppending(at: start.bytes) }
+            do {
+                commit.events = try planned.events(after: start, now: now, zone: zone)
+            } catch let problem as JournalProblem {
+                throw StoreError.unreadableJournal(path: journalName.path, problem)
+            }
             for event in commit.events {
                 lines += event.jsonLine.utf8
                 lines.append(0x0A)

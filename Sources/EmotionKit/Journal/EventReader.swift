@@ -119,7 +119,7 @@ struct EventReader {
             }
             if let last = query.last, query.matches(event) {
                 kept.append(event.at.millisecondsSinceEpoch)
-                if kept.count == last || kept.count >= 2 * last {
+                if kept.count == last || kept.count - last >= last {  // Never 2 * last: it may overflow.
                     kept.sort(by: >)
                     kept.removeSubrange(min(last, kept.count)...)
                     threshold = kept.last

@@ -94,6 +94,19 @@ struct JournalFile {
         return (header, Int64(newline + 1))
     }
 
+    /// Refuses to append at `end` unless the journal begins as a header does and `end` follows a
+    /// line's end: two small reads, so that a tap never writes a journal its own reader would refuse,
+    /// even where the data file's position spares it reading anything else.
+    ///
+    /// - Throws: `StoreError.unreadableJournal`.
+    func checkBeforeAppending(at end: Int64) throws(StoreError) {
+        let prefix = Array("{\"history\":1,".utf8)
+        guard try read(from: 0, count: prefix.count) == prefix else { throw .unreadableJournal(path: file.path, .badHeader) }
+        guard end > Int64(prefix.count), try read(from: end - 1, count: 1) == [0x0A] else {
+            throw .unreadableJournal(path: file.path, .positionInsideLine(end))
+        }
+    }
+
     /// Up to `count` bytes from `offset`.
     func read(from offset: Int64, count: Int) throws(StoreError) -> [UInt8] {
         do {
@@ -190,7 +203,9 @@ struct JournalFile {
             if !sawLineEnd {
                 // Skip the torn tail after the last `\n`, if any is in view yet.
                 guard let last = pending.lastIndex(of: 0x0A) else {
-                    if pending.count > JournalEvent.lineLimit { return }
+                    if pending.count > JournalEvent.lineLimit {
+                        throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: pending.count).description))
+                    }
                     continue
                 }
                 sawLineEnd = true

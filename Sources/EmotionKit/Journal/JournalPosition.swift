@@ -12,6 +12,10 @@ package struct JournalPosition: Equatable, Sendable {
     /// once this falls before X.
     package var latest: Int64
 
+    /// The sequence numbers a journal may reach: 2⁶³ − 1, far past any history, so that no
+    /// arithmetic on them can overflow.
+    package static let sequenceLimit = UInt64(Int64.max)
+
     /// A position after `sequence` events, `bytes` into the journal.
     package init(sequence: UInt64, bytes: Int64, latest: Int64) {
         self.sequence = sequence
@@ -34,7 +38,7 @@ package struct JournalPosition: Equatable, Sendable {
     /// Reads the data file's `"journal"` object; `nil` if it is not one of three whole numbers in range.
     init?(json: JSONValue) {
         guard case .object = json,
-            case let .number(sequenceText)? = json["seq"], let sequence = UInt64(sequenceText),
+            case let .number(sequenceText)? = json["seq"], let sequence = UInt64(sequenceText), sequence < JournalPosition.sequenceLimit,
             case let .number(bytesText)? = json["bytes"], let bytes = Int64(bytesText), bytes >= 0,
             case let .number(latestText)? = json["latest"], let latest = Int64(latestText)
         else { return nil }

@@ -12,6 +12,10 @@ public enum JournalProblem: Error, Equatable, Sendable, CustomStringConvertible 
     case shorterThanRecorded(size: Int64, recorded: Int64)
     /// The data file says its counts end inside a line.
     case positionInsideLine(Int64)
+    /// Its sequence numbers have reached the limit no journal reaches by use.
+    case sequenceAtLimit
+    /// More bytes than one command writes follow the last sound line: damage, not a torn write.
+    case damagedTail(bytes: Int64)
 
     /// What is wrong, naming the line where there is one.
     public var description: String {
@@ -28,6 +32,10 @@ public enum JournalProblem: Error, Equatable, Sendable, CustomStringConvertible 
             "it has \(size) bytes, but the data file records \(recorded) (it was cut short or replaced)"
         case let .positionInsideLine(offset):
             "the data file records a position (\(offset) bytes) that is not the end of a line"
+        case .sequenceAtLimit:
+            "its \"seq\" numbers have reached \(JournalPosition.sequenceLimit), which no history reaches by use"
+        case let .damagedTail(bytes):
+            "its last \(bytes) bytes are not changes, far more than a write cut short by a crash leaves"
         }
     }
 }

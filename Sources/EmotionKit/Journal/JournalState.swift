@@ -18,6 +18,9 @@ struct JournalState {
     /// Whether the data file's counts or position differ from these, so that it needs saving.
     var isAheadOfDataFile: Bool
 
+    /// The most bytes taken for a torn last write: 64 KiB, a command of a few hundred changes.
+    static let tornLimit: Int64 = 64 * 1024
+
     /// The state of `document` (or, if the data file was lost, of none) and `journal`.
     ///
     /// - Throws: `StoreError.unreadableJournal` if the journal does not go on from the data file's
@@ -58,41 +61,46 @@ struct JournalState {
         self.isAheadOfDataFile = isAheadOfDataFile
     }
 
-    /// Applies every complete event past `position`, in order. A damaged line, or one out of
-    /// sequence, is taken for a torn write, and it and all after it for torn, if no sound event
-    /// follows it; otherwise the journal is damaged, and nothing is guessed.
+    /// Applies every complete event past `position`, in order. A line that does not read is taken
+    /// for a torn write, and it and all after it for torn, if no sound event follows it and they are
+    /// no more than `tornLimit` bytes; otherwise, as for a sound line out of sequence, the journal is
+    /// damaged, and nothing is guessed.
     private mutating func rollForward(in journal: JournalFile) throws(StoreError) {
         var damage: JournalProblem?
         var damageStart: Int64?
         var lineStart = position.bytes
         let end = try journal.forEachLine(from: position.bytes, to: journal.size) { line, lineEnd throws(StoreError) in
             defer { lineStart = lineEnd }
-            let event = try? JournalEvent(journalLine: Array(line))
+            let parsed = Result { () throws(JournalLineError) in try JournalEvent(journalLine: Array(line)) }
             if let damage {
-                if event != nil { throw .unreadableJournal(path: journal.file.path, damage) }
+                if case .success = parsed { throw .unreadableJournal(path: journal.file.path, damage) }
                 return true
             }
-            let number = Int(clamping: position.sequence) + 2  // The header is line 1.
-            do throws(JournalLineError) {
-                let event = try JournalEvent(journalLine: Array(line))
+            // The header is line 1; a number past what an Int holds is left out of the message.
+            let number = position.sequence < JournalPosition.sequenceLimit - 2 ? Int(position.sequence) + 2 : 0
+            switch parsed {
+            case let .failure(error):
+                damage = .badLine(number: number, reason: error.description)
+                damageStart = lineStart
+            case let .success(event):
+                guard position.sequence < JournalPosition.sequenceLimit else {
+                    throw .unreadableJournal(path: journal.file.path, .sequenceAtLimit)
+                }
+                // A whole line that reads is no write cut short: out of sequence, or past what a count
+                // holds, it is damage.
                 guard event.sequence == position.sequence + 1 else {
-                    damage = .sequenceGap(line: number, expected: position.sequence + 1, found: event.sequence)
-                    damageStart = lineStart
-                    return true
+                    throw .unreadableJournal(
+                        path: journal.file.path,
+                        .sequenceGap(line: number, expected: position.sequence + 1, found: event.sequence))
                 }
                 do throws(TallyError) {
                     try tally.set(event.emotion, to: event.new)
                 } catch {
-                    damage = .badLine(number: number, reason: error.description)
-                    damageStart = lineStart
-                    return true
+                    throw .unreadableJournal(path: journal.file.path, .badLine(number: number, reason: error.description))
                 }
                 position = JournalPosition(
                     sequence: event.sequence, bytes: lineEnd, latest: max(position.latest, event.latestRecording))
                 isAheadOfDataFile = true
-            } catch {
-                damage = .badLine(number: number, reason: error.description)
-                damageStart = lineStart
             }
             return true
         }
@@ -100,6 +108,10 @@ struct JournalState {
             tornFrom = damageStart
         } else if end < journal.size {
             tornFrom = end
+        }
+        // What one command appends is a few hundred bytes a change; past this much, a crash did not do it.
+        if let tornFrom, journal.size - tornFrom > JournalState.tornLimit {
+            throw .unreadableJournal(path: journal.file.path, .damagedTail(bytes: journal.size - tornFrom))
         }
     }
 

@@ -214,6 +214,59 @@ import Testing
         #expect(try store().events().first?.emotion == .sad, "the sad tap, placed earliest, comes first")
     }
 
+    /// Rewrites the data file's `"journal"` position.
+    func setPosition(sequence: String, bytes: Int64) throws {
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        let start = try #require(text.range(of: "\"journal\": {"))
+        let end = try #require(text[start.upperBound...].firstIndex(of: "}"))
+        text.replaceSubrange(start.lowerBound...end, with: "\"journal\": {\"seq\": \(sequence), \"bytes\": \(bytes), \"latest\": 0}")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    var journalSize: Int64 { Int64(folder.bytes(of: path + ".journal")?.count ?? -1) }
+
+    @Test(arguments: ["9223372036854775807", "18446744073709551615"])
+    func aSequenceNearItsLimitIsRefusedNotATrap(sequence: String) throws {
+        try store().apply(.tap(.happy))
+        try setPosition(sequence: sequence, bytes: journalSize)
+        let before = try folder.contents().map { folder.bytes(of: folder.file($0)) }
+        #expect(throws: StoreError.self) { try store().read() }
+        #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
+        #expect(try folder.contents().map { folder.bytes(of: folder.file($0)) } == before)
+    }
+
+    @Test func aSoundLineOutOfSequenceIsDamageNotATornWrite() throws {
+        try store().apply(.tap(.happy))
+        try store().apply(.tap(.smile))
+        let lines = try journalLines()
+        // The smile line again, as if a data file said its counts were before it: seq 2 twice.
+        try Data((lines.joined(separator: "\n") + "\n" + lines[2] + "\n").utf8).write(to: URL(fileURLWithPath: path + ".journal"))
+        let before = folder.bytes(of: path + ".journal")
+        #expect(throws: StoreError.self) { try store().apply(.tap(.sad)) }
+        #expect(folder.bytes(of: path + ".journal") == before, "a committed line was cut off as torn")
+    }
+
+    @Test func moreGarbageThanOneWriteIsDamageNotATornWrite() throws {
+        try store().apply(.tap(.happy))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".journal"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: 70_000))
+        try handle.close()
+        let before = folder.bytes(of: path + ".journal")
+        #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
+        try FileManager.default.removeItem(atPath: path)  // Without a position too: no silent cut.
+        #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
+        #expect(folder.bytes(of: path + ".journal") == before)
+    }
+
+    @Test func aPositionAtTheEndOfAJournalWithoutAHeaderIsNotAppendedTo() throws {
+        try store().apply(.tap(.happy))
+        try Data("not a journal\n".utf8).write(to: URL(fileURLWithPath: path + ".journal"))
+        try setPosition(sequence: "1", bytes: journalSize)
+        #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
+        #expect(folder.bytes(of: path + ".journal") == Data("not a journal\n".utf8))
+    }
+
     @Test func aJournalThatIsALinkIsNotFollowed() throws {
         try store().apply(.tap(.happy))
         let elsewhere = folder.file("elsewhere")
