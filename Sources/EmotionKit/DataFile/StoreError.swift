@@ -66,8 +66,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "files. Run emotions as that user (sudo -u \(StoreError.userName(owner)) emotions …), or choose a "
                 + "file in a folder root owns with --file."
         case let .hardLinkedFile(path, links):
-            "The data file \(path) has \(links) names (hard links), and emotions runs as root: root uses only a data "
-                + "file with no other name, since another user could have linked a system file there. Give it a "
+            "The \(path.hasSuffix(".journal") ? "journal" : "data file") \(path) has \(links) names (hard links), and emotions runs as root: root uses only a data "
+                + "file or journal with no other name, since another user could have linked a system file there. Give it a "
                 + "name of its own (cp -p the file to a new name, then mv it back), or run emotions as the file's "
                 + "owner."
         case let .unsafeLockFile(path, kind):
