@@ -264,6 +264,19 @@ public final class TallyStore: Sendable {
             }
         }
         var position = state?.position
+        // A data file with no position takes the journal from its end on (see `JournalState`), and
+        // one whose position was into a journal since removed points nowhere: were it still on disk
+        // after a power cut, the lines about to be committed would be lost. So it is first saved,
+        // durably, at the position they follow.
+        var anchor: [UInt8]?
+        if !planned.isEmpty, let original, original.lostToPowerCut == nil,
+            original.document.journal == nil || createdJournal != nil, let position
+        {
+            var anchored = document
+            anchored.tally = before
+            anchored.journal = position
+            anchor = anchored.serialized()
+        }
         var lines: [UInt8] = []
         if let start = position, let open = journal {
             if createdJournal == nil { try open.checkBeforeAppending(at: start.bytes) }
@@ -287,6 +300,9 @@ public final class TallyStore: Sendable {
             throw StoreError.tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
         }
         missed = try watchState.withLock { watch throws(StoreError) in
+            if let anchor, let original {
+                try AtomicReplace(fileSystem: fileSystem).write(anchor, to: target, ownership: ownership, replacing: original.bytes)
+            }
             if var open = journal {
                 if let tornFrom = state?.tornFrom { try open.truncate(to: tornFrom) }
                 if !lines.isEmpty { try open.append(lines) }  // The commit point.

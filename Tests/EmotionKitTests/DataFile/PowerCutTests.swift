@@ -5,6 +5,39 @@ import Testing
 
 /// The power-cut model itself, and the store on it.
 @Suite struct PowerCutTests {
+    @Test func aDataFileFromBeforeHistoryKeepsTheFirstCommitThroughAPowerCut() throws {
+        // Seed 2422 found it: the old data file, having no position, was still on disk after the
+        // power cut, and took the journal from its end on, dropping the committed taps.
+        let disk = PowerCutDisk()
+        disk.place("emotions.json", Array(#"{"version": 1, "counts": {"happy": 41}}"#.utf8))
+        let clock = TestClock()
+        let store = TallyStore(path: PowerCutDisk.dataFile, fileSystem: disk.fileSystem, clock: clock.now, zone: .utc)
+        try store.commit(.apply([.tap(.happy), .tap(.sad)], note: nil, placedAt: nil))
+        try store.commit(.apply([.tap(.happy)], note: nil, placedAt: nil))
+
+        let recovered = disk.afterPowerCut()
+        let after = TallyStore(path: PowerCutDisk.dataFile, fileSystem: recovered.fileSystem, clock: clock.now, zone: .utc)
+        #expect(try after.read()[.happy] == 43)
+        #expect(try after.read()[.sad] == 1)
+        try after.commit(.apply([.tap(.happy)], note: nil, placedAt: nil))
+        #expect(try after.read()[.happy] == 44)
+    }
+
+    @Test func aDataFileWhoseJournalWasRemovedKeepsTheNextCommitThroughAPowerCut() throws {
+        // Its position points into a journal that is gone (moved away, or removed by an update that
+        // failed): the new journal's lines must not be read from there.
+        let disk = PowerCutDisk()
+        let bytes = #"{"version": 1, "counts": {"happy": 41}, "journal": {"seq": 5, "bytes": 9999, "latest": 0}}"#
+        disk.place("emotions.json", Array(bytes.utf8))
+        let clock = TestClock()
+        let store = TallyStore(path: PowerCutDisk.dataFile, fileSystem: disk.fileSystem, clock: clock.now, zone: .utc)
+        try store.commit(.apply([.tap(.happy)], note: nil, placedAt: nil))
+
+        let recovered = disk.afterPowerCut()
+        let after = TallyStore(path: PowerCutDisk.dataFile, fileSystem: recovered.fileSystem, clock: clock.now, zone: .utc)
+        #expect(try after.read()[.happy] == 42)
+    }
+
     @Test func theDiskKeepsOnlyWhatWasSyncedUnlessToldOtherwise() throws {
         let disk = PowerCutDisk()
         let fileSystem = disk.fileSystem
