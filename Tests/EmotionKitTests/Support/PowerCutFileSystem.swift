@@ -319,7 +319,9 @@ final class PowerCutDisk: Sendable {
             },
             setPermissions: { file, permissions throws(SystemError) in
                 try self.operate("fchmod", file.path) { state throws(SystemError) in
-                    guard let open = state.open[file.raw] else { throw SystemError(call: "fchmod", path: file.path, errno: EBADF) }
+                    guard let open = state.open[file.raw] else {
+                        throw SystemError(call: "fchmod", path: file.path, errno: EBADF)
+                    }
                     state.files[open.inode]?.permissions = permissions
                 }
             },
