@@ -67,6 +67,26 @@ import Testing
         #expect(try after.read()[.happy] == 42)
     }
 
+    @Test func aDataFileWithNoPositionIsSavedDurablyEvenByACommandThatOnlyRollsForward() throws {
+        // Seed 629 found it: the journal was started but the first update died before its events;
+        // the next command changed nothing, only gave the data file a position, without a flush;
+        // the power cut then kept the old data file, with no position, and dropped the later taps.
+        let disk = PowerCutDisk()
+        disk.place("emotions.json", Array(#"{"version": 1, "counts": {"upset": 4}}"#.utf8))
+        let started = try Timestamp(Instant(millisecondsSinceEpoch: 1_795_000_000_000), in: .utc)
+        let header = JournalHeader(at: started, before: try #require(Tally(counts: [.upset: 4])))
+        disk.place("emotions.json.journal", Array((header.jsonLine + "\n").utf8))
+        let clock = TestClock()
+        let store = TallyStore(path: PowerCutDisk.dataFile, fileSystem: disk.fileSystem, clock: clock.now, zone: .utc)
+        #expect(try store.commit(.apply([.reset(.neutral)], note: nil, placedAt: nil)).events.isEmpty)
+        _ = try store.commit(.apply([.tap(.happy), .tap(.upset)], note: nil, placedAt: nil))
+
+        let recovered = disk.afterPowerCut()
+        let after = TallyStore(path: PowerCutDisk.dataFile, fileSystem: recovered.fileSystem, clock: clock.now, zone: .utc)
+        #expect(try after.read()[.happy] == 1)
+        #expect(try after.read()[.upset] == 5)
+    }
+
     @Test func theDiskKeepsOnlyWhatWasSyncedUnlessToldOtherwise() throws {
         let disk = PowerCutDisk()
         let fileSystem = disk.fileSystem
