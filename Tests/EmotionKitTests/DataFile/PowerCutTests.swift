@@ -6,9 +6,10 @@ import Testing
 /// Power cuts at every step of an update, in the style of SQLite's crash tests: a seeded workload of
 /// commands runs on a `PowerCutDisk` until the process dies after a seeded number of file-system
 /// operations; the power then goes, leaving only what was synced (and, in some cases, a torn or
-/// zero-filled tail, or unsynced names the system wrote on its own); a fresh store reads the disk
-/// and makes one more commit. Every commit that returned must be there, and the journal must
-/// account for the counts exactly.
+/// zero-filled tail, or unsynced names the system wrote on its own). One to three such rounds, each
+/// after the first starting with a recovery that may itself be cut short; then a fresh store reads
+/// the disk and makes one more commit. Every commit that returned must be there, and the journal
+/// must account for the counts exactly.
 @Suite struct PowerCutTests {
     /// Cases per batch; the batches run in parallel.
     static let casesPerBatch = 250
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func aDataFileFromBeforeHistoryKeepsTheFirstCommitThroughAPowerCut() throws {
-        // Seed 2422 found it: the old data file, having no position, was still on disk after the
+        // Seed 2422 of the first, one-round version found it: the old data file, having no position, was still on disk after the
         // power cut, and took the journal from its end on, dropping the committed taps.
         let disk = PowerCutDisk()
         disk.place("emotions.json", Array(#"{"version": 1, "counts": {"happy": 41}}"#.utf8))
@@ -178,12 +179,11 @@ struct PowerCutCase {
         var halfCommitted: String?
     }
 
-    /// Runs the case.
+    /// Runs the case: one to three rounds of commands, each ended by a crash and a power cut, the
+    /// first commands of a round after the first being its recovery; then a last recovery, checked.
     func run() -> Outcome {
         var generator = SeededGenerator(seed: 0x9057_C07, stream: seed)
-        let commandCount = Int.random(in: 1...8, using: &generator)
-        let crashAfter = Int.random(in: 0...(commandCount * 24), using: &generator)
-        let disk = PowerCutDisk(crashAfter: crashAfter)
+        var disk = PowerCutDisk()
         var initial = Tally()
         if generator.chance(0.3) {
             // A data file from before history.
@@ -193,68 +193,89 @@ struct PowerCutCase {
             disk.place("emotions.json", TallyDocument(tally: initial).serialized())
         }
         let clock = TestClock()
-        let store = TallyStore(
-            path: PowerCutDisk.dataFile, lockTimeout: .seconds(1), fileSystem: disk.fileSystem, clock: clock.now, zone: .utc)
         var problems: [String] = []
         var acknowledged: [JournalEvent] = []
-        var commands: [String] = []
-        for _ in 0..<commandCount {
-            let edit = PowerCutCase.randomEdit(using: &generator)
-            commands.append(PowerCutCase.describe(edit))
-            do {
-                acknowledged += try store.commit(edit).events
-            } catch is HistoryError where !disk.hasCrashed {
-                continue
-            } catch is TallyError where !disk.hasCrashed {
-                continue
-            } catch {
-                if !disk.hasCrashed { problems.append("\(edit) failed before the crash: \(error)") }
-                break
+        var written: [EventID: JournalEvent] = [:]
+        var story = initial == Tally() ? [] : ["a data file from before history"]
+        for round in 0..<Int.random(in: 1...3, using: &generator) {
+            let commandCount = Int.random(in: 1...5, using: &generator)
+            let crashAfter = Int.random(in: 0...(commandCount * 24), using: &generator)
+            disk.dies(after: crashAfter)
+            let store = TallyStore(
+                path: PowerCutDisk.dataFile, lockTimeout: .seconds(1), fileSystem: disk.fileSystem, clock: clock.now, zone: .utc)
+            var commands: [String] = []
+            if round > 0 {
+                commands.append("read")
+                do {
+                    _ = try store.read()
+                } catch {
+                    if !disk.hasCrashed { problems.append("read() after a power cut failed: \(error)") }
+                }
             }
-        }
-        let history = initial == Tally() ? "" : "data file from before history, "
-        let context = "\(history)crash after \(crashAfter) operations; commands \(commands.joined(separator: ", "))"
-        // The lines the dying process had written, synced or not.
-        let written = PowerCutCase.events(in: disk.bytes(of: PowerCutCase.journalName) ?? []).events
-
-        let cut = generator.pick(Cut.allCases)
-        let tornFraction = Double.random(in: 0...1, using: &generator)
-        let recovered: PowerCutDisk
-        switch cut {
-        case .strict:
-            recovered = disk.afterPowerCut()
-        case .tornAppend:
-            recovered = disk.afterPowerCut(tornFraction: tornFraction) { $0 ? .torn : .synced }
-        case .zeroedTail:
-            recovered = disk.afterPowerCut { _ in .zeroed }
-        case .writeback:
-            let kept = Int.random(in: 0...disk.unsyncedNameChanges, using: &generator)
-            recovered = disk.afterPowerCut(keptNameChanges: kept, tornFraction: tornFraction) { _ in
-                generator.pick(PowerCutDisk.Survival.allCases)
+            for _ in 0..<commandCount where !disk.hasCrashed {
+                let edit = PowerCutCase.randomEdit(using: &generator)
+                commands.append(PowerCutCase.describe(edit))
+                do {
+                    acknowledged += try store.commit(edit).events
+                } catch is HistoryError where !disk.hasCrashed {
+                    continue
+                } catch is TallyError where !disk.hasCrashed {
+                    continue
+                } catch {
+                    if !disk.hasCrashed { problems.append("\(commands.last ?? "") failed before the crash: \(error)") }
+                }
             }
+            // The lines the dying process had written, synced or not.
+            for event in PowerCutCase.events(in: disk.bytes(of: PowerCutCase.journalName) ?? []).events {
+                written[event.id] = event
+            }
+            let cut = generator.pick(Cut.allCases)
+            disk = PowerCutCase.cut(disk, cut, using: &generator)
+            story.append("\(commands.joined(separator: ", ")), crash after \(crashAfter) operations, \(cut) cut")
         }
+        let context = story.joined(separator: "; ")
 
-        // Recovery: a new process reads, then commits once more.
+        // The last recovery: a new process reads, then commits once more.
         let after = TallyStore(
-            path: PowerCutDisk.dataFile, lockTimeout: .seconds(1), fileSystem: recovered.fileSystem, clock: clock.now, zone: .utc)
+            path: PowerCutDisk.dataFile, lockTimeout: .seconds(1), fileSystem: disk.fileSystem, clock: clock.now, zone: .utc)
         let read: Tally
         let recovery: [JournalEvent]
         do {
             read = try after.read()
             recovery = try after.commit(.apply([.tap(.happy)], note: nil, placedAt: nil)).events
         } catch {
-            return Outcome(problems: problems + ["recovery failed after a \(cut) cut: \(error); \(context)"])
+            return Outcome(problems: problems + ["recovery failed: \(error) (\(context))"])
         }
         var outcome = check(
-            recovered, initial: initial, acknowledged: acknowledged, written: written, read: read, recovery: recovery)
-        outcome.problems = problems + outcome.problems.map { "\($0) (\(cut) cut; \(context))" }
-        outcome.halfCommitted = outcome.halfCommitted.map { "\($0) (\(cut) cut; \(context))" }
+            disk, initial: initial, acknowledged: acknowledged, written: written, read: read, recovery: recovery)
+        outcome.problems = (problems + outcome.problems).map { "\($0) (\(context))" }
+        outcome.halfCommitted = outcome.halfCommitted.map { "\($0) (\(context))" }
         return outcome
     }
 
-    /// What is wrong with the disk after recovery.
+    /// The disk the next boot finds after a power cut of kind `cut`.
+    private static func cut(_ disk: PowerCutDisk, _ cut: Cut, using generator: inout SeededGenerator) -> PowerCutDisk {
+        let tornFraction = Double.random(in: 0...1, using: &generator)
+        switch cut {
+        case .strict:
+            return disk.afterPowerCut()
+        case .tornAppend:
+            return disk.afterPowerCut(tornFraction: tornFraction) { $0 ? .torn : .synced }
+        case .zeroedTail:
+            return disk.afterPowerCut { _ in .zeroed }
+        case .writeback:
+            let kept = Int.random(in: 0...disk.unsyncedNameChanges, using: &generator)
+            return disk.afterPowerCut(keptNameChanges: kept, tornFraction: tornFraction) { _ in
+                generator.pick(PowerCutDisk.Survival.allCases)
+            }
+        }
+    }
+
+    /// What is wrong with the disk after the last recovery, given the events of every commit that
+    /// returned (`acknowledged`), every event a process wrote (`written`), what `read()` gave and
+    /// the recovery commit's events.
     private func check(
-        _ disk: PowerCutDisk, initial: Tally, acknowledged: [JournalEvent], written: [JournalEvent], read: Tally,
+        _ disk: PowerCutDisk, initial: Tally, acknowledged: [JournalEvent], written: [EventID: JournalEvent], read: Tally,
         recovery: [JournalEvent]
     ) -> Outcome {
         guard let journalBytes = disk.bytes(of: PowerCutCase.journalName) else {
@@ -266,26 +287,29 @@ struct PowerCutCase {
         guard let header = journal.header else { return Outcome(problems: problems + ["no header"]) }
         if header.before != initial { problems.append("the header's counts \(header.before) are not the initial \(initial)") }
         let events = journal.events
-        if events.map(\.sequence) != Array(1...UInt64(max(events.count, 1))).prefix(events.count).map({ $0 }) {
+        if events.map(\.sequence) != events.indices.map({ UInt64($0 + 1) }) {
             problems.append("sequence numbers \(events.map(\.sequence)) are not 1...\(events.count)")
         }
         if Set(events.map(\.id)).count != events.count { problems.append("ids are not unique") }
-        // Every commit that returned is there, in order, first.
-        if Array(events.prefix(acknowledged.count)) != acknowledged {
-            let lost = acknowledged.filter { !events.contains($0) }.map(\.sequence)
-            problems.append("the \(acknowledged.count) acknowledged events are not the journal's first: lost \(lost)")
+        // Every commit that returned is there, where it was committed.
+        let lost = acknowledged.filter { event in
+            !events.indices.contains(Int(event.sequence) - 1) || events[Int(event.sequence) - 1] != event
         }
-        // Then nothing, or the whole of the command the crash interrupted; then the recovery's.
-        let unacknowledged = Array(written.dropFirst(acknowledged.count))
-        let extra = Array(events.dropFirst(acknowledged.count).dropLast(recovery.count))
-        if !extra.isEmpty, extra != unacknowledged {
-            if unacknowledged.starts(with: extra) {
-                halfCommitted = "recovered \(extra.count) of the \(unacknowledged.count) events of the interrupted command"
-            } else {
-                problems.append("recovered \(extra.count) events that are not the interrupted command's \(unacknowledged.count)")
-            }
+        if !lost.isEmpty {
+            let sequences = lost.map(\.sequence)
+            problems.append("\(lost.count) of the \(acknowledged.count) acknowledged events are lost: seq \(sequences)")
         }
         if Array(events.suffix(recovery.count)) != recovery { problems.append("the recovery commit's events are not last") }
+        // Every other event is one a process wrote, and the whole of its command.
+        let acknowledgedIDs = Set(acknowledged.map(\.id))
+        let unacknowledged = events.dropLast(recovery.count).filter { !acknowledgedIDs.contains($0.id) }
+        for event in unacknowledged where written[event.id] != event {
+            problems.append("event \(event.sequence) was never written by any process")
+        }
+        for (group, kept) in Dictionary(grouping: unacknowledged, by: \.group) {
+            let whole = written.values.filter { $0.group == group }.count
+            if kept.count != whole { halfCommitted = "recovered \(kept.count) of the \(whole) events of an interrupted command" }
+        }
         // The counts are the header's plus every event, each starting where the last left off.
         var fold = header.before
         var beforeRecovery = fold

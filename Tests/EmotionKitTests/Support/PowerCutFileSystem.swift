@@ -112,6 +112,11 @@ final class PowerCutDisk: Sendable {
     /// Whether the process has died.
     var hasCrashed: Bool { state.withLock { $0.crashed } }
 
+    /// Makes the process die after `operations` more operations: every one after them throws `EIO`.
+    func dies(after operations: Int) {
+        state.withLock { $0.crashAfter = $0.operations + operations }
+    }
+
     /// How many operations that may fail were made.
     var operations: Int { state.withLock { $0.operations } }
 
