@@ -81,7 +81,32 @@ struct ConcurrencyTests {
         #expect(DataFile.object(stats.stdout)?["total"] as? Int == expected.total, "\(stats)")
         let leftovers = try FileManager.default.contentsOfDirectory(
             atPath: sandbox.defaultDataFile.deletingLastPathComponent().path)
-        #expect(leftovers.sorted() == ["emotions.json", "emotions.json.lock"], "temporary files left: \(leftovers)")
+        #expect(
+            leftovers.sorted() == ["emotions.json", "emotions.json.journal", "emotions.json.lock"],
+            "temporary files left: \(leftovers)")
+
+        try Self.expectEveryTapJournaledOnce(in: sandbox, expected: expected)
+    }
+
+    /// Expects the journal to hold every tap once: 1600 one-event commands and the big call's 60 events
+    /// in a row, numbered 1, 2, 3… with no gap, their ids unique, and its counts the data file's.
+    private static func expectEveryTapJournaledOnce(in sandbox: Sandbox, expected: Counts) throws {
+        let journal = try #require(JournalText(in: sandbox), "no journal with a header beside the data file")
+        #expect(journal.problems.isEmpty, "\(journal.problems.count) problems, first: \(journal.problems.prefix(5))")
+        #expect(journal.before == Counts())
+        #expect(journal.events.count == expected.total)
+        #expect(journal.events.map(\.sequence) == Array(1...expected.total), "the sequence has a gap or a repeat")
+        #expect(Set(journal.events.map(\.id)).count == expected.total, "an id was used twice")
+        #expect(journal.events.allSatisfy { $0.command == "tap" && $0.new == $0.old + 1 })
+        #expect(journal.counts == expected)
+        let groups = Dictionary(grouping: journal.events, by: \.group)
+        #expect(groups.values.filter { $0.count == 1 }.count == writers * tapsPerWriter)
+        let big = try #require(groups.values.first { $0.count == namesInOneCall }, "the big call's \(namesInOneCall) events")
+        let sequences = big.map(\.sequence)
+        #expect(sequences == Array((sequences.first ?? 0)..<((sequences.first ?? 0) + namesInOneCall)), "the big call's events are interleaved")
+        #expect(groups.count == writers * tapsPerWriter + 1)
+        let position = JournalText.position(inDataFile: sandbox.rawText())
+        #expect(position?.sequence == journal.end.sequence && position?.bytes == journal.end.bytes, "the data file's position is not the journal's end")
     }
 
     /// Taps each writer's names one run after another, every writer and the one call with `bigCall` at the same

@@ -78,6 +78,24 @@ struct CrashTests {
         let all = before + 1
         #expect(sandbox.text() == DataFile.text(Counts(happy: all, smile: all, neutral: all, upset: all, sad: all)))
 
+        // The journal the final tap left accounts for the counts: every tap that reached it whole, five
+        // events a command, numbered with no gap; a line a killed tap tore was cut off.
+        let journal = try #require(JournalText(in: sandbox), "seed \(seed): no journal with a header beside the data file")
+        #expect(journal.problems.isEmpty, "seed \(seed): \(journal.problems.count) problems, first: \(journal.problems.prefix(5))")
+        #expect(journal.before == Counts(), "seed \(seed)")
+        #expect(journal.counts == Counts(happy: all, smile: all, neutral: all, upset: all, sad: all), "seed \(seed)")
+        #expect(journal.events.map(\.sequence) == journal.events.indices.map { $0 + 1 }, "seed \(seed): a gap or a repeat")
+        #expect(journal.events.count == 5 * all, "seed \(seed): \(journal.events.count) events for \(all) taps of five")
+        #expect(Set(journal.events.map(\.id)).count == journal.events.count, "seed \(seed): an id was used twice")
+        let halfCommands = Dictionary(grouping: journal.events, by: \.group).values.filter {
+            $0.map(\.emotion) != Counts.names || $0.map(\.sequence) != Array(($0[0].sequence)..<($0[0].sequence + 5))
+        }
+        #expect(halfCommands.isEmpty, "seed \(seed): \(halfCommands.count) taps are not five events in a row")
+        let position = JournalText.position(inDataFile: sandbox.rawText())
+        #expect(
+            position?.sequence == journal.end.sequence && position?.bytes == journal.end.bytes,
+            "seed \(seed): the data file's position is not the journal's end")
+
         // That save also removes the temporary files the killed runs left.
         let stillLeft = try Self.temporaryFiles(in: folder)
         let temporaryFilesAfterTheFinalTap = stillLeft.count

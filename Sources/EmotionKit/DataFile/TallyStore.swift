@@ -286,7 +286,27 @@ public final class TallyStore: Sendable {
         guard bytes.count <= TallyDocument.sizeLimit else {
             throw StoreError.tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
         }
+        // A data file with no position takes the journal from its end on (see `JournalState`), and
+        // one whose position was into a journal since removed points nowhere: were it still on disk
+        // after a power cut, lines committed from now on would be lost. So it is first saved, durably,
+        // at the position they follow; every later save of it, with a position, needs no flush.
+        var anchor: [UInt8]?
+        if let original, original.lostToPowerCut == nil, original.document.journal == nil || createdJournal != nil,
+            let start = state?.position
+        {
+            var anchored = document
+            anchored.tally = before
+            anchored.journal = start
+            anchor = lines.isEmpty ? bytes : anchored.serialized()
+        }
         missed = try watchState.withLock { watch throws(StoreError) in
+            if let anchor, let original {
+                do throws(StoreError) {
+                    try AtomicReplace(fileSystem: fileSystem).write(anchor, to: target, ownership: ownership, replacing: original.bytes)
+                } catch where lines.isEmpty {
+                    // Nothing to commit: the save only rolled forward, as the next command does again.
+                }
+            }
             if var open = journal {
                 if let tornFrom = state?.tornFrom { try open.truncate(to: tornFrom) }
                 if !lines.isEmpty { try open.append(lines) }  // The commit point.
@@ -296,7 +316,7 @@ public final class TallyStore: Sendable {
             // Past the commit point nothing may fail the update: a data file that cannot be saved
             // now is rolled forward by the next command.
             let replace = AtomicReplace(fileSystem: fileSystem)
-            try? replace.replace(target, with: bytes, ownership: ownership, durable: false)
+            if bytes != anchor { try? replace.replace(target, with: bytes, ownership: ownership, durable: false) }
             replace.removeLeftovers(of: target)
             return MissedByWatcher(&watch, before: before, after: tally, position: position)
         }
