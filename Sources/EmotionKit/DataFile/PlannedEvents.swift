@@ -51,7 +51,8 @@ struct PlannedEvents {
                 try JournalEvent(
                     sequence: start.sequence + UInt64(index) + 1, id: id, at: at, recorded: backdated ? recorded : nil,
                     command: item.command, emotion: item.change.emotion, old: item.change.old, new: item.change.new,
-                    note: note, group: group ?? id, reverts: item.reverts, latest: latest))
+                    note: note, group: group ?? id, reverts: item.reverts, latest: latest,
+                    eventsInCommand: group == nil && items.count > 1 ? items.count : nil))
             if group == nil { group = id }
         }
         return events

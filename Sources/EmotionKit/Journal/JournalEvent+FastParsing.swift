@@ -30,6 +30,11 @@ extension JournalEvent {
         guard cursor.skip(",\"seq\":"), let sequenceNumber = cursor.wholeNumber(), sequenceNumber >= 1,
             cursor.skip(",\"group\":\""), let group = cursor.id(), cursor.skip("\"")
         else { return nil }
+        var eventsInCommand: Int?
+        if cursor.skip(",\"events\":") {
+            guard let count = cursor.wholeNumber() else { return nil }
+            eventsInCommand = count
+        }
         var reverts: EventID?
         var recorded: Timestamp?
         var latest: Timestamp?
@@ -48,7 +53,7 @@ extension JournalEvent {
         guard cursor.skip("}"), cursor.isAtEnd else { return nil }
         return try? JournalEvent(
             sequence: UInt64(sequenceNumber), id: id, at: at, recorded: recorded, command: command, emotion: emotion,
-            old: old, new: new, note: note, group: group, reverts: reverts, latest: latest)
+            old: old, new: new, note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand)
     }
 }
 

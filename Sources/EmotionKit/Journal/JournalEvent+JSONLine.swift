@@ -36,6 +36,10 @@ extension JournalEvent {
         line += ",\"group\":\""
         line += group.description
         line += "\""
+        if let eventsInCommand {
+            line += ",\"events\":"
+            line += String(eventsInCommand)
+        }
         if let reverts {
             line += ",\"reverts\":\""
             line += reverts.description

@@ -45,10 +45,14 @@ extension JournalEvent {
         let group = try fields.id("group")
         let reverts = try fields.optional("reverts") { key throws(JournalLineError) in try fields.id(key) }
         let latest = try fields.optional("latest") { key throws(JournalLineError) in try fields.timestamp(key) }
+        let eventsInCommand = try fields.optional("events") { key throws(JournalLineError) in
+            try fields.wholeNumber(key, as: Int.self, lowest: 2)
+        }
         do {
             try self.init(
                 sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion,
-                old: old, new: new, note: note, group: group, reverts: reverts, latest: latest)
+                old: old, new: new, note: note, group: group, reverts: reverts, latest: latest,
+                eventsInCommand: eventsInCommand)
         } catch {
             throw .invalidEvent(error)
         }

@@ -40,6 +40,9 @@ public struct JournalEvent: Equatable, Sendable {
     public let group: EventID
     /// For undo and redo, the group of the command taken back or made again.
     public let reverts: EventID?
+    /// On the first event of a command of two or more, how many events it has: so that a command
+    /// a crash cut short between its lines is told from a whole one, and not rolled forward in part.
+    public let eventsInCommand: Int?
 
     /// The longest note, in Unicode scalars: a sentence or two, far more than a mood needs.
     public static let noteLimit = 1000
@@ -50,8 +53,13 @@ public struct JournalEvent: Equatable, Sendable {
     package init(
         sequence: UInt64, id: EventID, at: Timestamp, recorded: Timestamp? = nil, command: JournalCommand,
         emotion: Emotion, old: Int, new: Int, note: String? = nil, group: EventID, reverts: EventID? = nil,
-        latest: Timestamp? = nil
+        latest: Timestamp? = nil, eventsInCommand: Int? = nil
     ) throws(JournalEventError) {
+        if let eventsInCommand {
+            guard eventsInCommand >= 2 else { throw .eventsInCommandBelowTwo(eventsInCommand) }
+            guard id == group else { throw .eventsInCommandNotFirst }
+        }
+        self.eventsInCommand = eventsInCommand
         guard sequence >= 1 else { throw .zeroSequence }
         guard old >= 0 else { throw .negativeCount(key: "old", old) }
         guard new >= 0 else { throw .negativeCount(key: "new", new) }

@@ -12,6 +12,9 @@ public enum JournalProblem: Error, Equatable, Sendable, CustomStringConvertible 
     case shorterThanRecorded(size: Int64, recorded: Int64)
     /// The data file says its counts end inside a line.
     case positionInsideLine(Int64)
+    /// A command's lines are not all together: a command began before the last one ended, or a
+    /// line of one comes without its first.
+    case commandCutShort(line: Int)
     /// Its sequence numbers have reached the limit no journal reaches by use.
     case sequenceAtLimit
     /// More bytes than one command writes follow the last sound line: damage, not a torn write.
@@ -32,6 +35,8 @@ public enum JournalProblem: Error, Equatable, Sendable, CustomStringConvertible 
             "it has \(size) bytes, but the data file records \(recorded) (it was cut short or replaced)"
         case let .positionInsideLine(offset):
             "the data file records a position (\(offset) bytes) that is not the end of a line"
+        case let .commandCutShort(line):
+            "line \(line) breaks into a command whose lines should follow each other"
         case .sequenceAtLimit:
             "its \"seq\" numbers have reached \(JournalPosition.sequenceLimit), which no history reaches by use"
         case let .damagedTail(bytes):

@@ -18,8 +18,9 @@ struct JournalState {
     /// Whether the data file's counts or position differ from these, so that it needs saving.
     var isAheadOfDataFile: Bool
 
-    /// The most bytes taken for a torn last write: 64 KiB, a command of a few hundred changes.
-    static let tornLimit: Int64 = 64 * 1024
+    /// The most bytes taken for a torn last write: 4 MiB, a command of some 20,000 changes, more
+    /// than a command line can hold.
+    static let tornLimit: Int64 = 4 * 1024 * 1024
 
     /// The state of `document` (or, if the data file was lost, of none) and `journal`.
     ///
@@ -69,6 +70,9 @@ struct JournalState {
         var damage: JournalProblem?
         var damageStart: Int64?
         var lineStart = position.bytes
+        // A command of several events is applied only once all its lines are read: one a crash cut
+        // short between its lines was never acknowledged, and is held back as torn.
+        var command: (start: Int64, size: Int, events: [(event: JournalEvent, lineEnd: Int64)])?
         let end = try journal.forEachLine(from: position.bytes, to: journal.size) { line, lineEnd throws(StoreError) in
             defer { lineStart = lineEnd }
             let parsed = Result { () throws(JournalLineError) in try JournalEvent(journalLine: Array(line)) }
@@ -76,35 +80,47 @@ struct JournalState {
                 if case .success = parsed { throw .unreadableJournal(path: journal.file.path, damage) }
                 return true
             }
+            let expected = position.sequence + UInt64(command?.events.count ?? 0) + 1
             // The header is line 1; a number past what an Int holds is left out of the message.
-            let number = position.sequence < JournalPosition.sequenceLimit - 2 ? Int(position.sequence) + 2 : 0
+            let number = expected < JournalPosition.sequenceLimit - 1 ? Int(expected) + 1 : 0
             switch parsed {
             case let .failure(error):
                 damage = .badLine(number: number, reason: error.description)
                 damageStart = lineStart
             case let .success(event):
-                guard position.sequence < JournalPosition.sequenceLimit else {
+                guard expected < JournalPosition.sequenceLimit else {
                     throw .unreadableJournal(path: journal.file.path, .sequenceAtLimit)
                 }
-                // A whole line that reads is no write cut short: out of sequence, or past what a count
-                // holds, it is damage.
-                guard event.sequence == position.sequence + 1 else {
+                // A whole line that reads is no write cut short: out of sequence, out of its command,
+                // or past what a count holds, it is damage.
+                guard event.sequence == expected else {
                     throw .unreadableJournal(
-                        path: journal.file.path,
-                        .sequenceGap(line: number, expected: position.sequence + 1, found: event.sequence))
+                        path: journal.file.path, .sequenceGap(line: number, expected: expected, found: event.sequence))
                 }
-                do throws(TallyError) {
-                    try tally.set(event.emotion, to: event.new)
-                } catch {
-                    throw .unreadableJournal(path: journal.file.path, .badLine(number: number, reason: error.description))
+                if var open = command {
+                    guard event.group == open.events[0].event.group, event.eventsInCommand == nil else {
+                        throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: number))
+                    }
+                    open.events.append((event, lineEnd))
+                    command = open
+                } else if let size = event.eventsInCommand {
+                    command = (lineStart, size, [(event, lineEnd)])
+                } else {
+                    guard event.id == event.group else {
+                        throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: number))
+                    }
+                    try apply([(event, lineEnd)], number: number, in: journal)
                 }
-                position = JournalPosition(
-                    sequence: event.sequence, bytes: lineEnd, latest: max(position.latest, event.latestRecording))
-                isAheadOfDataFile = true
+                if let open = command, open.events.count == open.size {
+                    try apply(open.events, number: number, in: journal)
+                    command = nil
+                }
             }
             return true
         }
-        if let damageStart {
+        if let command {
+            tornFrom = command.start
+        } else if let damageStart {
             tornFrom = damageStart
         } else if end < journal.size {
             tornFrom = end
@@ -112,6 +128,22 @@ struct JournalState {
         // What one command appends is a few hundred bytes a change; past this much, a crash did not do it.
         if let tornFrom, journal.size - tornFrom > JournalState.tornLimit {
             throw .unreadableJournal(path: journal.file.path, .damagedTail(bytes: journal.size - tornFrom))
+        }
+    }
+
+    /// Applies a whole command's events, read from lines ending at each `lineEnd`.
+    private mutating func apply(
+        _ events: [(event: JournalEvent, lineEnd: Int64)], number: Int, in journal: JournalFile
+    ) throws(StoreError) {
+        for (event, lineEnd) in events {
+            do throws(TallyError) {
+                try tally.set(event.emotion, to: event.new)
+            } catch {
+                throw .unreadableJournal(path: journal.file.path, .badLine(number: number, reason: error.description))
+            }
+            position = JournalPosition(
+                sequence: event.sequence, bytes: lineEnd, latest: max(position.latest, event.latestRecording))
+            isAheadOfDataFile = true
         }
     }
 

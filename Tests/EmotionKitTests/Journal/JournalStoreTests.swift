@@ -250,7 +250,7 @@ import Testing
         try store().apply(.tap(.happy))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".journal"))
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: 70_000))
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: 4_300_000))
         try handle.close()
         let before = folder.bytes(of: path + ".journal")
         #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
