@@ -140,8 +140,10 @@ def generate(folder, events=100_000, years=10, seed=13, end_ms=None):
             identifier = new_id(at_ms)
             group = group or identifier
             note_text = "" if note is None else ',"note":' + json.dumps(note, ensure_ascii=False)
+            # A command of several events says how many on its first line, as emotions writes it.
+            size_text = f',"events":{len(changes)}' if len(changes) > 1 and group == identifier else ""
             lines.append(f'{{"id":"{identifier}","at":"{at}","command":"{command}","emotion":"{name}",'
-                         f'"old":{old},"new":{new}{note_text},"seq":{seq},"group":"{group}"}}\n')
+                         f'"old":{old},"new":{new}{note_text},"seq":{seq},"group":"{group}"{size_text}}}\n')
         index += len(changes)
 
     os.makedirs(folder, mode=0o700, exist_ok=True)

@@ -194,8 +194,9 @@ def journal_lines(command, changes, position, now):
     for index, (emotion, old, new) in enumerate(changes):
         identifier = event_id(now)
         group = group or identifier
+        size = f',"events":{len(changes)}' if index == 0 and len(changes) > 1 else ""
         lines.append(f'{{"id":"{identifier}","at":"{at}","command":"{command}","emotion":"{emotion}","old":{old},'
-                     f'"new":{new},"seq":{seq + index + 1},"group":"{group}"{later}}}\n')
+                     f'"new":{new},"seq":{seq + index + 1},"group":"{group}"{size}{later}}}\n')
     return "".join(lines).encode()
 
 
