@@ -14,7 +14,8 @@ let package = Package(
         // The command line: parsing, help, rendering, exit codes. Testable without a process.
         .target(name: "EmotionsCLI", dependencies: ["EmotionKit"]),
         // A few lines that hand the process's arguments to EmotionsCLI.
-        .executableTarget(name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit"]),
+        // link-order.txt is the release link's function order (see the Makefile's link-order target).
+        .executableTarget(name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit"], exclude: ["link-order.txt"]),
         .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit"]),
         .testTarget(name: "EmotionsCLITests", dependencies: ["EmotionsCLI", "EmotionKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["emotions"]),
