@@ -55,15 +55,17 @@ build:
 release:
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
-# Regenerate LINK_ORDER after the code or the toolchain changes: every function a `tap happy -q` on an
-# existing tally runs, in the order callgrind first meets them (needs valgrind), then rebuild.
+# Regenerate LINK_ORDER after the code or the toolchain changes: every function `tap happy -q`, then
+# `stats --json`, then `log -n 20` run on an existing tally, in the order callgrind first meets them
+# (needs valgrind), then link again.
 link-order: release
 	rm -rf $(BUILD_TMP)/link-order && mkdir -p $(BUILD_TMP)/link-order
 	HOME=$(CURDIR)/$(BUILD_TMP)/link-order $(BIN) tap happy -q
-	HOME=$(CURDIR)/$(BUILD_TMP)/link-order valgrind --tool=callgrind --demangle=no --callgrind-out-file=$(BUILD_TMP)/link-order/callgrind.out \
-		$(BIN) tap happy -q
-	grep -oE '^c?fn=\([0-9]+\) .+' $(BUILD_TMP)/link-order/callgrind.out | sed -E 's/^c?fn=\([0-9]+\) //' \
-		| grep -v '^0x' | awk '!seen[$$0]++' > $(LINK_ORDER)
+	for command in "tap happy -q" "stats --json" "log -n 20"; do \
+		HOME=$(CURDIR)/$(BUILD_TMP)/link-order valgrind --tool=callgrind --demangle=no \
+			--callgrind-out-file="$(BUILD_TMP)/link-order/$$command.out" $(BIN) $$command > /dev/null 2>&1 || exit 1; \
+		grep -oE '^c?fn=\([0-9]+\) .+' "$(BUILD_TMP)/link-order/$$command.out" | sed -E 's/^c?fn=\([0-9]+\) //'; \
+	done | grep -v '^0x' | awk '!seen[$$0]++' > $(LINK_ORDER)
 	rm -f $(BIN)  # SwiftPM does not know the order file: link again.
 	$(MAKE) release
 
