@@ -14,6 +14,17 @@ enum ControlCharacters {
 
     /// `text` with each of them written as `\u{…}`; everything else, a backslash included, as it is.
     static func escaped(in text: String) -> String {
+        escaped(in: text) { digits in "\\u{" + (digits.count < 2 ? "0" + digits : digits) + "}" }
+    }
+
+    /// `json` with each of them written as a JSON escape, `\u202E`: the same JSON (which escapes C0
+    /// already), and nothing in it can act on the terminal.
+    static func escaped(inJSON json: String) -> String {
+        escaped(in: json) { digits in "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits }
+    }
+
+    /// `text` with each of them written as `spelling` makes of its code point's hex digits.
+    private static func escaped(in text: String, as spelling: (String) -> String) -> String {
         guard text.unicodeScalars.contains(where: contains) else { return text }
         var escaped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -21,8 +32,7 @@ enum ControlCharacters {
                 escaped.append(scalar)
                 continue
             }
-            let digits = String(scalar.value, radix: 16, uppercase: true)
-            escaped.append(contentsOf: "\\u{\(digits.count < 2 ? "0" + digits : digits)}".unicodeScalars)
+            escaped.append(contentsOf: spelling(String(scalar.value, radix: 16, uppercase: true)).unicodeScalars)
         }
         return String(escaped)
     }

@@ -27,23 +27,6 @@ enum LogLine {
         if let note = event.note { members.append(("note", .string(note))) }
         if let reverts = event.reverts { members.append(("reverts", .string(reverts.description))) }
         if let recorded = event.recorded { members.append(("recorded", .string(recorded.rfc3339))) }
-        return escapingTerminalControls(JSONValue.object(members).serialized(pretty: false))
-    }
-
-    /// `json` with each character a terminal acts on (C1 controls, bidirectional overrides and
-    /// isolates; JSON already escapes C0) written as a JSON escape, `\u202E`: the same JSON, and a
-    /// note cannot reorder or hide what follows it on screen.
-    static func escapingTerminalControls(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: ControlCharacters.contains) else { return json }
-        var escaped = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            guard ControlCharacters.contains(scalar) else {
-                escaped.append(scalar)
-                continue
-            }
-            let digits = String(scalar.value, radix: 16, uppercase: true)
-            escaped.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - digits.count) + digits).unicodeScalars)
-        }
-        return String(escaped)
+        return ControlCharacters.escaped(inJSON: JSONValue.object(members).serialized(pretty: false))
     }
 }
