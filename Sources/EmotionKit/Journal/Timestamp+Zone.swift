@@ -30,3 +30,13 @@ extension Timestamp {
         return text
     }
 }
+
+extension Timestamp {
+    /// The local date at its own offset: the day a change made then belongs to.
+    package var localDate: LocalDate {
+        let offset = Int64(offsetSeconds) * 1000
+        // Within years 1 to 9999 at any offset a timestamp may have, so neither step fails.
+        let days = floorDivide(millisecondsSinceEpoch + offset, 86_400_000)
+        return LocalDate(daysSinceEpoch: days) ?? .epoch
+    }
+}

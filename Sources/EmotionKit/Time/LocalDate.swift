@@ -25,6 +25,14 @@ package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.day = day
     }
 
+    /// 1970-01-01, the day times are counted from.
+    package static let epoch = LocalDate(known: (1970, 1, 1))
+
+    /// A date known to exist.
+    private init(known date: (year: Int, month: Int, day: Int)) {
+        (year, month, day) = date
+    }
+
     /// The date `days` days after 1970-01-01 (before it when negative), or `nil` outside years 1 to 9999.
     package init?(daysSinceEpoch days: Int64) {
         // Outside this span the arithmetic below could overflow; it is far outside years 1 to 9999.

@@ -1,0 +1,90 @@
+/// What was felt in a range or period: per emotion, the sum of the taps and adds placed in it that
+/// stand (not undone), leaving out resets, undone changes and the undo and redo entries themselves.
+///
+/// A negative add counts against its emotion, but no count is shown below zero. Sums saturate at
+/// `Int.max` rather than trap, however large the adds.
+public struct Felt: Equatable, Sendable {
+    /// The sums in `Emotion.allCases` order, possibly negative.
+    private var sums = [Int](repeating: 0, count: Emotion.allCases.count)
+    /// Per emotion, the latest change counted: its placement in milliseconds and its sequence, for
+    /// telling which of two equally felt emotions was felt last.
+    private var latest = [(at: Int64, sequence: UInt64)](repeating: (Int64.min, 0), count: Emotion.allCases.count)
+
+    /// Nothing felt.
+    public init() {}
+
+    /// Counts one standing tap or add.
+    package mutating func count(_ event: JournalEvent) {
+        let index = event.emotion.index
+        let (sum, overflow) = sums[index].addingReportingOverflow(event.delta)
+        sums[index] = overflow ? (event.delta > 0 ? Int.max : Int.min) : sum
+        let key = (event.at.millisecondsSinceEpoch, event.sequence)
+        if key > latest[index] { latest[index] = key }
+    }
+
+    /// Adds what `other` felt.
+    package mutating func merge(_ other: Felt) {
+        for index in sums.indices {
+            let (sum, overflow) = sums[index].addingReportingOverflow(other.sums[index])
+            sums[index] = overflow ? (other.sums[index] > 0 ? Int.max : Int.min) : sum
+            if other.latest[index] > latest[index] { latest[index] = other.latest[index] }
+        }
+    }
+
+    /// How much `emotion` was felt: its sum, or zero if that is below zero.
+    public subscript(emotion: Emotion) -> Int { max(0, sums[emotion.index]) }
+
+    /// Its sum as counted, below zero where negative adds outweigh the rest.
+    public func sum(of emotion: Emotion) -> Int { sums[emotion.index] }
+
+    /// The five counts added up, saturating at `Int.max`.
+    public var total: Int {
+        var total = 0
+        for emotion in Emotion.allCases {
+            let (sum, overflow) = total.addingReportingOverflow(self[emotion])
+            total = overflow ? Int.max : sum
+        }
+        return total
+    }
+
+    /// Whether nothing was felt: every count is zero.
+    public var isEmpty: Bool { Emotion.allCases.allSatisfy { self[$0] == 0 } }
+
+    /// The mood score: the mean over the counts with happy 5, smile 4, neutral 3, upset 2 and sad 1;
+    /// `nil` when nothing was felt.
+    public var score: Double? {
+        var weighted = 0.0
+        var count = 0.0
+        for emotion in Emotion.allCases {
+            weighted += Double(self[emotion]) * Double(emotion.moodWeight)
+            count += Double(self[emotion])
+        }
+        return count > 0 ? weighted / count : nil
+    }
+
+    /// The emotion felt most, ties going to the one whose latest change was placed later (then
+    /// recorded later); `nil` when nothing was felt.
+    public var mostFelt: Emotion? {
+        var best: Emotion?
+        for emotion in Emotion.allCases where self[emotion] > 0 {
+            guard let current = best else {
+                best = emotion
+                continue
+            }
+            if self[emotion] > self[current]
+                || (self[emotion] == self[current] && latest[emotion.index] > latest[current.index])
+            {
+                best = emotion
+            }
+        }
+        return best
+    }
+
+    /// Equal when the sums are: which change came last is how they were reached, not what was felt.
+    public static func == (lhs: Felt, rhs: Felt) -> Bool { lhs.sums == rhs.sums }
+}
+
+extension Emotion {
+    /// Its weight in the mood score: happy 5, smile 4, neutral 3, upset 2, sad 1.
+    public var moodWeight: Int { Emotion.allCases.count - index }
+}
