@@ -1,41 +1,135 @@
 import EmotionKit
 
-/// `emotions stats [EMOTION] [--json]`: shows the counts.
+/// `emotions stats [EMOTION] [--since TIME] [--until TIME] [--today|--week|--month|--year] [--by day|week|month] [--json]`:
+/// shows the counts, or what was felt in a range, or by period.
 struct Stats: Subcommand {
     static let name = "stats"
 
     static let spec = CommandSpec(
         name: name,
-        abstract: "Show the counts.",
+        abstract: "Show the counts, or what was felt in a range or by day, week or month.",
         discussion: "Without an emotion, a table of all five with bars and shares, as wide as COLUMNS, else "
             + "the terminal, else 80 columns. With one, just its count, for scripts. Reading never creates the "
-            + "data file.",
+            + "data file. With a range (--since, --until, --today, --week, --month, --year), the counts are what "
+            + "was felt in it: the taps and adds placed in it, negative adds included, leaving out resets, undone "
+            + "changes and undo and redo themselves; nothing from before the history began. --by day|week|month "
+            + "shows one row per period (the last 14 days, 8 weeks or 12 months unless a range is given) with a "
+            + "mood score (happy 5 … sad 1, the mean over the counts), then a sparkline per emotion. A change "
+            + "belongs to the day, ISO week (Monday first) and month where it was made, at its own UTC offset. "
+            + "TIME is as for log.",
         arguments: [Arguments.emotion(isOptional: true, help: "Print only this emotion's count.")],
-        options: [OptionSpec(long: "json", help: "Print JSON: {\"counts\": {…}, \"total\": N}.")] + GlobalOptions.specs,
-        examples: ["emotions stats", "emotions stats sad", "emotions stats --json"])
+        options: [
+            OptionSpec(
+                long: "by", valueName: "period", values: PeriodLength.allCases.map(\.name),
+                help: "Show one row per day, ISO week or month, with sparklines."),
+        ] + RangeOptions.specs + [
+            OptionSpec(
+                long: "json",
+                help: "Print JSON: {\"counts\": {…}, \"total\": N}, with the range; {\"by\": …} by period."),
+        ] + GlobalOptions.specs,
+        examples: [
+            "emotions stats", "emotions stats sad", "emotions stats --json", "emotions stats --week",
+            "emotions stats --since 2026-11-01 --until 2026-11-15", "emotions stats --by day", "emotions stats --by month --year",
+        ])
 
     let emotion: Emotion?
+    let range: RangeOptions
+    let by: PeriodLength?
     let isJSON: Bool
     let color: ColorChoice
     let store: StoreOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         emotion = try arguments.value(of: "emotion").map { name throws(UsageError) in try Arguments.emotion(name) }
+        range = try RangeOptions(arguments)
+        by = arguments.value(ofOption: "by").flatMap(PeriodLength.init(rawValue:))
+        if let emotion, by != nil { throw .conflictingOptions(emotion.name, "--by") }
         isJSON = arguments.has("json")
         color = ColorChoice(arguments)
         store = try StoreOptions(arguments)
     }
 
     func run(in context: Context) throws {
-        let tally = try store.makeStore(environment: context.environment).read()
+        let store = try self.store.makeStore(environment: context.environment)
+        let now = Instant.now
+        let zone = TimeZoneRules.system
+        if let by {
+            try showPeriods(of: by, from: store, now: now, zone: zone, in: context)
+            return
+        }
+        let tally: Tally
+        let range = try self.range.range(now: now, zone: zone)
+        if let range {
+            tally = Stats.tally(of: try store.felt(since: range.since, until: range.until))
+        } else {
+            tally = try store.read()
+        }
         let report = StatsReport(tally: tally)
         switch (emotion, isJSON) {
         case let (emotion?, false): context.terminal.print("\(tally[emotion])")
-        case let (emotion?, true): context.terminal.print(report.json(for: emotion))
+        case let (emotion?, true): context.terminal.print(report.json(for: emotion, range: range, zone: zone))
         case (nil, false):
             let width = OutputWidth.of(context.terminal, environment: context.environment)
-            context.terminal.print(report.table(width: width, style: OutputStyle(color: color, context: context)))
-        case (nil, true): context.terminal.print(report.json())
+            let table = report.table(width: width, style: OutputStyle(color: color, context: context))
+            context.terminal.print(range.map { $0.header(now: now, zone: zone) + "\n" + table } ?? table)
+        case (nil, true): context.terminal.print(report.json(range: range, zone: zone))
+        }
+    }
+
+    /// `--by`: the periods of the range asked for, or of the default range.
+    private func showPeriods(of length: PeriodLength, from store: TallyStore, now: Instant, zone: TimeZoneRules, in context: Context) throws {
+        let today = zone.localDateTime(at: now)?.date ?? .epoch
+        let current = Period(containing: today, length: length)
+        let range: TimeRange
+        let first: Period?
+        let last: Period
+        if let given = try self.range.range(now: now, zone: zone) {
+            range = given
+            first = given.since.flatMap { zone.localDateTime(at: $0) }.map { Period(containing: $0.date, length: length) }
+            let lastInstant = given.until.advanced(byMilliseconds: -1) ?? given.until
+            last = Period(containing: zone.localDateTime(at: lastInstant)?.date ?? today, length: length)
+        } else {
+            let start: LocalDate? = switch length {
+            case .day: today.adding(days: -13)
+            case .week: today.adding(days: -7 * 7)
+            case .month: today.adding(months: -11)
+            }
+            let firstPeriod = Period(containing: start ?? today, length: length)
+            first = firstPeriod
+            last = current
+            range = TimeRange(since: zone.instant(at: LocalDateTime(startOf: firstPeriod.start)), until: now)
+        }
+        let felt = try store.felt(by: length, since: range.since, until: range.until)
+        guard let report = PeriodReport(felt: felt, length: length, first: first, last: last) else {
+            throw UsageError.invalid(ValidationFailure(StatsError.tooManyPeriods(length, limit: PeriodReport.periodLimit)))
+        }
+        if isJSON {
+            context.terminal.print(report.json(range: range, zone: zone))
+        } else {
+            let width = OutputWidth.of(context.terminal, environment: context.environment)
+            let style = OutputStyle(color: color, context: context)
+            context.terminal.print(range.header(now: now, zone: zone) + "\n" + report.text(width: width, style: style))
+        }
+    }
+
+    /// What was felt, as a tally: each count as shown, cut so that the total fits in an `Int`.
+    static func tally(of felt: Felt) -> Tally {
+        let counts = Dictionary(uniqueKeysWithValues: Emotion.allCases.map { ($0, felt[$0]) })
+        if let tally = Tally(counts: counts) { return tally }
+        let share = Int.max / Emotion.allCases.count
+        return Tally(counts: counts.mapValues { min($0, share) }) ?? Tally()
+    }
+}
+
+/// What is wrong with a `stats` request.
+enum StatsError: ValidationError {
+    /// `--by` over more periods than a report lists.
+    case tooManyPeriods(PeriodLength, limit: Int)
+
+    var description: String {
+        switch self {
+        case let .tooManyPeriods(length, limit):
+            "Invalid range: more than \(limit) \(length.name)s to show by \(length.name); give a later --since, or --by a longer period."
         }
     }
 }

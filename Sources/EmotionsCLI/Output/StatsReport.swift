@@ -42,16 +42,17 @@ struct StatsReport {
         return lines.joined(separator: "\n")
     }
 
-    /// `{"counts": {"happy": N, …}, "total": N}`.
-    func json() -> String {
+    /// `{"counts": {"happy": N, …}, "total": N}`, after `"since"` and `"until"` for a range.
+    func json(range: TimeRange? = nil, zone: TimeZoneRules = .utc) -> String {
         let counts = JSONValue.object(Emotion.allCases.map { ($0.name, .integer(tally[$0])) })
-        return JSONValue.object([("counts", counts), ("total", .integer(tally.total))]).serialized(pretty: false)
+        let members = (range?.jsonMembers(zone: zone) ?? []) + [("counts", counts), ("total", .integer(tally.total))]
+        return JSONValue.object(members).serialized(pretty: false)
     }
 
-    /// `{"emotion": "happy", "count": N}`.
-    func json(for emotion: Emotion) -> String {
-        JSONValue.object([("emotion", .string(emotion.name)), ("count", .integer(tally[emotion]))])
-            .serialized(pretty: false)
+    /// `{"emotion": "happy", "count": N}`, with `"since"` and `"until"` for a range.
+    func json(for emotion: Emotion, range: TimeRange? = nil, zone: TimeZoneRules = .utc) -> String {
+        let members: [(String, JSONValue)] = [("emotion", .string(emotion.name)), ("count", .integer(tally[emotion]))]
+        return JSONValue.object(members + (range?.jsonMembers(zone: zone) ?? [])).serialized(pretty: false)
     }
 
     /// A bar as long as `count` is against `largest`, `largest` filling `width` cells; a count

@@ -60,6 +60,6 @@ import Testing
 
     @Test func bracketsAndColonsInHelpAreEscaped() {
         #expect(ZshCompletion.escapedForBrackets(#"Print JSON: {"a": [1]}"#) == #"Print JSON\: {"a"\: \[1\]}"#)
-        #expect(script.contains(#"'--json[Print JSON\: {"counts"\: {…}, "total"\: N}.]'"#))
+        #expect(script.contains(#"'--json[Print JSON\: {"counts"\: {…}, "total"\: N}, with the range; {"by"\: …} by period.]'"#))
     }
 }

@@ -1,0 +1,119 @@
+import EmotionKit
+
+/// What `stats --by` shows: one row per period, empty ones included, with the five counts, the
+/// total and the mood score, then a sparkline per emotion and one for the score.
+struct PeriodReport {
+    /// The periods, in order, each with what was felt in it.
+    let rows: [(period: Period, felt: Felt)]
+    /// Their length.
+    let length: PeriodLength
+
+    /// The most periods a report lists: 270 years of days, far more than any history, and few
+    /// enough that a mistyped `--since 0001-01-01` is refused rather than printed for an hour.
+    static let periodLimit = 100_000
+
+    /// The report over `felt`, one row for every period from `first` through `last` and for any
+    /// period outside them that `felt` has (a change made at another UTC offset may fall on a day
+    /// just outside); `nil` if that is more than `periodLimit` periods.
+    init?(felt: [Period: Felt], length: PeriodLength, first: Period?, last: Period?) {
+        self.length = length
+        let keys = felt.keys.sorted()
+        guard let first = [first, keys.first].compactMap(\.self).min(), let last = [last, keys.last].compactMap(\.self).max() else {
+            rows = []
+            return
+        }
+        var rows: [(period: Period, felt: Felt)] = []
+        var period: Period? = first
+        while let current = period, current <= last {
+            guard rows.count < PeriodReport.periodLimit else { return nil }
+            rows.append((current, felt[current] ?? Felt()))
+            period = current.next
+        }
+        self.rows = rows
+    }
+
+    /// The table and the sparklines, without a final newline, in `style`'s colours; sparklines show
+    /// the last periods that fit in `width` cells.
+    func text(width: Int, style: OutputStyle) -> String {
+        let labelWidth = max(rows.map { $0.period.label.count }.max() ?? 0, 6)
+        let largest = rows.flatMap { row in Emotion.allCases.map { row.felt[$0] } }.max() ?? 0
+        let countWidth = max(2, String(largest).count)
+        let totalWidth = max(style.language.totalLabel.count, rows.map { String($0.felt.total).count }.max() ?? 0)
+        var lines: [String] = []
+        var header = spaces(labelWidth)
+        for emotion in Emotion.allCases { header += "  " + spaces(countWidth - 2) + emotion.emoji }
+        header += "  " + padLeft(style.language.totalLabel, totalWidth) + "  score"
+        lines.append(header)
+        for (period, felt) in rows {
+            var line = period.label + spaces(labelWidth - period.label.count)
+            for emotion in Emotion.allCases {
+                let count = felt[emotion]
+                line += "  " + (count == 0 ? padLeft("·", countWidth) : style.paint(padLeft(String(count), countWidth), as: emotion))
+            }
+            line += "  " + padLeft(felt.total == 0 ? "·" : String(felt.total), totalWidth)
+            line += "  " + padLeft(felt.score.map(PeriodReport.scoreText) ?? "", 5)
+            lines.append(line)
+        }
+        lines.append("")
+        lines.append(contentsOf: sparklines(width: width, style: style))
+        return lines.joined(separator: "\n")
+    }
+
+    /// A sparkline per emotion, all five drawn to one scale so that their heights compare, and one
+    /// for the score; with a note when only the last periods fit.
+    private func sparklines(width: Int, style: OutputStyle) -> [String] {
+        let labels = Emotion.allCases.map { style.language.label(for: $0) }
+        let nameWidth = (labels + ["score"]).map(CellWidth.of).max() ?? 0
+        let room = max(1, width - 3 - nameWidth - 2)
+        let shown = rows.suffix(room)
+        let largest = shown.flatMap { row in Emotion.allCases.map { row.felt[$0] } }.max() ?? 0
+        var lines: [String] = []
+        for (emotion, label) in zip(Emotion.allCases, labels) {
+            let line = Sparkline.counts(shown.map { $0.felt[emotion] }, largest: largest)
+            lines.append(emotion.emoji + " " + style.paint(label, as: emotion) + spaces(nameWidth - CellWidth.of(label)) + "  " + style.paint(line, as: emotion))
+        }
+        lines.append("   score" + spaces(nameWidth - 5) + "  " + Sparkline.scores(shown.map { $0.felt.score }))
+        if shown.count < rows.count {
+            lines.append("(the last \(shown.count) of \(rows.count) \(length.name)s; widen the terminal to see more)")
+        }
+        return lines
+    }
+
+    /// `{"by": "day", "since": …, "until": …, "periods": [{"start": "2026-11-22", "counts": {…},
+    /// "total": N, "score": 3.5}, …]}`, `"score": null` for an empty period.
+    func json(range: TimeRange, zone: TimeZoneRules) -> String {
+        let periods = rows.map { period, felt in
+            JSONValue.object([
+                ("start", .string(period.label)),
+                ("counts", .object(Emotion.allCases.map { ($0.name, .integer(felt[$0])) })),
+                ("total", .integer(felt.total)),
+                ("score", felt.score.map { .number(PeriodReport.scoreJSON($0)) } ?? .null),
+            ])
+        }
+        let members: [(String, JSONValue)] = [("by", .string(length.name))] + range.jsonMembers(zone: zone) + [("periods", .array(periods))]
+        return JSONValue.object(members).serialized(pretty: false)
+    }
+
+    /// `3.5`: a score to one decimal place, as the table shows it.
+    static func scoreText(_ score: Double) -> String {
+        let tenths = Int((score * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// `3.67`: a score to two decimal places, without trailing zeros, as JSON writes it.
+    static func scoreJSON(_ score: Double) -> String {
+        let hundredths = Int((score * 100).rounded())
+        var text = "\(hundredths / 100)"
+        let fraction = hundredths % 100
+        if fraction != 0 { text += fraction % 10 == 0 ? ".\(fraction / 10)" : (fraction < 10 ? ".0\(fraction)" : ".\(fraction)") }
+        return text
+    }
+
+    private func spaces(_ count: Int) -> String {
+        String(repeating: " ", count: max(0, count))
+    }
+
+    private func padLeft(_ text: String, _ width: Int) -> String {
+        spaces(width - text.count) + text
+    }
+}

@@ -1,0 +1,152 @@
+@testable import EmotionKit
+import Synchronization
+import Testing
+
+@Suite struct FeltStoreTests {
+    /// A clock tests move by hand.
+    final class Clock: Sendable {
+        private let now = Mutex(Instant(millisecondsSinceEpoch: 1_795_000_000_000))
+        var instant: Instant { now.withLock { $0 } }
+        func advance(milliseconds: Int64) { now.withLock { $0 = Instant(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + milliseconds) } }
+    }
+
+    let folder: TemporaryFolder
+    let path: String
+    let clock = Clock()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.file("emotions.json")
+    }
+
+    /// A store on `path` in `zone`, on the hand-moved clock.
+    func store(_ zone: TimeZoneRules = .tokyo) -> TallyStore {
+        let clock = self.clock
+        return TallyStore(path: path, fileSystem: .live, clock: { clock.instant }, zone: zone)
+    }
+
+    @Test func resetsUndoneChangesAndUndoAndRedoThemselvesAreNotFelt() throws {
+        let store = store()
+        try store.apply([.add(5, to: .smile)], note: nil)  // Before history: no. This is history's first command.
+        clock.advance(milliseconds: 60_000)
+        let start = clock.instant
+        try store.apply([.tap(.happy), .tap(.sad)], note: nil)
+        try store.apply([.add(3, to: .happy)], note: nil)
+        try store.apply([.reset(.happy)], note: nil)
+        try store.apply([.add(-2, to: .smile)], note: nil)
+        try store.apply([.tap(.upset)], note: nil)
+        _ = try store.undo()  // tap upset: undone.
+        try store.apply([.tap(.neutral)], note: nil)
+        _ = try store.undo()  // tap neutral
+        _ = try store.redo()  // … made again: felt.
+        clock.advance(milliseconds: 1)
+        let felt = try store.felt(since: start, until: clock.instant)
+        #expect(felt[.happy] == 4)
+        #expect(felt[.sad] == 1)
+        #expect(felt.sum(of: .smile) == -2)
+        #expect(felt[.smile] == 0)
+        #expect(felt[.upset] == 0)
+        #expect(felt[.neutral] == 1)
+        #expect(try store.felt(since: nil, until: clock.instant)[.smile] == 3)
+        // Undo after a redo takes the redone command back.
+        _ = try store.undo()
+        #expect(try store.felt(since: start, until: nil)[.neutral] == 0)
+    }
+
+    @Test func rangesAreHalfOpenOnPlacementTimesBackdatedChangesIncluded() throws {
+        let store = store()
+        try store.apply([.tap(.happy)], note: nil)
+        let first = clock.instant
+        clock.advance(milliseconds: 3_600_000)
+        try store.apply([.tap(.sad)], note: nil, placedAt: Instant(millisecondsSinceEpoch: first.millisecondsSinceEpoch - 1))
+        try store.apply([.tap(.smile)], note: nil)
+        #expect(try store.felt(since: first, until: clock.instant)[.happy] == 1)
+        #expect(try store.felt(since: first, until: clock.instant)[.smile] == 0)  // At `until`: not in.
+        #expect(try store.felt(since: first, until: nil)[.sad] == 0)
+        #expect(try store.felt(since: nil, until: first)[.sad] == 1)
+    }
+
+    @Test func changesFallOnTheDayWhereTheyWereMade() throws {
+        // 2026-11-22 14:30 UTC: 23:30 in Tokyo, 09:30 in New York.
+        let instant = at("2026-11-22T14:30:00Z").millisecondsSinceEpoch
+        clock.advance(milliseconds: instant - clock.instant.millisecondsSinceEpoch)
+        try store(.tokyo).apply([.tap(.happy)], note: nil)
+        try store(.fixed(secondsEast: 10 * 3600)).apply([.tap(.sad)], note: nil)
+        let byDay = try store().felt(by: .day, since: nil, until: nil)
+        #expect(byDay.count == 2)
+        #expect(byDay[Period(containing: try #require(LocalDate(year: 2026, month: 11, day: 22)), length: .day)]?[.happy] == 1)
+        #expect(byDay[Period(containing: try #require(LocalDate(year: 2026, month: 11, day: 23)), length: .day)]?[.sad] == 1)
+        let byWeek = try store().felt(by: .week, since: nil, until: nil)
+        #expect(byWeek.keys.map(\.label).sorted() == ["2026-W47", "2026-W48"])
+    }
+
+    /// Random histories of taps, adds, resets, undos and redos, some backdated, made at several
+    /// offsets on a clock that sometimes goes back: for random ranges, what `felt` finds equals a
+    /// naive fold over every event `log` lists, and the sum over days equals the whole range.
+    @Test(arguments: [11, 12])
+    func feltEqualsANaiveFoldOverTheLogAndDaysAddUpToTheRange(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let zones: [TimeZoneRules] = [.tokyo, .newYork, .india, .utc, .newfoundland]
+        let start = clock.instant
+        for _ in 0..<160 {
+            clock.advance(milliseconds: Int64.random(in: 1...30 * 3_600_000, using: &generator))
+            let store = store(generator.pick(zones))
+            let emotion = generator.pick(Emotion.allCases)
+            let placement = generator.chance(0.15)
+                ? Instant(millisecondsSinceEpoch: clock.instant.millisecondsSinceEpoch - Int64.random(in: 1...5 * 86_400_000, using: &generator))
+                : nil
+            let roll = Int.random(in: 0..<100, using: &generator)
+            do {
+                switch roll {
+                case 0..<45: try store.apply([.tap(emotion)], note: nil, placedAt: placement)
+                case 45..<55: try store.apply([.tap(emotion), .tap(generator.pick(Emotion.allCases))], note: nil, placedAt: placement)
+                case 55..<70: try store.apply([.add(Int.random(in: -3...4, using: &generator), to: emotion)], note: nil, placedAt: placement)
+                case 70..<75: try store.apply([.reset(emotion)], note: nil)
+                case 75..<90: _ = try store.undo()
+                default: _ = try store.redo()
+                }
+            } catch is TallyError {  // Below zero: refused, as the command line would.
+            } catch is HistoryError {  // Nothing to undo or redo.
+            }
+        }
+        let store = store()
+        let events = try store.events()
+        for round in 0..<12 {
+            let end = clock.instant.millisecondsSinceEpoch + 1
+            let since = generator.chance(0.8) ? Instant(millisecondsSinceEpoch: Int64.random(in: start.millisecondsSinceEpoch...end, using: &generator)) : nil
+            let until = generator.chance(0.7) ? Instant(millisecondsSinceEpoch: Int64.random(in: (since?.millisecondsSinceEpoch ?? start.millisecondsSinceEpoch)...end, using: &generator)) : nil
+            let expectedDays = FeltStoreTests.naiveFold(events, since: since, until: until)
+            var expected = Felt()
+            for felt in expectedDays.values { expected.merge(felt) }
+            let range = try store.felt(since: since, until: until)
+            let byDay = try store.felt(by: .day, since: since, until: until)
+            #expect(range == expected, "round \(round)")
+            #expect(byDay == expectedDays, "round \(round)")
+            var summed = Felt()
+            for felt in byDay.values { summed.merge(felt) }
+            #expect(summed == range, "round \(round)")
+            let byMonth = try store.felt(by: .month, since: since, until: until)
+            var months = Felt()
+            for felt in byMonth.values { months.merge(felt) }
+            #expect(months == range, "round \(round)")
+        }
+    }
+
+    /// What was felt per day, worked out the long way from every event: which commands stand
+    /// undone after every undo and redo in the order they were recorded, then the standing taps
+    /// and adds in the range, each on its own local day.
+    static func naiveFold(_ events: [JournalEvent], since: Instant?, until: Instant?) -> [Period: Felt] {
+        var undone: [EventID: Bool] = [:]
+        for event in events.sorted(by: { $0.sequence < $1.sequence }) where event.command.isReverting {
+            if let reverts = event.reverts { undone[reverts] = event.command == .undo }
+        }
+        var days: [Period: Felt] = [:]
+        for event in events where event.command == .tap || event.command == .add {
+            if let since, event.at.millisecondsSinceEpoch < since.millisecondsSinceEpoch { continue }
+            if let until, event.at.millisecondsSinceEpoch >= until.millisecondsSinceEpoch { continue }
+            if undone[event.group] == true { continue }
+            days[Period(containing: event.at.localDate, length: .day), default: Felt()].count(event)
+        }
+        return days
+    }
+}
