@@ -54,9 +54,14 @@ public struct EventID: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads an id's canonical text; `nil` for anything else, lower case included.
     public init?(parsing text: String) {
+        self.init(utf8: text.utf8)
+    }
+
+    /// Reads an id's canonical text from its UTF-8 bytes; `nil` for anything else.
+    package init?(utf8 bytes: some Collection<UInt8>) {
         var value: UInt128 = 0
         var count = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             guard count < 26, byte < 128, case let digit = EventID.digits[Int(byte)], digit != 255 else { return nil }
             if count == 0, digit > 7 { return nil }  // 26 × 5 is 130 bits: the top two must be zero.
             value = value << 5 | UInt128(digit)

@@ -189,40 +189,60 @@ struct JournalFile {
         from end: Int64, downTo floor: Int64,
         _ body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> Bool
     ) throws(StoreError) {
-        var pending: [UInt8] = []  // Bytes from `pendingStart`, the start of an unfinished line.
-        var pendingStart = end
+        // Lines are handed over where they lie in each chunk read; only a line that a chunk's start
+        // cuts in two is put together, from the chunk's tail and `carry`: the bytes after the chunk
+        // up to and with that line's `\n` (before the first `\n` is seen, the torn tail instead).
+        var carry: [UInt8] = []
+        var chunkEnd = end
         var sawLineEnd = false
-        while pendingStart > floor {
-            let count = Int(min(Int64(JournalFile.chunkSize), pendingStart - floor))
-            let chunkStart = pendingStart - Int64(count)
+        while chunkEnd > floor {
+            let count = Int(min(Int64(JournalFile.chunkSize), chunkEnd - floor))
+            let chunkStart = chunkEnd - Int64(count)
             let chunk = try read(from: chunkStart, count: count)
             guard chunk.count == count else { return }  // Cut short under us: nothing sound to read.
-            pending = chunk + pending
-            pendingStart = chunkStart
-            var lineEnd = pending.count  // Index just past the current line's `\n`, or the end.
+            chunkEnd = chunkStart
+            var lineEnd = count  // Just past the current line's `\n`; `count` with `carry` when it runs on into it.
             if !sawLineEnd {
                 // Skip the torn tail after the last `\n`, if any is in view yet.
-                guard let last = pending.lastIndex(of: 0x0A) else {
-                    if pending.count > JournalEvent.lineLimit {
-                        throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: pending.count).description))
+                guard let last = JournalFile.lastLineBreak(in: chunk, before: count) else {
+                    carry = chunk + carry
+                    if carry.count > JournalEvent.lineLimit {
+                        throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: carry.count).description))
                     }
                     continue
                 }
                 sawLineEnd = true
+                carry = []
                 lineEnd = last + 1
             }
-            while lineEnd > 0, let newline = pending[..<(lineEnd - 1)].lastIndex(of: 0x0A) {
+            while lineEnd > 0 {
+                let runsOn = lineEnd == count && !carry.isEmpty
+                guard let newline = JournalFile.lastLineBreak(in: chunk, before: runsOn ? count : lineEnd - 1) else {
+                    carry = runsOn ? chunk + carry : Array(chunk[..<lineEnd])
+                    break
+                }
                 let lineStart = newline + 1
-                guard try body(pending[lineStart..<(lineEnd - 1)], pendingStart + Int64(lineStart)) else { return }
+                if runsOn {
+                    let joined = chunk[lineStart...] + carry.dropLast()
+                    carry = []
+                    guard try body(joined[...], chunkStart + Int64(lineStart)) else { return }
+                } else {
+                    guard try body(chunk[lineStart..<(lineEnd - 1)], chunkStart + Int64(lineStart)) else { return }
+                }
                 lineEnd = lineStart
             }
-            pending.removeSubrange(lineEnd...)
-            guard pending.count <= JournalEvent.lineLimit + 1 else {
-                throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: pending.count).description))
+            guard carry.count <= JournalEvent.lineLimit + 1 else {
+                throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: carry.count).description))
             }
         }
-        if sawLineEnd, !pending.isEmpty, pending.last == 0x0A {
-            _ = try body(pending[..<(pending.count - 1)], floor)
+        if sawLineEnd, !carry.isEmpty, carry.last == 0x0A {
+            _ = try body(carry[..<(carry.count - 1)], floor)
         }
     }
+
+    /// Where the last `\n` in `bytes[..<end]` is.
+    private static func lastLineBreak(in bytes: [UInt8], before end: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { ByteSearch.lastIndex(of: 0x0A, in: $0, before: end) }
+    }
+
 }

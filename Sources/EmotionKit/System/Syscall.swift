@@ -125,7 +125,8 @@ package enum Syscall {
     ///
     /// The corresponding C function is `pread`, called until `count` bytes are read or it returns 0.
     package static func read(_ descriptor: Int32, count: Int, at offset: Int64, path: String) throws(SystemError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(count, 0))
+        // Not zero-filled first: `pread` writes every byte kept, and a journal is read 64 KiB at a time.
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(count, 0)) { _, initialized in initialized = max(count, 0) }
         var filled = 0
         while filled < bytes.count {
             let got = try bytes.withUnsafeMutableBytes { buffer in

@@ -11,8 +11,19 @@ package enum Weekday: Int, CaseIterable, Hashable, Sendable {
         self = found
     }
 
-    /// `monday`.
-    package var name: String { String(describing: self) }
+    /// `monday`. A switch, not `String(describing:)`, which reads the type's metadata: parsing any
+    /// TIME asks every weekday its name.
+    package var name: String {
+        switch self {
+        case .sunday: "sunday"
+        case .monday: "monday"
+        case .tuesday: "tuesday"
+        case .wednesday: "wednesday"
+        case .thursday: "thursday"
+        case .friday: "friday"
+        case .saturday: "saturday"
+        }
+    }
 
     /// `mon`.
     package var shortName: String { String(name.prefix(3)) }

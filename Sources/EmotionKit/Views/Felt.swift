@@ -6,19 +6,24 @@
 public struct Felt: Equatable, Sendable {
     /// The sums in `Emotion.allCases` order, possibly negative.
     private var sums = [Int](repeating: 0, count: Emotion.allCases.count)
-    /// Per emotion, the latest change counted: its placement in milliseconds and its sequence, for
-    /// telling which of two equally felt emotions was felt last.
-    private var latest = [(at: Int64, sequence: UInt64)](repeating: (Int64.min, 0), count: Emotion.allCases.count)
+    /// Per emotion, the latest change counted: its placement in milliseconds and its place in the
+    /// journal, for telling which of two equally felt emotions was felt last.
+    private var latest = [(at: Int64, order: Int64)](repeating: (Int64.min, Int64.min), count: Emotion.allCases.count)
 
     /// Nothing felt.
     public init() {}
 
     /// Counts one standing tap or add.
     package mutating func count(_ event: JournalEvent) {
-        let index = event.emotion.index
-        let (sum, overflow) = sums[index].addingReportingOverflow(event.delta)
-        sums[index] = overflow ? (event.delta > 0 ? Int.max : Int.min) : sum
-        let key = (event.at.millisecondsSinceEpoch, event.sequence)
+        count(FeltLine(event, order: Int64(clamping: event.sequence)))
+    }
+
+    /// Counts one standing tap or add, as a view read it.
+    mutating func count(_ line: FeltLine) {
+        let index = line.emotion.index
+        let (sum, overflow) = sums[index].addingReportingOverflow(line.delta)
+        sums[index] = overflow ? (line.delta > 0 ? Int.max : Int.min) : sum
+        let key = (line.at, line.order)
         if key > latest[index] { latest[index] = key }
     }
 

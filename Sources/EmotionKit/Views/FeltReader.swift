@@ -5,7 +5,8 @@
 /// undo and redo of a command before the command itself, the latest first: the latest says whether
 /// the command stands (a redo, or none) or is undone. Placement is never after recording, so the
 /// read stops at the first line whose latest recording time (`JournalEvent.latestRecording`) is
-/// before the range's start: the cost is the range read, not the history.
+/// before the range's start: the cost is the range read, not the history. Lines are read in place
+/// (`FeltLine`); ids only where an undo or redo makes them matter.
 struct FeltReader {
     let journal: JournalFile
     /// Where the first event line starts, past the header.
@@ -15,27 +16,45 @@ struct FeltReader {
 
     /// Hands `body` each tap or add placed in `[since, until)` (either may be open) that is not undone,
     /// latest recorded first.
-    func forEach(since: Instant?, until: Instant?, _ body: (JournalEvent) -> Void) throws(StoreError) {
-        let since = since?.millisecondsSinceEpoch
-        let until = until?.millisecondsSinceEpoch
+    func forEach(since: Instant?, until: Instant?, _ body: (FeltLine) -> Void) throws(StoreError) {
+        let since = since?.millisecondsSinceEpoch ?? .min
+        let until = until?.millisecondsSinceEpoch ?? .max
         // For each command undone or redone since the read began, whether it now stands undone.
         var undone: [EventID: Bool] = [:]
-        try journal.forEachLineBackward(from: end, downTo: floor) { line, _ throws(StoreError) in
-            let event: JournalEvent
-            do throws(JournalLineError) {
-                event = try JournalEvent(journalLine: Array(line))
-            } catch {
-                throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
+        try journal.forEachLineBackward(from: end, downTo: floor) { line, lineStart throws(StoreError) in
+            var group: EventID?
+            var reverts: EventID?
+            var read = line.withUnsafeBufferPointer { buffer -> FeltLine? in
+                guard let found = FeltLine(buffer, order: lineStart) else { return nil }
+                if let start = found.revertsStart {
+                    reverts = EventID(utf8: buffer[start..<(start + 26)])
+                    if reverts == nil { return nil }
+                } else if !undone.isEmpty, found.command == .tap || found.command == .add {
+                    group = EventID(utf8: buffer[found.groupStart..<(found.groupStart + 26)])
+                    if group == nil { return nil }
+                }
+                return found
             }
-            if let since, event.latestRecording < since { return false }
-            switch event.command {
+            if read == nil {
+                let event: JournalEvent
+                do throws(JournalLineError) {
+                    event = try JournalEvent(journalLine: Array(line))
+                } catch {
+                    throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
+                }
+                read = FeltLine(event, order: lineStart)
+                group = event.group
+                reverts = event.reverts
+            }
+            guard let line = read else { return true }
+            if line.latestRecording < since { return false }
+            switch line.command {
             case .undo, .redo:
-                if let reverts = event.reverts, undone[reverts] == nil { undone[reverts] = event.command == .undo }
+                if let reverts, undone[reverts] == nil { undone[reverts] = line.command == .undo }
             case .tap, .add:
-                let at = event.at.millisecondsSinceEpoch
-                if let since, at < since { return true }
-                if let until, at >= until { return true }
-                if undone[event.group] != true { body(event) }
+                guard line.at >= since, line.at < until else { return true }
+                if let group, undone[group] == true { return true }
+                body(line)
             case .reset:
                 break
             }

@@ -15,25 +15,26 @@ extension TallyStore {
     /// - Throws: `StoreError` if the data file or journal cannot be read.
     public func felt(by length: PeriodLength, since: Instant?, until: Instant?) throws -> [Period: Felt] {
         var periods: [Period: Felt] = [:]
-        var lastDate: LocalDate?
-        var lastPeriod: Period?
-        try forEachFeltChange(since: since, until: until) { event in
-            let date = event.at.localDate
-            // Changes come in runs on one day: find the period once per run.
-            let period: Period
-            if let lastDate, let lastPeriod, lastDate == date {
-                period = lastPeriod
-            } else {
-                period = Period(containing: date, length: length)
-                (lastDate, lastPeriod) = (date, period)
+        // Changes come in runs on one day: the run's period and what was felt in it are kept
+        // aside, and added to the others once the run ends.
+        var run: (day: Int64, period: Period, felt: Felt)?
+        try forEachFeltChange(since: since, until: until) { line in
+            if run?.day == line.day {
+                run?.felt.count(line)
+                return
             }
-            periods[period, default: Felt()].count(event)
+            if let ended = run { periods[ended.period, default: Felt()].merge(ended.felt) }
+            let period = Period(containing: LocalDate(daysSinceEpoch: line.day) ?? .epoch, length: length)
+            var felt = Felt()
+            felt.count(line)
+            run = (line.day, period, felt)
         }
+        if let ended = run { periods[ended.period, default: Felt()].merge(ended.felt) }
         return periods
     }
 
     /// Hands `body` each standing tap or add placed in `[since, until)`, latest recorded first.
-    private func forEachFeltChange(since: Instant?, until: Instant?, _ body: (JournalEvent) -> Void) throws {
+    private func forEachFeltChange(since: Instant?, until: Instant?, _ body: (FeltLine) -> Void) throws {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
         try withJournal(at: destination) { _, journal throws(StoreError) in

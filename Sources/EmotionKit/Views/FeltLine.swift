@@ -1,0 +1,258 @@
+/// What views need of one journal line, read where it lies: the command, emotion and change, when
+/// it was placed and on which local day, and where its ids are, without building a `JournalEvent`
+/// (its two ids, note and checks cost ten times as much, and `calendar` reads a year of lines).
+///
+/// Only a line in the exact form `JournalEvent.jsonLine` writes is read here, and only when its
+/// fields hold what an event's invariants allow; for any other line `init` returns `nil`, and the
+/// caller reads it with the full parser, which accepts it or names what is wrong.
+struct FeltLine {
+    /// The command that made it.
+    var command: JournalCommand
+    /// Whose count changed.
+    var emotion: Emotion
+    /// `new - old`.
+    var delta: Int
+    /// Its placement, milliseconds since 1970.
+    var at: Int64
+    /// Its local day at its own offset, as days since 1970-01-01.
+    var day: Int64
+    /// Where it stands in the journal: anything that grows with the sequence, such as the line's
+    /// offset; of two changes placed at the same time, the later recorded has the larger.
+    var order: Int64
+    /// The latest recording time up to it (`JournalEvent.latestRecording`).
+    var latestRecording: Int64
+    /// Where its group's 26 characters start in the line.
+    var groupStart: Int
+    /// Where the 26 characters of the command it reverts start, for undo and redo.
+    var revertsStart: Int?
+
+    /// The fields of an event read by the full parser, at `order` in the journal.
+    init(_ event: JournalEvent, order: Int64) {
+        command = event.command
+        emotion = event.emotion
+        delta = event.delta
+        at = event.at.millisecondsSinceEpoch
+        day = event.at.localDate.daysSinceEpoch
+        self.order = order
+        latestRecording = event.latestRecording
+        groupStart = 0
+        revertsStart = nil
+    }
+
+    /// Reads `line`, the bytes of one journal line without its `\n`; `nil` if the fields views need
+    /// are not in the exact form.
+    ///
+    /// `jsonLine` puts the id, the time and the command at fixed places, then the emotion and the
+    /// counts, then the note, sequence and group, then what only some events have, last of all: so
+    /// the head is read forwards, the tail backwards from the closing brace, and the note and
+    /// sequence between them are not read at all.
+    init?(_ line: UnsafeBufferPointer<UInt8>, order: Int64) {
+        var cursor = Cursor(bytes: line)
+        // {"id":"<26>","at":"<29>","command":"
+        guard line.count > 120, cursor.skip("{\"id\":\""), cursor.skipID(), cursor.skip("\",\"at\":\""),
+            let at = cursor.timestamp(), cursor.skip("\",\"command\":\""), let command = cursor.command(),
+            cursor.skip("\",\"emotion\":\""), let emotion = cursor.emotion(), cursor.skip("\",\"old\":"),
+            let old = cursor.wholeNumber(), cursor.skip(",\"new\":"), let new = cursor.wholeNumber(), old != new,
+            cursor.skip(",\"")
+        else { return nil }
+        if command == .tap, new - old != 1 { return nil }
+        if command == .reset, new != 0 { return nil }
+        let head = cursor.index
+        // The tail, backwards: [,"latest":"<29>"] before the brace, then [,"recorded":"<29>"],
+        // [,"reverts":"<26>"], [,"events":N], and ,"group":"<26>" always.
+        var end = line.count - 1
+        guard line[end] == UInt8(ascii: "}") else { return nil }
+        var latest: Int64?
+        if cursor.ends(at: end, with: ",\"latest\":\"", valueLength: 29) {
+            cursor.index = end - 30
+            guard let time = cursor.timestamp() else { return nil }
+            latest = time.milliseconds
+            end -= 41
+        }
+        var recorded: Int64?
+        if cursor.ends(at: end, with: ",\"recorded\":\"", valueLength: 29) {
+            cursor.index = end - 30
+            guard let time = cursor.timestamp(), time.milliseconds > at.milliseconds, command == .tap || command == .add
+            else { return nil }
+            recorded = time.milliseconds
+            end -= 43
+        }
+        var revertsStart: Int?
+        if cursor.ends(at: end, with: ",\"reverts\":\"", valueLength: 26) {
+            revertsStart = end - 27
+            end -= 39
+        }
+        guard (revertsStart != nil) == command.isReverting else { return nil }
+        if (48...57).contains(line[end - 1]) {
+            var digits = end - 1
+            while digits > head, (48...57).contains(line[digits - 1]) { digits -= 1 }
+            cursor.index = digits - 10
+            guard digits - 10 > head, cursor.skip(",\"events\":") else { return nil }
+            end = digits - 10
+        }
+        guard end - 37 >= head, cursor.ends(at: end, with: ",\"group\":\"", valueLength: 26) else { return nil }
+        var latestRecording = recorded ?? at.milliseconds
+        if let latest {
+            guard latest > latestRecording else { return nil }
+            latestRecording = latest
+        }
+        self.command = command
+        self.emotion = emotion
+        self.delta = new - old  // Both are 0 or more: no overflow.
+        self.at = at.milliseconds
+        self.day = at.day
+        self.order = order
+        self.latestRecording = latestRecording
+        self.groupStart = end - 27
+        self.revertsStart = revertsStart
+    }
+
+    /// A reader of a line's bytes in `jsonLine`'s form.
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        /// Steps over `literal` if the bytes go on with it, comparing eight bytes at a time (the
+        /// last eight overlapping the ones before), or four, or one.
+        @inline(__always)
+        mutating func skip(_ literal: StaticString) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard bytes.count - index >= count, let base = bytes.baseAddress else { return false }
+            let here = UnsafeRawPointer(base + index)
+            let expected = UnsafeRawPointer(literal.utf8Start)
+            @inline(__always) func same<Word: FixedWidthInteger>(_ offset: Int, _: Word.Type) -> Bool {
+                here.loadUnaligned(fromByteOffset: offset, as: Word.self) == expected.loadUnaligned(fromByteOffset: offset, as: Word.self)
+            }
+            let matches: Bool
+            if count >= 8 {
+                var offset = 0
+                var equal = true
+                while equal, offset + 8 < count {
+                    equal = same(offset, UInt64.self)
+                    offset += 8
+                }
+                matches = equal && same(count - 8, UInt64.self)
+            } else if count >= 4 {
+                matches = same(0, UInt32.self) && same(count - 4, UInt32.self)
+            } else {
+                var equal = true
+                for offset in 0..<count where here.load(fromByteOffset: offset, as: UInt8.self) != expected.load(fromByteOffset: offset, as: UInt8.self) {
+                    equal = false
+                }
+                matches = equal
+            }
+            if matches { index += count }
+            return matches
+        }
+
+        /// Whether `literal`, a quoted value of `valueLength` bytes and its closing quote end just
+        /// before `end`, for reading a line's tail backwards.
+        @inline(__always)
+        mutating func ends(at end: Int, with literal: StaticString, valueLength: Int) -> Bool {
+            let start = end - 1 - valueLength - literal.utf8CodeUnitCount
+            guard start >= 0, bytes[end - 1] == UInt8(ascii: "\"") else { return false }
+            let saved = index
+            index = start
+            defer { index = saved }
+            return skip(literal)
+        }
+
+        /// Steps over an id's 26 characters, unread: an id is read (`EventID(utf8:)`) only where
+        /// an undo or redo makes it matter, and nothing is counted by it.
+        mutating func skipID() -> Bool {
+            guard bytes.count - index > 26, bytes[index + 26] == UInt8(ascii: "\"") else { return false }
+            index += 26
+            return true
+        }
+
+        /// The command's name up to its closing quote, told by its first letters.
+        mutating func command() -> JournalCommand? {
+            guard bytes.count - index >= 3 else { return nil }
+            switch (bytes[index], bytes[index + 2]) {
+            case (116, _): return skip("tap") ? .tap : nil  // t
+            case (97, _): return skip("add") ? .add : nil  // a
+            case (117, _): return skip("undo") ? .undo : nil  // u
+            case (114, 115): return skip("reset") ? .reset : nil  // r, s
+            case (114, _): return skip("redo") ? .redo : nil
+            default: return nil
+            }
+        }
+
+        /// The emotion's name up to its closing quote, told by its first letters.
+        mutating func emotion() -> Emotion? {
+            guard bytes.count - index >= 2 else { return nil }
+            switch (bytes[index], bytes[index + 1]) {
+            case (104, _): return skip("happy") ? .happy : nil  // h
+            case (115, 109): return skip("smile") ? .smile : nil  // s, m
+            case (115, _): return skip("sad") ? .sad : nil
+            case (110, _): return skip("neutral") ? .neutral : nil  // n
+            case (117, _): return skip("upset") ? .upset : nil  // u
+            default: return nil
+            }
+        }
+
+        /// Steps over a string without backslashes or control characters up to its closing quote.
+        mutating func skipPlainString() -> Bool {
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "\"") { return true }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return false }
+            }
+            return false
+        }
+
+        /// A whole number of 1 to 18 digits, no leading zero but 0 itself.
+        mutating func wholeNumber() -> Int? {
+            let start = index
+            var value = 0
+            while index < bytes.count, index - start < 18, (48...57).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - 48)
+                index += 1
+            }
+            let digits = index - start
+            guard digits > 0, digits == 1 || bytes[start] != 48, index == bytes.count || !(48...57).contains(bytes[index])
+            else { return nil }
+            return value
+        }
+
+        /// `2026-11-23T21:04:05.123+09:00` as `Timestamp.rfc3339` writes it: the instant and the local day.
+        mutating func timestamp() -> (milliseconds: Int64, day: Int64)? {
+            guard bytes.count - index >= 29, let base = bytes.baseAddress else { return nil }
+            let p = base + index
+            // Each digit's value, and whether any byte that should be a digit is not.
+            var notDigits: UInt8 = 0
+            @inline(__always) func digit(_ at: Int) -> Int64 {
+                let value = p[at] &- 48
+                notDigits |= value > 9 ? 1 : 0
+                return Int64(value)
+            }
+            let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+            let month = digit(5) * 10 + digit(6)
+            let dayOfMonth = digit(8) * 10 + digit(9)
+            let hour = digit(11) * 10 + digit(12)
+            let minute = digit(14) * 10 + digit(15)
+            let second = digit(17) * 10 + digit(18)
+            let millisecond = digit(20) * 100 + digit(21) * 10 + digit(22)
+            let offsetHours = digit(24) * 10 + digit(25)
+            let offsetMinutes = digit(27) * 10 + digit(28)
+            let sign = p[23]
+            guard notDigits == 0, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58, p[19] == 46,
+                sign == 43 || sign == 45, p[26] == 58, hour < 24, minute < 60, second < 60, offsetMinutes < 60,
+                year >= 1, month >= 1, month <= 12, dayOfMonth >= 1,
+                dayOfMonth <= LocalDate.daysIn(month: Int(month), of: Int(year))
+            else { return nil }
+            let offset = (offsetHours * 3600 + offsetMinutes * 60) * (sign == 45 ? -1 : 1)
+            guard abs(offset) <= Int64(Timestamp.offsetLimit), sign == 43 || offset != 0 else { return nil }
+            // Days since 1970 (Howard Hinnant's days_from_civil, as `LocalDate.daysSinceEpoch`).
+            let shiftedYear = month <= 2 ? year - 1 : year
+            let era = shiftedYear / 400  // Years are 1 to 9999: never negative here.
+            let yearOfEra = shiftedYear - era * 400
+            let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + dayOfMonth - 1
+            let day = era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+            let local = day * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond
+            index += 29
+            return (local - offset * 1000, day)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// `stats` over a range and `stats --by`, through the built binary, under real time zones (`TZ`),
+/// with changes placed by `--at` around midnight, daylight saving changes and ISO week-year edges.
+struct StatsRangeTests {
+    /// Taps `emotion` placed at `time` in `zone`, expecting success.
+    private func tap(_ sandbox: Sandbox, _ emotion: String, at time: String, zone: String) async throws {
+        let outcome = try await sandbox.run(["tap", emotion, "--at", time, "-q"], environment: ["TZ": zone])
+        #expect(outcome.status == 0, "\(outcome)")
+    }
+
+    /// What `stats arguments… --json` prints in `zone`.
+    private func json(_ sandbox: Sandbox, _ arguments: [String], zone: String) async throws -> String {
+        let outcome = try await sandbox.run(["stats"] + arguments + ["--json"], environment: ["TZ": zone])
+        #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome)")
+        return outcome.stdout
+    }
+
+    private func counts(_ happy: Int, _ smile: Int, _ neutral: Int, _ upset: Int, _ sad: Int) -> String {
+        #"{"happy": \#(happy), "smile": \#(smile), "neutral": \#(neutral), "upset": \#(upset), "sad": \#(sad)}"#
+    }
+
+    @Test func aRangeAcrossNewYorksSpringGapCountsItsLocalDayOf23Hours() async throws {
+        let sandbox = try Sandbox()
+        let zone = "America/New_York"
+        try await tap(sandbox, "sad", at: "2026-03-07T23:59", zone: zone)
+        try await tap(sandbox, "happy", at: "2026-03-08T00:00", zone: zone)
+        try await tap(sandbox, "happy", at: "2026-03-08T03:30", zone: zone)  // Just after the gap: EDT.
+        try await tap(sandbox, "smile", at: "2026-03-08T23:59", zone: zone)
+        try await tap(sandbox, "upset", at: "2026-03-09T00:00", zone: zone)
+        #expect(try await json(sandbox, ["--since", "2026-03-08", "--until", "2026-03-08"], zone: zone)
+            == #"{"since": "2026-03-08T00:00:00-05:00", "until": "2026-03-09T00:00:00-04:00", "counts": \#(counts(2, 1, 0, 0, 0)), "total": 3}"# + "\n")
+        #expect(try await json(sandbox, ["happy", "--since", "2026-03-08T01:00", "--until", "2026-03-09"], zone: zone)
+            == #"{"emotion": "happy", "count": 1, "since": "2026-03-08T01:00:00-05:00", "until": "2026-03-10T00:00:00-04:00"}"# + "\n")
+        #expect(try await json(sandbox, ["--by", "day", "--since", "2026-03-07", "--until", "2026-03-09"], zone: zone)
+            == #"{"by": "day", "since": "2026-03-07T00:00:00-05:00", "until": "2026-03-10T00:00:00-04:00", "periods": ["#
+            + #"{"start": "2026-03-07", "counts": \#(counts(0, 0, 0, 0, 1)), "total": 1, "score": 1}, "#
+            + #"{"start": "2026-03-08", "counts": \#(counts(2, 1, 0, 0, 0)), "total": 3, "score": 4.67}, "#
+            + #"{"start": "2026-03-09", "counts": \#(counts(0, 0, 0, 1, 0)), "total": 1, "score": 2}]}"# + "\n")
+        let count = try await sandbox.run(["stats", "happy", "--since", "2026-03-08", "--until", "2026-03-08"], environment: ["TZ": zone])
+        expectSuccess(count, stdout: "2\n")
+    }
+
+    @Test func newYorksAutumnDayOf25HoursIsOneDay() async throws {
+        let sandbox = try Sandbox()
+        let zone = "America/New_York"
+        try await tap(sandbox, "happy", at: "2026-11-01T00:30", zone: zone)
+        try await tap(sandbox, "happy", at: "2026-11-01T01:30", zone: zone)  // The first 01:30, EDT.
+        try await tap(sandbox, "sad", at: "2026-11-01T01:30-05:00", zone: zone)  // The second, EST.
+        try await tap(sandbox, "neutral", at: "2026-11-01T23:30", zone: zone)
+        try await tap(sandbox, "neutral", at: "2026-11-02T00:00", zone: zone)
+        #expect(try await json(sandbox, ["--by", "day", "--since", "2026-11-01", "--until", "2026-11-01"], zone: zone)
+            == #"{"by": "day", "since": "2026-11-01T00:00:00-04:00", "until": "2026-11-02T00:00:00-05:00", "periods": ["#
+            + #"{"start": "2026-11-01", "counts": \#(counts(2, 0, 1, 0, 1)), "total": 4, "score": 3.5}]}"# + "\n")
+    }
+
+    @Test func weeksAreISOWeeksAcrossTheWeekYearsEdge() async throws {
+        let sandbox = try Sandbox()
+        let zone = "Asia/Tokyo"
+        try await tap(sandbox, "sad", at: "2024-12-29T23:59", zone: zone)  // Sunday: 2024-W52.
+        try await tap(sandbox, "happy", at: "2024-12-30T00:00", zone: zone)  // Monday: 2025-W01.
+        try await tap(sandbox, "smile", at: "2025-01-05T23:59", zone: zone)  // Sunday: still 2025-W01.
+        try await tap(sandbox, "upset", at: "2025-01-06T00:00", zone: zone)  // 2025-W02.
+        #expect(try await json(sandbox, ["--by", "week", "--since", "2024-12-23", "--until", "2025-01-12"], zone: zone)
+            == #"{"by": "week", "since": "2024-12-23T00:00:00+09:00", "until": "2025-01-13T00:00:00+09:00", "periods": ["#
+            + #"{"start": "2024-W52", "counts": \#(counts(0, 0, 0, 0, 1)), "total": 1, "score": 1}, "#
+            + #"{"start": "2025-W01", "counts": \#(counts(1, 1, 0, 0, 0)), "total": 2, "score": 4.5}, "#
+            + #"{"start": "2025-W02", "counts": \#(counts(0, 0, 0, 1, 0)), "total": 1, "score": 2}]}"# + "\n")
+        #expect(try await json(sandbox, ["--by", "month", "--since", "2024-11-15", "--until", "2025-02-01"], zone: zone)
+            == #"{"by": "month", "since": "2024-11-15T00:00:00+09:00", "until": "2025-02-02T00:00:00+09:00", "periods": ["#
+            + #"{"start": "2024-11", "counts": \#(counts(0, 0, 0, 0, 0)), "total": 0, "score": null}, "#
+            + #"{"start": "2024-12", "counts": \#(counts(1, 0, 0, 0, 1)), "total": 2, "score": 3}, "#
+            + #"{"start": "2025-01", "counts": \#(counts(0, 1, 0, 1, 0)), "total": 2, "score": 3}, "#
+            + #"{"start": "2025-02", "counts": \#(counts(0, 0, 0, 0, 0)), "total": 0, "score": null}]}"# + "\n")
+    }
+
+    @Test func aChangeStaysOnTheDayWhereItWasMadeWhenTheOffsetChanges() async throws {
+        let sandbox = try Sandbox()
+        try await tap(sandbox, "happy", at: "2026-11-22T23:30", zone: "Asia/Tokyo")  // 14:30Z.
+        try await tap(sandbox, "sad", at: "2026-11-22T20:00", zone: "America/Los_Angeles")  // 04:00Z on the 23rd.
+        for zone in ["UTC", "Asia/Tokyo", "America/Los_Angeles"] {
+            let outcome = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-20", "--until", "2026-11-24", "--json"], environment: ["TZ": zone])
+            let object = try #require(DataFile.object(outcome.stdout), "\(outcome)")
+            let periods = try #require(object["periods"] as? [[String: Any]])
+            let felt = periods.filter { ($0["total"] as? Int ?? 0) > 0 }.compactMap { $0["start"] as? String }
+            #expect(felt == ["2026-11-22"], "in \(zone): \(outcome.stdout)")
+        }
+    }
+
+    @Test func resetsUndoneChangesAndNegativeAddsAreCountedAsTheIssueSays() async throws {
+        let sandbox = try Sandbox()
+        for arguments in [["add", "happy", "3"], ["tap", "sad"], ["undo"], ["tap", "smile"], ["undo"], ["redo"], ["reset", "--all"], ["add", "neutral", "2"], ["add", "neutral", "-2"], ["tap", "upset"], ["add", "upset", "-1"], ["add", "upset", "-0"]] {
+            let outcome = try await sandbox.run(arguments + ["-q"])
+            #expect(outcome.status == 0, "\(outcome)")
+        }
+        #expect(try await json(sandbox, ["--today"], zone: "UTC").contains(#""counts": \#(counts(3, 1, 0, 0, 0)), "total": 4}"#))
+        // The running tally was reset: what was felt is not.
+        expectSuccess(try await sandbox.run("stats", "--json"), stdout: #"{"counts": \#(counts(0, 0, 0, 0, 0)), "total": 0}"# + "\n")
+    }
+
+    @Test func theTableIsHeadedByItsRangeAndByPeriodShowsSparklines() async throws {
+        let sandbox = try Sandbox()
+        let zone = "Asia/Tokyo"
+        try await tap(sandbox, "happy", at: "2026-11-02T09:00", zone: zone)
+        try await tap(sandbox, "happy", at: "2026-11-02T10:00", zone: zone)
+        try await tap(sandbox, "sad", at: "2026-11-04T22:00", zone: zone)
+        let environment = ["TZ": zone, "COLUMNS": "80"]
+        let range = try await sandbox.run(["stats", "--since", "2026-11-02", "--until", "2026-11-03"], environment: environment)
+        expectSuccess(range, stdout: """
+            From 2026-11-02 00:00 to 2026-11-04 00:00
+            😄 happy    2  ████████████████████████  100.0%
+            🙂 smile    0                              0.0%
+            😐 neutral  0                              0.0%
+            😕 upset    0                              0.0%
+            😢 sad      0                              0.0%
+               total    2                            100.0%
+
+            """)
+        let byDay = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-01", "--until", "2026-11-04"], environment: environment)
+        expectSuccess(byDay, stdout: """
+            From 2026-11-01 00:00 to 2026-11-05 00:00
+                        😄  🙂  😐  😕  😢  total  score
+            2026-11-01   ·   ·   ·   ·   ·      ·       
+            2026-11-02   2   ·   ·   ·   ·      2    5.0
+            2026-11-03   ·   ·   ·   ·   ·      ·       
+            2026-11-04   ·   ·   ·   ·   1      1    1.0
+
+            😄 happy     █  
+            🙂 smile        
+            😐 neutral      
+            😕 upset        
+            😢 sad         ▄
+               score     █ ▁
+
+            """)
+        // Narrow: the sparklines keep the last periods that fit, and say so.
+        let narrow = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-01", "--until", "2026-11-04"], environment: ["TZ": zone, "COLUMNS": "14"])
+        #expect(narrow.stdoutLines.contains("😢 sad       █"), "\(narrow)")
+        #expect(narrow.stdoutLines.last == "(the last 2 of 4 days; widen the terminal to see more)", "\(narrow)")
+    }
+
+    @Test(arguments: [
+        (["stats", "--today", "--week"], "'--today' and '--week' cannot be used together"),
+        (["stats", "--week", "--since", "2d"], "'--week' and '--since' cannot be used together"),
+        (["stats", "sad", "--by", "day"], "'sad' and '--by' cannot be used together"),
+        (["stats", "--by", "year"], "Unknown value 'year' for '--by'"),
+        (["stats", "--since", "last tuesday"], "Invalid --since"),
+        (["stats", "--since", "today", "--until", "2020-01-01"], "is after --until"),
+        (["stats", "--by", "day", "--since", "0001-01-01"], "more than 100000 days"),
+    ])
+    func aBadRangeIsAUsageError(arguments: [String], message: String) async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run(arguments)
+        expectFailure(outcome, status: 64, mentioning: [message])
+    }
+}
