@@ -7,7 +7,7 @@ struct Calendar: Subcommand {
 
     static let spec = CommandSpec(
         name: name,
-        abstract: "Show a year in pixels, each day coloured by the emotion felt most.",
+        abstract: "Show a year in pixels: each day's most-felt emotion.",
         discussion: "One column per week (Monday first), one row per weekday, month names above and a legend "
             + "below; a day whose emotions tie shows the one changed last. Without colour (a pipe, NO_COLOR, --color "
             + "never) each day is a letter: H happy, S smile, N neutral, U upset, D sad, and · where nothing was felt. "
