@@ -23,10 +23,16 @@ struct Calendar: Subcommand {
 
     /// The year `--year` names, if given.
     let year: Int?
+    /// Whether `--json` was given.
     let isJSON: Bool
+    /// When to colour the days.
     let color: ColorChoice
+    /// Which data file to read.
     let store: StoreOptions
 
+    /// Reads `--year`, `--json`, `--color` and `--file`.
+    ///
+    /// - Throws: `UsageError.invalidValue` for a `--year` that is not 1 to 9999 in digits, naming it.
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let text = arguments.value(ofOption: "year") {
             guard !text.isEmpty, text.utf8.count <= 4, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
@@ -43,6 +49,8 @@ struct Calendar: Subcommand {
         store = try StoreOptions(arguments)
     }
 
+    /// Reads what was felt by day over the range, from two days before it to two days after it in
+    /// the current zone, and prints the grid or the JSON.
     func run(in context: Context) throws {
         let zone = TimeZoneRules.system
         let today = zone.localDateTime(at: .now)?.date ?? .epoch

@@ -77,6 +77,7 @@ struct CalendarReport {
     func weekdayLine(_ row: Int, layout: CalendarLayout, style: OutputStyle) -> String {
         var line = Self.weekdayNames[row] + " "
         var run: (emotion: Emotion, days: Int)?
+        /// Paints the run of days so far, if any, and starts none.
         func endRun() {
             if let current = run {
                 line += style.paint(String(repeating: Self.block, count: current.days), as: current.emotion)
