@@ -124,21 +124,27 @@ struct CalendarTests {
         #expect(sandbox.contentsOfHome() == [], "reading never creates the data file")
 
         expectSuccess(try await sandbox.run(["tap", "neutral", "-q"], environment: ["TZ": "UTC"]), stdout: "")
+        let log = try await sandbox.run(["log", "--json"], environment: ["TZ": "UTC"])
+        let tapped = String(try #require(DataFile.object(log.stdout)?["at"] as? String, "\(log)").prefix(10))
         let json = try await sandbox.run(["calendar", "--json"], environment: ["TZ": "UTC"])
         let object = try #require(DataFile.object(json.stdout), "\(json)")
         let through = try #require(object["through"] as? String)
         let from = try #require(object["from"] as? String)
-        let today = try #require(Self.day(through))
         var utc = Foundation.Calendar(identifier: .gregorian)
         utc.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let today = try #require(Self.day(through))
         let yearAgo = try #require(utc.date(byAdding: DateComponents(year: -1, day: 1), to: today))
         #expect(from == Self.text(of: yearAgo), "\(json)")
+        // Today, unless midnight passed between the tap and the calendar.
+        #expect(through >= tapped, "\(json)")
         let days = try #require(object["days"] as? [[String: Any]])
-        #expect(days.count == 1 && days.first?["date"] as? String == through && days.first?["emotion"] as? String == "neutral", "\(json)")
+        #expect(days.count == 1 && days.first?["date"] as? String == tapped && days.first?["emotion"] as? String == "neutral", "\(json)")
 
         let grid = try await sandbox.run(["calendar"], environment: ["TZ": "UTC", "COLUMNS": "120"])
-        let weekday = (utc.component(.weekday, from: today) + 5) % 7  // Foundation's Sunday is 1; Monday is row 0.
-        #expect(grid.stdoutLines[1 + weekday].hasSuffix("N"), "today is the last day shown: \(grid)")
+        let tappedDay = try #require(Self.day(tapped))
+        let weekday = (utc.component(.weekday, from: tappedDay) + 5) % 7  // Foundation's Sunday is 1.
+        #expect(grid.stdoutLines[1...7].joined().filter { $0 == "N" }.count == 1, "\(grid)")
+        #expect(grid.stdoutLines[1 + weekday].contains("N"), "\(grid)")
     }
 
     @Test(arguments: ["abc", "0", "10000", "", "２０２５", "+2025"])
