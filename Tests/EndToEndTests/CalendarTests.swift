@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// `emotions calendar`: a year in pixels, through the built binary, with changes placed by `--at`
+/// under real time zones, around midnight, daylight saving time changes and ISO week-year edges.
+struct CalendarTests {
+    /// The day each cell of a plain (uncoloured) calendar shows, by date (`2026-03-08`): its letter, `·`,
+    /// or a space for a blank day; the grid's first column is the week of `firstMonday`.
+    private func cells(_ outcome: Outcome, firstMonday: String) throws -> [String: Character] {
+        let lines = outcome.stdoutLines
+        try #require(lines.count >= 8, "\(outcome)")
+        let monday = try #require(Self.day(firstMonday))
+        var cells: [String: Character] = [:]
+        for (row, line) in lines[1...7].enumerated() {
+            let characters = Array(line)
+            #expect(String(characters.prefix(4)) == ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "][row], "\(outcome)")
+            for week in 0..<53 {
+                let index = 4 + 2 * week
+                let date = Self.text(of: monday.addingTimeInterval(Double(7 * week + row) * 86_400))
+                cells[date] = index < characters.count ? characters[index] : " "
+            }
+        }
+        return cells
+    }
+
+    /// Midnight UTC of the date `text`.
+    private static func day(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.date(from: text)
+    }
+
+    /// `2026-03-08`: the date of `day` in UTC.
+    private static func text(of day: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: day)
+    }
+
+    @Test func eachChangeShowsOnItsOwnLocalDayWhereverTheCalendarIsRead() async throws {
+        let sandbox = try Sandbox()
+        let taps: [(zone: String, emotion: String, at: String)] = [
+            // New York's spring gap: a tie on Sunday 03-08 goes to the later change, sad at 23:59.
+            ("America/New_York", "happy", "2026-03-08T01:30"), ("America/New_York", "sad", "2026-03-08T23:59"),
+            // Either side of midnight.
+            ("America/New_York", "smile", "2026-03-07T23:59"), ("America/New_York", "neutral", "2026-03-09T00:00"),
+            // New York's autumn repeat: 01:30 comes twice, on Sunday 11-01.
+            ("America/New_York", "happy", "2026-10-31T23:30"), ("America/New_York", "upset", "2026-11-01T01:30"),
+            // A tie goes to the change placed later, though recorded first.
+            ("America/New_York", "sad", "2026-11-02T10:00"), ("America/New_York", "happy", "2026-11-02T09:00"),
+            // A change of offset: 08:00 in Tokyo is 16:00 the day before in Los Angeles, and 20:00 in Los
+            // Angeles is 12:00 the next day in Tokyo. Each is on the day where it was made.
+            ("Asia/Tokyo", "happy", "2026-06-01T08:00"), ("America/Los_Angeles", "sad", "2026-05-31T20:00"),
+        ]
+        for tap in taps {
+            let outcome = try await sandbox.run(["tap", tap.emotion, "--at", tap.at, "-q"], environment: ["TZ": tap.zone])
+            expectSuccess(outcome, stdout: "")
+        }
+        let expected: [String: Character] = [
+            "2026-03-07": "S", "2026-03-08": "D", "2026-03-09": "N", "2026-05-31": "D", "2026-06-01": "H",
+            "2026-10-31": "H", "2026-11-01": "U", "2026-11-02": "D",
+            "2026-01-01": "·", "2026-03-06": "·", "2026-03-10": "·", "2026-05-30": "·", "2026-06-02": "·",
+            "2025-12-31": " ", "2027-01-03": " ",
+        ]
+        for zone in ["Asia/Tokyo", "America/Los_Angeles", "America/New_York"] {
+            let outcome = try await sandbox.run(["calendar", "--year", "2026"], environment: ["TZ": zone, "COLUMNS": "120"])
+            #expect(outcome.status == 0 && outcome.stderr == "", "\(outcome)")
+            #expect(!outcome.stdout.contains("\u{1B}"), "a pipe is not coloured: \(outcome)")
+            let cells = try cells(outcome, firstMonday: "2025-12-29")
+            for (date, letter) in expected {
+                #expect(cells[date] == letter, "\(date) under \(zone): \(outcome)")
+            }
+            #expect(outcome.stdoutLines.first?.hasPrefix("    Jan     Feb     Mar       Apr") == true, "\(outcome)")
+        }
+
+        let json = try await sandbox.run(["calendar", "--year", "2026", "--json"], environment: ["TZ": "UTC"])
+        func day(_ date: String, _ emotion: String, _ counts: [Int]) -> String {
+            let names = ["happy", "smile", "neutral", "upset", "sad"]
+            return #"{"date": "\#(date)", "emotion": "\#(emotion)", "counts": {"#
+                + zip(names, counts).map { #""\#($0)": \#($1)"# }.joined(separator: ", ") + "}}"
+        }
+        let days = [
+            day("2026-03-07", "smile", [0, 1, 0, 0, 0]), day("2026-03-08", "sad", [1, 0, 0, 0, 1]),
+            day("2026-03-09", "neutral", [0, 0, 1, 0, 0]), day("2026-05-31", "sad", [0, 0, 0, 0, 1]),
+            day("2026-06-01", "happy", [1, 0, 0, 0, 0]), day("2026-10-31", "happy", [1, 0, 0, 0, 0]),
+            day("2026-11-01", "upset", [0, 0, 0, 1, 0]), day("2026-11-02", "sad", [1, 0, 0, 0, 1]),
+        ]
+        expectSuccess(json, stdout: #"{"from": "2026-01-01", "through": "2026-12-31", "days": ["# + days.joined(separator: ", ") + "]}\n")
+    }
+
+    @Test func aYearsFirstWeekMayStartInDecemberAndANarrowTerminalShowsTheLatestWeeks() async throws {
+        let sandbox = try Sandbox()
+        // 2024-12-30 is the Monday of 2025-W01, outside 2025; 2025-12-29 the Monday of the last week.
+        for (emotion, at) in [("happy", "2024-12-30T12:00"), ("sad", "2025-01-01T00:00"), ("upset", "2025-12-29T00:00"),
+            ("smile", "2025-12-31T23:59")]
+        {
+            expectSuccess(try await sandbox.run(["tap", emotion, "--at", at, "-q"], environment: ["TZ": "UTC"]), stdout: "")
+        }
+        let wide = try await sandbox.run(["calendar", "--year", "2025"], environment: ["TZ": "UTC", "COLUMNS": "111"])
+        let cells = try cells(wide, firstMonday: "2024-12-30")
+        #expect(cells["2024-12-30"] == " " && cells["2024-12-31"] == " ", "\(wide)")
+        #expect(cells["2025-01-01"] == "D" && cells["2025-01-02"] == "·", "\(wide)")
+        #expect(cells["2025-12-29"] == "U" && cells["2025-12-31"] == "S" && cells["2026-01-01"] == " ", "\(wide)")
+        #expect(wide.stdoutLines.count == 10 && wide.stdoutLines.last == "H happy  S smile  N neutral  U upset  D sad  · nothing felt", "\(wide)")
+
+        let narrow = try await sandbox.run(["calendar", "--year", "2025"], environment: ["TZ": "UTC", "COLUMNS": "40"])
+        #expect(narrow.status == 0, "\(narrow)")
+        let lines = narrow.stdoutLines
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(narrow)")
+        #expect(lines[1] == "Mon " + String(repeating: "· ", count: 16) + "U", "\(narrow)")
+        #expect(lines[3] == "Wed " + String(repeating: "· ", count: 16) + "S", "\(narrow)")
+        #expect(!lines[1...7].joined().contains("D"), "January 1's week does not fit: \(narrow)")
+        #expect(lines.suffix(2) == ["Showing 17 of 53 weeks; widen the", "terminal to see them all."], "\(narrow)")
+
+        let colour = try await sandbox.run(["calendar", "--year", "2025", "--color", "always"], environment: ["TZ": "UTC", "COLUMNS": "40", "NO_COLOR": "1"])
+        #expect(colour.stdoutLines[3] == "Wed " + String(repeating: "· ", count: 16) + "\u{1B}[32m██\u{1B}[0m", "\(colour)")
+        #expect(colour.stdoutLines[9].hasPrefix("\u{1B}[33m██\u{1B}[0m happy  "), "\(colour)")
+    }
+
+    @Test func theDefaultIsTheTwelveMonthsThroughToday() async throws {
+        let sandbox = try Sandbox()
+        let empty = try await sandbox.run(["calendar"], environment: ["TZ": "UTC", "COLUMNS": "120"])
+        #expect(empty.status == 0 && empty.stdoutLines.count == 10, "\(empty)")
+        #expect(sandbox.contentsOfHome() == [], "reading never creates the data file")
+
+        expectSuccess(try await sandbox.run(["tap", "neutral", "-q"], environment: ["TZ": "UTC"]), stdout: "")
+        let log = try await sandbox.run(["log", "--json"], environment: ["TZ": "UTC"])
+        let tapped = String(try #require(DataFile.object(log.stdout)?["at"] as? String, "\(log)").prefix(10))
+        let json = try await sandbox.run(["calendar", "--json"], environment: ["TZ": "UTC"])
+        let object = try #require(DataFile.object(json.stdout), "\(json)")
+        let through = try #require(object["through"] as? String)
+        let from = try #require(object["from"] as? String)
+        var utc = Foundation.Calendar(identifier: .gregorian)
+        utc.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let today = try #require(Self.day(through))
+        let yearAgo = try #require(utc.date(byAdding: DateComponents(year: -1, day: 1), to: today))
+        #expect(from == Self.text(of: yearAgo), "\(json)")
+        // Today, unless midnight passed between the tap and the calendar.
+        #expect(through >= tapped, "\(json)")
+        let days = try #require(object["days"] as? [[String: Any]])
+        #expect(days.count == 1 && days.first?["date"] as? String == tapped && days.first?["emotion"] as? String == "neutral", "\(json)")
+
+        let grid = try await sandbox.run(["calendar"], environment: ["TZ": "UTC", "COLUMNS": "120"])
+        let tappedDay = try #require(Self.day(tapped))
+        let weekday = (utc.component(.weekday, from: tappedDay) + 5) % 7  // Foundation's Sunday is 1.
+        #expect(grid.stdoutLines[1...7].joined().filter { $0 == "N" }.count == 1, "\(grid)")
+        #expect(grid.stdoutLines[1 + weekday].contains("N"), "\(grid)")
+    }
+
+    @Test(arguments: ["abc", "0", "10000", "", "２０２５", "+2025"])
+    func aYearOutsideTheCalendarIsAUsageError(year: String) async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run("calendar", "--year", year)
+        expectUsageError(outcome, command: "emotions calendar", message: "The value '\(year)' is invalid for '--year': give a year")
+    }
+}
