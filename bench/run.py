@@ -443,15 +443,15 @@ def check_counted(candidate, path, counts, events, when):
 
 # --- The long history ------------------------------------------------------------------------------
 
-def log_support(emotions, env):
-    """"ok" if the binary runs `log` on this history; "n/a" if it has no `log` (exit 64, "Unknown subcommand");
-    else what went wrong."""
-    result = subprocess.run(emotions.command + ["log", "-n", "1"], env=env, stdin=subprocess.DEVNULL,
+def log_support(emotions, env, arguments=("log", "-n", "1")):
+    """"ok" if the binary runs `arguments` (by default `log -n 1`) on this history; "n/a" if it has no such
+    subcommand or option (exit 64, "Unknown subcommand" or "Unknown option"); else what went wrong."""
+    result = subprocess.run(emotions.command + list(arguments), env=env, stdin=subprocess.DEVNULL,
                             capture_output=True)
     if result.returncode == 0 and not result.stderr:
         return "ok"
     message = result.stderr.decode(errors="replace").strip()
-    if result.returncode == 64 and "Unknown subcommand" in message:
+    if result.returncode == 64 and ("Unknown subcommand" in message or "Unknown option" in message):
         return "n/a"
     return f"failed (exit status {result.returncode}: {message.splitlines()[0] if message else 'no message'})"
 
@@ -520,7 +520,21 @@ def history_benchmark(all_candidates, sandbox, events, rounds, warmup, log_all_r
         ("log-7d", "emotions", f"log --since 7d, {thousands}", emotions, ["log", "--since", "7d"], long_home,
          long_path, "stats-long", "× emotions stats, same history"),
     ]
-    timed = [item for item in plan if log == "ok" or not item[0].startswith("log")]
+    # Issue 14's views, where the binary has them: each against plain stats, or alone where the goal is a time.
+    views = log_support(emotions, long_env, ("stats", "--week", "--json"))
+    calendar = log_support(emotions, long_env, ("calendar", "--json"))
+    export = log_support(emotions, long_env, ("export", "--format", "csv", "--since", "1d"))
+    plan += [
+        ("stats-week", "emotions", f"stats --week, {thousands}", emotions, ["stats", "--week"], long_home, long_path,
+         "stats-long", "× emotions stats, same history"),
+        ("calendar", "emotions", f"calendar, {thousands}", emotions, ["calendar"], long_home, long_path,
+         "stats-long", "× emotions stats, same history"),
+        ("by-month-10y", "emotions", f"stats --by month --since 10y, {thousands}", emotions,
+         ["stats", "--by", "month", "--since", "10y"], long_home, long_path, None, ""),
+    ]
+    support = {"log-20": log, "log-7d": log, "log-all": log, "stats-week": views, "calendar": calendar,
+               "by-month-10y": views, "export-csv": export}
+    timed = [item for item in plan if support.get(item[0], "ok") == "ok"]
     runners = {key: Runner(candidate, arguments, sandbox.environment(home, path), home, name=key)
                for key, _, _, candidate, arguments, home, path, _, _ in timed}
     samples = {key: Samples() for key in runners}
@@ -550,6 +564,18 @@ def history_benchmark(all_candidates, sandbox, events, rounds, warmup, log_all_r
     finally:
         for runner in runners.values():
             runner.close()
+    export_all = Samples()
+    if export == "ok":
+        print(f"Timing export --format csv of all {thousands} events: {log_all_rounds} rounds", file=sys.stderr)
+        everything = Runner(emotions, ["export", "--format", "csv"], long_env, long_home, name="export-csv")
+        try:
+            everything.run()
+            for _ in range(log_all_rounds):
+                wall, rss = everything.run()
+                export_all.wall_ns.append(wall)
+                export_all.maxrss_kib.append(rss)
+        finally:
+            everything.close()
     taps = {key: runners[key].runs for key in ("tap-empty", "tap-long", "floor-tap-empty", "floor-tap-long")}
     for key, path, base in (("tap-empty", empty_path, SEED), ("tap-long", long_path, generated.counts),
                             ("floor-tap-empty", floor_empty_path, SEED), ("floor-tap-long", floor_long_path,
@@ -561,11 +587,15 @@ def history_benchmark(all_candidates, sandbox, events, rounds, warmup, log_all_r
     rows = []
     plan.append(("log-all", "emotions", f"log, all {thousands}", emotions, ["log"], long_home, long_path, None, ""))
     samples["log-all"] = log_all
+    plan.append(("export-csv", "emotions", f"export --format csv, all {thousands}", emotions,
+                 ["export", "--format", "csv"], long_home, long_path, None, ""))
+    samples["export-csv"] = export_all
     for key, label, command, candidate, arguments, _, _, against, against_text in plan:
         mine = samples.get(key, Samples())
         if not mine.wall_ns:
+            why = support.get(key, "ok")
             rows.append({"key": key, "label": label, "command": command, "runs": 0,
-                         "against_text": "no log in this binary" if log == "n/a" else log})
+                         "against_text": "not in this binary" if why == "n/a" else why})
             continue
         ratio = paired_ratio(mine.wall_ns, samples[against].wall_ns) if against else None
         rows.append({
@@ -580,7 +610,7 @@ def history_benchmark(all_candidates, sandbox, events, rounds, warmup, log_all_r
 
 
 def goals(results):
-    """Issue 13's goals beside the figures."""
+    """Issue 13's and 14's goals beside the figures."""
     def row_of(operation, key):
         for found in results["operations"]:
             if found["operation"] == operation:
@@ -601,6 +631,22 @@ def goals(results):
         value = history[key].get("ratio") if history[key]["runs"] else None
         found.append({"goal": goal, "value": value, "limit": limit,
                       "measured": "n/a" if value is None else ratio_text(value)})
+    for key, goal, limit in (("stats-week", f"stats --week with {events} events ≤ 2× stats", 2.0),
+                             ("calendar", f"calendar with {events} events ≤ 2× stats", 2.0)):
+        value = history[key].get("ratio") if history.get(key, {}).get("runs") else None
+        found.append({"goal": goal, "value": value, "limit": limit,
+                      "measured": "n/a" if value is None else ratio_text(value)})
+    for key, goal in (("by-month-10y", f"stats --by month over ten years, {events} events, < 1 s and < 8 MiB"),
+                      ("export-csv", f"export --format csv of all {events} events, < 1 s and < 8 MiB")):
+        row = history.get(key, {})
+        if not row.get("runs"):
+            found.append({"goal": goal, "value": None, "limit": 1.0, "measured": "n/a"})
+            continue
+        seconds = max(row["wall_ns"]) / 1e9
+        # Met when the slowest run is under a second and the largest peak under 8 MiB: one value for the verdict.
+        value = max(seconds, row["max_rss_mib"] / 8.0)
+        found.append({"goal": goal, "value": value, "limit": 1.0 - 1e-9,
+                      "measured": f"{seconds * 1000:.0f} ms slowest, {row['max_rss_mib']:.1f} MiB peak"})
     peaks = [(max(row["maxrss_kib"]) / 1024, f"{found_op['operation']}") for found_op in results["operations"]
              for row in found_op["candidates"] if row["candidate"] == "emotions"]
     peaks += [(row["max_rss_mib"], row["command"]) for row in results["history"]["rows"]
@@ -779,7 +825,7 @@ def history_tables(results, markdown):
 
 
 def goal_tables(results, markdown):
-    header = ["issue 13 goal", "measured", "met"]
+    header = ["issue 13 and 14 goal", "measured", "met"]
     rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["goals"]]
     return table(header, rows, [62, 38], 2, markdown)
 

@@ -5,10 +5,20 @@
 /// `Int.max` rather than trap, however large the adds.
 public struct Felt: Equatable, Sendable {
     /// The sums in `Emotion.allCases` order, possibly negative.
-    private var sums = [Int](repeating: 0, count: Emotion.allCases.count)
+    private var sums = PerEmotion(repeating: 0)
     /// Per emotion, the latest change counted: its placement in milliseconds and its place in the
     /// journal, for telling which of two equally felt emotions was felt last.
-    private var latest = [(at: Int64, order: Int64)](repeating: (Int64.min, Int64.min), count: Emotion.allCases.count)
+    private var latest = PerEmotion(repeating: Placement(at: .min, order: .min))
+
+    /// Where a change stands: placed at `at` (milliseconds), then `order` in the journal.
+    private struct Placement: Comparable, Sendable {
+        var at: Int64
+        var order: Int64
+
+        static func < (lhs: Placement, rhs: Placement) -> Bool {
+            (lhs.at, lhs.order) < (rhs.at, rhs.order)
+        }
+    }
 
     /// Nothing felt.
     public init() {}
@@ -23,7 +33,7 @@ public struct Felt: Equatable, Sendable {
         let index = line.emotion.index
         let (sum, overflow) = sums[index].addingReportingOverflow(line.delta)
         sums[index] = overflow ? (line.delta > 0 ? Int.max : Int.min) : sum
-        let key = (line.at, line.order)
+        let key = Placement(at: line.at, order: line.order)
         if key > latest[index] { latest[index] = key }
     }
 

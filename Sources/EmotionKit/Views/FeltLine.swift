@@ -46,17 +46,22 @@ struct FeltLine {
     /// counts, then the note, sequence and group, then what only some events have, last of all: so
     /// the head is read forwards, the tail backwards from the closing brace, and the note and
     /// sequence between them are not read at all.
-    init?(_ line: UnsafeBufferPointer<UInt8>, order: Int64) {
+    init?(_ line: UnsafeBufferPointer<UInt8>, order: Int64, day: inout DateMemo) {
         var cursor = Cursor(bytes: line)
-        // {"id":"<26>","at":"<29>","command":"
+        // {"id":"<26>","at":"<29>","command":"…","emotion":"…","old":N,"new":N,
         guard line.count > 120, cursor.skip("{\"id\":\""), cursor.skipID(), cursor.skip("\",\"at\":\""),
-            let at = cursor.timestamp(), cursor.skip("\",\"command\":\""), let command = cursor.command(),
-            cursor.skip("\",\"emotion\":\""), let emotion = cursor.emotion(), cursor.skip("\",\"old\":"),
-            let old = cursor.wholeNumber(), cursor.skip(",\"new\":"), let new = cursor.wholeNumber(), old != new,
-            cursor.skip(",\"")
+            let at = cursor.timestamp(sameDateAs: &day), cursor.skip("\",\"command\":\""), let command = cursor.command(),
+            cursor.skip("\",\"emotion\":\""), let emotion = cursor.emotion(), cursor.skip("\",\"old\":")
         else { return nil }
-        if command == .tap, new - old != 1 { return nil }
-        if command == .reset, new != 0 { return nil }
+        let delta: Int
+        if command == .tap {
+            delta = 1  // A tap adds one: its counts are not needed.
+        } else {
+            guard let old = cursor.wholeNumber(), cursor.skip(",\"new\":"), let new = cursor.wholeNumber(), old != new,
+                cursor.skip(",\""), command != .reset || new == 0
+            else { return nil }
+            delta = new - old  // Both are 0 or more: no overflow.
+        }
         let head = cursor.index
         // The tail, backwards: [,"latest":"<29>"] before the brace, then [,"recorded":"<29>"],
         // [,"reverts":"<26>"], [,"events":N], and ,"group":"<26>" always.
@@ -65,14 +70,16 @@ struct FeltLine {
         var latest: Int64?
         if cursor.ends(at: end, with: ",\"latest\":\"", valueLength: 29) {
             cursor.index = end - 30
-            guard let time = cursor.timestamp() else { return nil }
+            var ignored = DateMemo()
+            guard let time = cursor.timestamp(sameDateAs: &ignored) else { return nil }
             latest = time.milliseconds
             end -= 41
         }
         var recorded: Int64?
         if cursor.ends(at: end, with: ",\"recorded\":\"", valueLength: 29) {
             cursor.index = end - 30
-            guard let time = cursor.timestamp(), time.milliseconds > at.milliseconds, command == .tap || command == .add
+            var ignored = DateMemo()
+            guard let time = cursor.timestamp(sameDateAs: &ignored), time.milliseconds > at.milliseconds, command == .tap || command == .add
             else { return nil }
             recorded = time.milliseconds
             end -= 43
@@ -98,13 +105,20 @@ struct FeltLine {
         }
         self.command = command
         self.emotion = emotion
-        self.delta = new - old  // Both are 0 or more: no overflow.
+        self.delta = delta
         self.at = at.milliseconds
         self.day = at.day
         self.order = order
         self.latestRecording = latestRecording
         self.groupStart = end - 27
         self.revertsStart = revertsStart
+    }
+
+    /// The last date read, as its ten bytes, and its day: lines come in runs on one day, and a date
+    /// seen before need not be worked out again.
+    struct DateMemo {
+        var date: (UInt64, UInt16) = (0, 0)
+        var day: Int64?
     }
 
     /// A reader of a line's bytes in `jsonLine`'s form.
@@ -216,8 +230,9 @@ struct FeltLine {
             return value
         }
 
-        /// `2026-11-23T21:04:05.123+09:00` as `Timestamp.rfc3339` writes it: the instant and the local day.
-        mutating func timestamp() -> (milliseconds: Int64, day: Int64)? {
+        /// `2026-11-23T21:04:05.123+09:00` as `Timestamp.rfc3339` writes it: the instant and the
+        /// local day, the day taken from `memo` when its date is the one read before.
+        mutating func timestamp(sameDateAs memo: inout DateMemo) -> (milliseconds: Int64, day: Int64)? {
             guard bytes.count - index >= 29, let base = bytes.baseAddress else { return nil }
             let p = base + index
             // Each digit's value, and whether any byte that should be a digit is not.
@@ -227,9 +242,6 @@ struct FeltLine {
                 notDigits |= value > 9 ? 1 : 0
                 return Int64(value)
             }
-            let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
-            let month = digit(5) * 10 + digit(6)
-            let dayOfMonth = digit(8) * 10 + digit(9)
             let hour = digit(11) * 10 + digit(12)
             let minute = digit(14) * 10 + digit(15)
             let second = digit(17) * 10 + digit(18)
@@ -237,19 +249,30 @@ struct FeltLine {
             let offsetHours = digit(24) * 10 + digit(25)
             let offsetMinutes = digit(27) * 10 + digit(28)
             let sign = p[23]
-            guard notDigits == 0, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58, p[19] == 46,
-                sign == 43 || sign == 45, p[26] == 58, hour < 24, minute < 60, second < 60, offsetMinutes < 60,
-                year >= 1, month >= 1, month <= 12, dayOfMonth >= 1,
-                dayOfMonth <= LocalDate.daysIn(month: Int(month), of: Int(year))
+            guard notDigits == 0, p[10] == 84, p[13] == 58, p[16] == 58, p[19] == 46,
+                sign == 43 || sign == 45, p[26] == 58, hour < 24, minute < 60, second < 60, offsetMinutes < 60
             else { return nil }
             let offset = (offsetHours * 3600 + offsetMinutes * 60) * (sign == 45 ? -1 : 1)
             guard abs(offset) <= Int64(Timestamp.offsetLimit), sign == 43 || offset != 0 else { return nil }
-            // Days since 1970 (Howard Hinnant's days_from_civil, as `LocalDate.daysSinceEpoch`).
-            let shiftedYear = month <= 2 ? year - 1 : year
-            let era = shiftedYear / 400  // Years are 1 to 9999: never negative here.
-            let yearOfEra = shiftedYear - era * 400
-            let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + dayOfMonth - 1
-            let day = era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+            let date = (UnsafeRawPointer(p).loadUnaligned(as: UInt64.self), UnsafeRawPointer(p + 8).loadUnaligned(as: UInt16.self))
+            let day: Int64
+            if let known = memo.day, memo.date == date {
+                day = known
+            } else {
+                let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+                let month = digit(5) * 10 + digit(6)
+                let dayOfMonth = digit(8) * 10 + digit(9)
+                guard notDigits == 0, p[4] == 45, p[7] == 45, year >= 1, month >= 1, month <= 12, dayOfMonth >= 1,
+                    dayOfMonth <= LocalDate.daysIn(month: Int(month), of: Int(year))
+                else { return nil }
+                // Days since 1970 (Howard Hinnant's days_from_civil, as `LocalDate.daysSinceEpoch`).
+                let shiftedYear = month <= 2 ? year - 1 : year
+                let era = shiftedYear / 400  // Years are 1 to 9999: never negative here.
+                let yearOfEra = shiftedYear - era * 400
+                let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + dayOfMonth - 1
+                day = era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+                memo = DateMemo(date: date, day: day)
+            }
             let local = day * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond
             index += 29
             return (local - offset * 1000, day)

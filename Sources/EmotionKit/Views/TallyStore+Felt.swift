@@ -4,9 +4,7 @@ extension TallyStore {
     ///
     /// - Throws: `StoreError` if the data file or journal cannot be read.
     public func felt(since: Instant?, until: Instant?) throws -> Felt {
-        var felt = Felt()
-        try forEachFeltChange(since: since, until: until) { felt.count($0) }
-        return felt
+        try feltDays(since: since, until: until) { _ in 0 }[0] ?? Felt()
     }
 
     /// What was felt in `[since, until)`, by the period of `length` each change's local date falls in
@@ -14,33 +12,25 @@ extension TallyStore {
     ///
     /// - Throws: `StoreError` if the data file or journal cannot be read.
     public func felt(by length: PeriodLength, since: Instant?, until: Instant?) throws -> [Period: Felt] {
-        var periods: [Period: Felt] = [:]
-        // Changes come in runs on one day: the run's period and what was felt in it are kept
-        // aside, and added to the others once the run ends.
-        var run: (day: Int64, period: Period, felt: Felt)?
-        try forEachFeltChange(since: since, until: until) { line in
-            if run?.day == line.day {
-                run?.felt.count(line)
-                return
-            }
-            if let ended = run { periods[ended.period, default: Felt()].merge(ended.felt) }
-            let period = Period(containing: LocalDate(daysSinceEpoch: line.day) ?? .epoch, length: length)
-            var felt = Felt()
-            felt.count(line)
-            run = (line.day, period, felt)
+        // Each day is added to the bucket of its period's first day.
+        let buckets = try feltDays(since: since, until: until) { day in
+            Period(containing: LocalDate(daysSinceEpoch: day) ?? .epoch, length: length).start.daysSinceEpoch
         }
-        if let ended = run { periods[ended.period, default: Felt()].merge(ended.felt) }
+        var periods: [Period: Felt] = [:]
+        for (first, felt) in buckets {
+            periods[Period(containing: LocalDate(daysSinceEpoch: first) ?? .epoch, length: length), default: Felt()].merge(felt)
+        }
         return periods
     }
 
-    /// Hands `body` each standing tap or add placed in `[since, until)`, latest recorded first.
-    private func forEachFeltChange(since: Instant?, until: Instant?, _ body: (FeltLine) -> Void) throws {
+    /// What was felt in `[since, until)`, by the bucket `bucket` puts each local day (days since 1970) in.
+    private func feltDays(since: Instant?, until: Instant?, bucket: @escaping @Sendable (Int64) -> Int64) throws -> [Int64: Felt] {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
-        try withJournal(at: destination) { _, journal throws(StoreError) in
-            guard let journal else { return }
+        return try withJournal(at: destination) { _, journal throws(StoreError) -> [Int64: Felt] in
+            guard let journal else { return [:] }
             let reader = FeltReader(journal: journal.file, floor: try journal.file.header().end, end: journal.state.position.bytes)
-            try reader.forEach(since: since, until: until, body)
+            return try reader.days(since: since, until: until, bucket: bucket)
         }
     }
 }

@@ -150,3 +150,45 @@ import Testing
         return days
     }
 }
+
+extension FeltStoreTests {
+    /// The same random histories read by two threads, the journal split wherever a small threshold
+    /// puts the middle: the days are what one thread finds, undos across the split included.
+    @Test(arguments: [21, 22, 23])
+    func twoThreadsFindWhatOneFinds(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let start = clock.instant
+        for _ in 0..<300 {
+            clock.advance(milliseconds: Int64.random(in: 1...20 * 3_600_000, using: &generator))
+            let store = store(generator.pick([.tokyo, .newYork, .utc]))
+            let emotion = generator.pick(Emotion.allCases)
+            do {
+                switch Int.random(in: 0..<100, using: &generator) {
+                case 0..<55: try store.apply([.tap(emotion)], note: generator.chance(0.1) ? "a \"quoted\" note" : nil)
+                case 55..<70: try store.apply([.add(Int.random(in: -2...4, using: &generator), to: emotion)], note: nil)
+                case 70..<75: try store.apply([.reset(emotion)], note: nil)
+                case 75..<90: _ = try store.undo()
+                default: _ = try store.redo()
+                }
+            } catch is TallyError {
+            } catch is HistoryError {
+            }
+        }
+        let events = try store().events()
+        let folder = try FileSystem.live.open(self.folder.path, OpenFlags.readOnly | OpenFlags.folder, 0)
+        defer { FileSystem.live.close(folder) }
+        let journal = try #require(try JournalFile.open(
+            NameInFolder(folder: folder, name: "emotions.json.journal"), forWriting: false, owner: nil, fileSystem: .live))
+        defer { journal.close() }
+        for round in 0..<8 {
+            let since = generator.chance(0.7)
+                ? Instant(millisecondsSinceEpoch: Int64.random(in: start.millisecondsSinceEpoch...clock.instant.millisecondsSinceEpoch, using: &generator)) : nil
+            let threshold = Int64.random(in: 512...20_000, using: &generator)
+            let reader = FeltReader(journal: journal, floor: try journal.header().end, end: journal.size, splitThreshold: threshold)
+            let days = try reader.days(since: since, until: nil)
+            var byPeriod: [Period: Felt] = [:]
+            for (day, felt) in days { byPeriod[Period(containing: LocalDate(daysSinceEpoch: day) ?? .epoch, length: .day), default: Felt()].merge(felt) }
+            #expect(byPeriod == FeltStoreTests.naiveFold(events, since: since, until: nil), "round \(round), threshold \(threshold)")
+        }
+    }
+}
