@@ -20,7 +20,7 @@ struct Log: Subcommand {
             OptionSpec(long: "count", short: "n", valueName: "n", help: "Show only the last N changes."),
             OptionSpec(
                 long: "json",
-                help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, reverts, recorded when there are."),
+                help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, group, events, reverts, recorded when there are."),
         ] + GlobalOptions.specs,
         examples: ["emotions log -n 20", "emotions log sad --since 7d", "emotions log --since monday --until today --json"])
 

@@ -17,7 +17,11 @@ enum LogLine {
     }
 
     /// `{"id": "01K…", "at": "2026-11-23T21:04:05.123+09:00", "command": "tap", "emotion": "sad", "old": 3,
-    /// "new": 4}`, then `note`, `reverts` and `recorded` where the event has them.
+    /// "new": 4}`, then `note`, `group`, `events`, `reverts` and `recorded` where the event has them.
+    ///
+    /// `group` (the id of the command's first event) is on the second and later events of a command
+    /// of several, and `events` (how many it has) on its first, as the journal keeps them: so that
+    /// `import` can tell a whole command from part of one, and make it again as one.
     static func json(for event: JournalEvent) -> String {
         var members: [(String, JSONValue)] = [
             ("id", .string(event.id.description)), ("at", .string(event.at.rfc3339)),
@@ -25,6 +29,8 @@ enum LogLine {
             ("old", .integer(event.old)), ("new", .integer(event.new)),
         ]
         if let note = event.note { members.append(("note", .string(note))) }
+        if event.group != event.id { members.append(("group", .string(event.group.description))) }
+        if let events = event.eventsInCommand { members.append(("events", .integer(events))) }
         if let reverts = event.reverts { members.append(("reverts", .string(reverts.description))) }
         if let recorded = event.recorded { members.append(("recorded", .string(recorded.rfc3339))) }
         return ControlCharacters.escaped(inJSON: JSONValue.object(members).serialized(pretty: false))
