@@ -30,6 +30,10 @@ enum ExitCode {
         switch error {
         case is UsageError, is CommandError, is TallyError:
             return usage
+        case is ImportError:
+            return dataError
+        case is ImportInputError:
+            return inputOutput
         case let error as HistoryError:
             switch error {
             case .nothingToUndo, .nothingToRedo, .everythingRedone, .redoChainEnded: return nothingToDo
