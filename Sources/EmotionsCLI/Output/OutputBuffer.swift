@@ -5,6 +5,7 @@ struct OutputBuffer {
     let terminal: Terminal
     /// How much is held before it is written.
     var capacity = 64 * 1024
+    /// What is held, not yet written.
     private var pending = ""
 
     /// A buffer in front of `terminal`'s standard output.
