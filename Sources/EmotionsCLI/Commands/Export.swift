@@ -15,7 +15,7 @@ struct Export: Subcommand {
 
     static let spec = CommandSpec(
         name: name,
-        abstract: "Write every change in a range, as JSON Lines for import or CSV for a spreadsheet.",
+        abstract: "Write the changes in a range, as JSON Lines or as CSV.",
         discussion: "Changes come in log's order: by the time they are placed at, ties in the order they were made. "
             + "jsonl (the default) writes log --json's objects, one a line, which import reads back. csv writes a "
             + "header row, then at,date,time,offset,command,emotion,old,new,delta,note for each change, with CR LF "

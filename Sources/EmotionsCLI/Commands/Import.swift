@@ -7,7 +7,7 @@ struct Import: Subcommand {
 
     static let spec = CommandSpec(
         name: name,
-        abstract: "Add the changes of an export (JSON Lines) that the history does not hold yet.",
+        abstract: "Add the changes of an export that the history does not hold yet.",
         discussion: "FILE is what export (or log --json) wrote, on another machine or as a backup; - reads standard "
             + "input. Changes are matched by id: those already in the history are skipped, so importing a file "
             + "twice adds nothing the second time. The new ones are made on the counts here, in the order they "
@@ -20,7 +20,10 @@ struct Import: Subcommand {
             OptionSpec(long: "dry-run", help: "Say what would be imported, and change nothing."),
             OptionSpec(long: "quiet", short: "q", help: "Print nothing but errors."),
         ] + HookOptions.specs + GlobalOptions.specs,
-        examples: ["emotions import laptop.jsonl", "emotions import backup.jsonl --dry-run", "ssh laptop emotions export | emotions import -"])
+        examples: [
+            "emotions import laptop.jsonl", "emotions import backup.jsonl --dry-run",
+            "emotions import - < laptop.jsonl",
+        ])
 
     let file: String
     let isDryRun: Bool
