@@ -115,6 +115,20 @@ struct ExportImportTests {
         #expect(files(sandbox) == before)
     }
 
+    @Test func garbageIsRefusedWithALineNumberAndNeverCrashes() async throws {
+        let sandbox = try Sandbox()
+        var generator = SeededGenerator(seed: 1414)
+        var garbage = [UInt8]()
+        for _ in 0..<4096 { garbage.append(UInt8(truncatingIfNeeded: generator.next())) }
+        let file = sandbox.capture.appendingPathComponent("garbage")
+        try Data(garbage).write(to: file)
+        let outcome = try await sandbox.run("import", file.path)
+        expectFailure(outcome, status: 65, mentioning: ["Cannot import line 1: ", "Nothing was imported"])
+        let nested = try exportFile(sandbox, [String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)])
+        expectFailure(try await sandbox.run("import", nested, "--dry-run"), status: 65, mentioning: ["line 1"])
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
     @Test func dryRunChangesNothingAndMinusReadsStandardInput() async throws {
         let sandbox = try Sandbox()
         let line = #"{"id": "01JX0000000000000000000001", "at": "2025-01-01T10:00:00.000+00:00", "command": "add", "emotion": "happy", "old": 2, "new": 5, "note": "from the laptop"}"#

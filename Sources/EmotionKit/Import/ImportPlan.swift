@@ -31,7 +31,9 @@ package struct ImportPlan: Sendable {
     package init(_ batch: ImportBatch, known: Set<EventID>, tally: Tally) throws(ImportError) {
         before = tally
         after = tally
-        var imported: Set<EventID> = []  // Groups of the batch's commands, new or already there.
+        // Every command of the file, wherever it comes in the order: a history whose clock went back may
+        // have recorded an undo before the command it took back.
+        let inFile = Set(batch.commands.map { $0.events[0].group })
         // What each new reset did here, by its group (as in the file) and emotion: the change, or 0 if left out.
         var resets: [ResetKey: Int] = [:]
         var renamed: [EventID: EventID] = [:]  // A command whose first change was left out goes by its next one's id.
@@ -40,14 +42,12 @@ package struct ImportPlan: Sendable {
             guard present == 0 else {
                 guard present == command.events.count else { throw .partlyPresent(line: command.lines[0]) }
                 alreadyThere += present
-                imported.insert(command.events[0].group)
                 continue
             }
             let first = command.events[0]
-            if let reverts = first.reverts, !known.contains(reverts), !imported.contains(reverts) {
+            if let reverts = first.reverts, !known.contains(reverts), !inFile.contains(reverts) {
                 throw .unknownReverts(line: command.lines[0], reverts: reverts)
             }
-            imported.insert(first.group)
             var kept: [(event: JournalEvent, old: Int, new: Int)] = []
             for (event, line) in zip(command.events, command.lines) {
                 let old = after[event.emotion]
