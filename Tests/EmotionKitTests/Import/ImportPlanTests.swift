@@ -69,6 +69,20 @@ import Testing
         #expect(empty.changes.isEmpty && empty.leftOut == 4, "a reset left out takes its undo and redo with it")
     }
 
+    @Test func anUndoOfACommandWhoseFirstChangeWasLeftOutNamesItsNewFirst() throws {
+        let plan = try plan([
+            L.line(1, "reset", "happy", 7, 0, #", "events": 2"#),
+            L.line(2, "reset", "sad", 2, 0, #", "group": "\#(L.id(1))""#),
+            L.line(3, "undo", "sad", 0, 2, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))", "events": 2"#),
+            L.line(4, "undo", "happy", 0, 7, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))", "group": "\#(L.id(3))""#),
+        ], tally: tally([.sad: 5]))
+        #expect(plan.changes.map(\.id) == [L.eventID(2), L.eventID(3)])
+        #expect(plan.changes[1].reverts == L.eventID(2), "the undo names the command by the id it goes by here")
+        #expect(plan.changes[1].old == 0 && plan.changes[1].new == 5, "and restores the count the reset cleared here")
+        #expect(plan.changes[1].eventsInCommand == nil && plan.changes[1].group == L.eventID(3))
+        #expect(plan.leftOut == 2)
+    }
+
     @Test func aCountBelowZeroRefusesTheWholeImportNamingTheLine() {
         let lines = [L.line(1, "tap", "happy", 0, 1), L.line(2, "add", "sad", 5, 2)]
         #expect(refusal(lines, tally: tally([.sad: 1])) == .refusedCount(line: 2, .belowZero(.sad, count: 1, amount: -3)))
