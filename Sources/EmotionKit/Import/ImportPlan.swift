@@ -93,7 +93,7 @@ package struct ImportPlan: Sendable {
                 }
             }
         }
-        }
+    }
 
     /// A reset's change of one emotion, by the command's group as the file has it.
     private struct ResetKey: Hashable {
