@@ -16,8 +16,11 @@ enum ExportRow {
     /// The row's fields, unquoted: `CSVRecord` quotes them.
     static func fields(for event: JournalEvent) -> [String] {
         let at = event.at.rfc3339
-        let text = Array(at.utf8)  // `YYYY-MM-DDThh:mm:ss.sss±hh:mm`, always 29 ASCII characters.
-        func part(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
+        let text = Array(at.utf8)  // `YYYY-MM-DDThh:mm:ss.sss±hh:mm`: a timestamp's 29 ASCII characters.
+        /// The characters of `at` in `range`; empty were it ever shorter, rather than a crash.
+        func part(_ range: Range<Int>) -> String {
+            text.count == 29 ? String(decoding: text[range], as: UTF8.self) : ""
+        }
         return [
             at, part(0..<10), part(11..<19), part(23..<29), event.command.name, event.emotion.name,
             String(event.old), String(event.new), String(event.delta), event.note.map(spreadsheetSafe) ?? "",
