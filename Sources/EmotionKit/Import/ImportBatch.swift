@@ -27,7 +27,9 @@ package struct ImportBatch: Sendable {
     /// - Throws: `ImportError` for the first line that is not a change, a repeated id, or a command
     ///   that is not whole.
     package init(parsing bytes: [UInt8]) throws(ImportError) {
-        var parsed: [(line: Int, event: JournalEvent)] = []
+        // Each command's changes, its first one first, gathered as the lines are read.
+        var order: [EventID] = []
+        var members: [EventID: [(line: Int, event: JournalEvent)]] = [:]
         var lineOfID: [EventID: Int] = [:]
         var lineNumber = 0
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // A byte order mark some editors add.
@@ -46,22 +48,18 @@ package struct ImportBatch: Sendable {
             }
             if let first = lineOfID[event.id] { throw .duplicateID(line: lineNumber, id: event.id, firstLine: first) }
             lineOfID[event.id] = lineNumber
-            parsed.append((lineNumber, event))
-        }
-        // Gather each command's changes, its first one first.
-        var order: [EventID] = []
-        var members: [EventID: [(line: Int, event: JournalEvent)]] = [:]
-        for item in parsed {
-            if members[item.event.group] == nil { order.append(item.event.group) }
-            if item.event.id == item.event.group {
-                members[item.event.group, default: []].insert(item, at: 0)
+            if members[event.group] == nil { order.append(event.group) }
+            if event.id == event.group {
+                members[event.group, default: []].insert((lineNumber, event), at: 0)
             } else {
-                members[item.event.group, default: []].append(item)
+                members[event.group, default: []].append((lineNumber, event))
             }
         }
+        lineOfID = [:]
         var commands: [(key: Int64, line: Int, command: Command)] = []
+        commands.reserveCapacity(order.count)
         for group in order {
-            let items = members[group] ?? []
+            let items = members.removeValue(forKey: group) ?? []
             guard let first = items.first, first.event.id == group else {
                 throw .missingFirstChange(line: items.first?.line ?? 0, group: group)
             }
