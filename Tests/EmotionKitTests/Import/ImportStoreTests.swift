@@ -1,5 +1,6 @@
 @testable import EmotionKit
 import Foundation
+import Synchronization
 import Testing
 
 /// An import through the store: one locked commit, read back by `log`'s reader, nothing written on refusal.
@@ -33,6 +34,21 @@ import Testing
         #expect(try store.read() == Tally(counts: [.happy: 1, .sad: 1, .smile: 1]))
         let again = try store.importChanges(batch)
         #expect(again.plan.changes.isEmpty && again.plan.alreadyThere == 2 && again.events.isEmpty)
+    }
+
+    @Test func observersHearEachImportedChangeWithItsEvent() throws {
+        let store = store()
+        let heard = Mutex<[ObservedChange]>([])
+        let token = try store.observe(options: [.old, .new]) { change in heard.withLock { $0.append(change) } }
+        defer { token.cancel() }
+        let batch = try L.batch([
+            L.line(1, "tap", "sad", 0, 1, #", "events": 2"#), L.line(2, "tap", "happy", 4, 5, #", "group": "\#(L.id(1))""#),
+        ])
+        let (_, events) = try store.importChanges(batch)
+        let changes = heard.withLock { $0 }
+        #expect(changes.map(\.emotion) == [.sad, .happy])
+        #expect(changes.map(\.newValue) == [1, 1])
+        #expect(changes.map { $0.event?.id } == events.map(\.id))
     }
 
     @Test func aRefusedImportWritesNothing() throws {
