@@ -28,16 +28,17 @@ enum ImportInput {
                 throw .unreadable(path: path, error)
             }
             defer { Syscall.close(file) }
+            let status: FileStatus
             do {
-                let status = try Syscall.status(of: file, path: path)
-                if status.kind == .folder { throw ImportInputError.folder(path: path) }
-                bytes = try Syscall.readAll(file, limit: limit + 1, chunk: 64 * 1024, path: path)
-            } catch let error as ImportInputError {
-                throw error
-            } catch let error as SystemError {
-                throw .unreadable(path: path, error)
+                status = try Syscall.status(of: file, path: path)
             } catch {
-                throw .unreadable(path: path, SystemError(call: "read", path: path, errno: 0))
+                throw .unreadable(path: path, error)
+            }
+            guard status.kind != .folder else { throw .folder(path: path) }
+            do {
+                bytes = try Syscall.readAll(file, limit: limit + 1, chunk: 64 * 1024, path: path)
+            } catch {
+                throw .unreadable(path: path, error)
             }
         }
         guard bytes.count <= limit else { throw .tooLarge(path: path == "-" ? "standard input" : path) }
