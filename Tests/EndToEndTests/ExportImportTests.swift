@@ -112,6 +112,7 @@ struct ExportImportTests {
         }
         expectFailure(try await sandbox.run("import", sandbox.capture.path), status: 74, mentioning: ["is a folder"])
         expectFailure(try await sandbox.run("import", "missing.jsonl"), status: 74, mentioning: ["missing.jsonl"])
+        expectFailure(try await sandbox.run("import", "/dev/zero"), status: 74, mentioning: ["larger than 64 MiB"])
         #expect(files(sandbox) == before)
     }
 
