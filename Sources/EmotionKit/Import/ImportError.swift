@@ -47,8 +47,9 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             switch error {
             case let .belowZero(emotion, count, amount):
                 return "Cannot import line \(line): it would take \(emotion.name) from \(count) to \(count + amount), "
-                    + "below zero. Nothing was imported; the file's changes do not fit these counts "
-                    + "(import it into an empty history, or remove the line)."
+                    + "below zero. Nothing was imported; the file's changes need higher counts than this history's "
+                    + "(an export holds changes, not the counts from before its history began): add to \(emotion.name) "
+                    + "first, or remove the line."
             case let .overflow(emotion, count, amount):
                 return "Cannot import line \(line): adding \(amount) to \(emotion.name) (\(count)) would pass the largest "
                     + "count, \(Int.max). Nothing was imported."
