@@ -24,12 +24,17 @@ enum ExitCode {
     /// Every status the tool exits with, in order; the manual page and Documentation/Usage.md list each.
     static let all = [success, nothingToDo, usage, dataError, internalError, cannotCreate, inputOutput, tryAgain, notPermitted]
 
-    /// The status for an error: 1 nothing to undo or redo, 64 usage (the parser's or a command's), 65 bad data file, 73 cannot create or change, 74 other I/O,
+    /// The status for an error: 1 nothing to undo or redo, 64 usage (the parser's or a command's), 65 bad data file or
+    /// import file, 73 cannot create or change, 74 other I/O (an import file that cannot be read among them),
     /// 75 lock timeout, 77 refused as unsafe.
     static func status(for error: any Error) -> Int32 {
         switch error {
         case is UsageError, is CommandError, is TallyError:
             return usage
+        case is ImportError:
+            return dataError
+        case is ImportInputError:
+            return inputOutput
         case let error as HistoryError:
             switch error {
             case .nothingToUndo, .nothingToRedo, .everythingRedone, .redoChainEnded: return nothingToDo

@@ -7,6 +7,8 @@ package enum StoreEdit: Sendable {
     case undo
     /// Makes again the latest command undone, if no change was made since.
     case redo
+    /// Adds the changes another history exported that this one does not hold yet (see `ImportPlan`).
+    case `import`(ImportBatch)
 }
 
 /// What one update did.
@@ -15,6 +17,8 @@ package struct StoreCommit: Sendable {
     package var events: [JournalEvent] = []
     /// For an undo or redo, the command it took back or made again, as first recorded.
     package var reverted: [JournalEvent] = []
+    /// For an import, what it found and did.
+    package var importPlan: ImportPlan?
 
     /// The changes it made, in order.
     package var changes: [Change] { events.map(\.change) }

@@ -144,6 +144,15 @@ public final class TallyStore: Sendable {
             var empty = Tally()
             if try empty.apply(actions).isEmpty, try !journalExists(at: destination) { return StoreCommit() }
         }
+        if destination.status == nil, case let .import(batch) = edit, try !journalExists(at: destination) {
+            // Likewise for an import that adds nothing to an empty history: it has nothing to create.
+            let plan = try ImportPlan(batch, known: [], tally: Tally())
+            if plan.changes.isEmpty {
+                var commit = StoreCommit()
+                commit.importPlan = plan
+                return commit
+            }
+        }
         return try update(destination, edit)
     }
 
@@ -248,14 +257,21 @@ public final class TallyStore: Sendable {
                     }
                 }
             }
+        case let .import(batch):
+            var known: Set<EventID> = []
+            if let journal, let state { known = try journal.ids(from: try journal.header().end, to: state.position.bytes) }
+            let plan = try ImportPlan(batch, known: known, tally: tally)
+            tally = plan.after
+            commit.importPlan = plan
         }
+        let imported = commit.importPlan?.changes.isEmpty == false
         let needsSaving = state.map { $0.isAheadOfDataFile || $0.tornFrom != nil } ?? false
-        guard !planned.isEmpty || needsSaving else { return commit }
+        guard !planned.isEmpty || imported || needsSaving else { return commit }
         if let refusal = original?.writeRefusal { throw StoreError.readOnly(refusal) }
 
         let now = clock()
         let ownership = FileOwnership(keeping: original?.status)
-        if !planned.isEmpty, journal == nil {
+        if !planned.isEmpty || imported, journal == nil {
             let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
             journal = try JournalFile.create(journalName, header: header, ownership: ownership, fileSystem: fileSystem)
             createdJournal = journalName
@@ -268,7 +284,11 @@ public final class TallyStore: Sendable {
         if let start = position, let open = journal {
             if createdJournal == nil { try open.checkBeforeAppending(at: start.bytes) }
             do {
-                commit.events = try planned.events(after: start, now: now, zone: zone)
+                if let plan = commit.importPlan {
+                    commit.events = try plan.events(after: start)
+                } else {
+                    commit.events = try planned.events(after: start, now: now, zone: zone)
+                }
             } catch let problem as JournalProblem {
                 throw StoreError.unreadableJournal(path: journalName.path, problem)
             }
@@ -278,7 +298,7 @@ public final class TallyStore: Sendable {
             }
             position = JournalPosition(
                 sequence: start.sequence + UInt64(commit.events.count), bytes: start.bytes + Int64(lines.count),
-                latest: max(start.latest, now.millisecondsSinceEpoch))
+                latest: max(start.latest, now.millisecondsSinceEpoch, commit.events.last?.latestRecording ?? start.latest))
         }
         document.tally = tally
         document.journal = position

@@ -7,8 +7,9 @@ extension JournalEvent {
     ///
     /// The keys come in this order, those without a value left out: `id`, `at`, `command`,
     /// `emotion`, `old`, `new`, `note`, then the journal's own `seq`, `group`, `events`, `reverts`,
-    /// `recorded` and `latest`. The first seven are the object `log --json` shows, so the journal's lines are
-    /// what `log --json` and `export` print, and what `import` reads back. A note is escaped as JSON
+    /// `recorded` and `latest`. `log --json` and `export` show the same keys but `seq` and `latest`
+    /// (and `group` only where it is not the id), spaced as the command line's JSON is; `import` reads
+    /// those lines back (`init(exportLine:)`). A note is escaped as JSON
     /// (it holds no control character); everything else is ASCII, so a line never holds a raw
     /// newline and can be grepped, by date among other things.
     ///

@@ -59,8 +59,8 @@ extension JournalEvent {
     }
 }
 
-/// The members of a journal line's object, read by key with the error a missing or wrong one gives.
-private struct Fields {
+/// The members of a journal or export line's object, read by key with the error a missing or wrong one gives.
+struct Fields {
     /// The line's object.
     let json: JSONValue
 

@@ -20,13 +20,12 @@ struct Log: Subcommand {
             OptionSpec(long: "count", short: "n", valueName: "n", help: "Show only the last N changes."),
             OptionSpec(
                 long: "json",
-                help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, reverts, recorded when there are."),
+                help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, group, events, reverts, recorded when there are."),
         ] + GlobalOptions.specs,
         examples: ["emotions log -n 20", "emotions log sad --since 7d", "emotions log --since monday --until today --json"])
 
     let emotions: [Emotion]
-    let since: (text: String, expression: TimeExpression)?
-    let until: (text: String, expression: TimeExpression)?
+    let range: TimeRangeOptions
     let count: Int?
     let isJSON: Bool
     let color: ColorChoice
@@ -38,12 +37,7 @@ struct Log: Subcommand {
             emotions.append(try Arguments.emotion(name))
         }
         self.emotions = emotions
-        since = try arguments.value(ofOption: "since").map { text throws(UsageError) in
-            (text, try HistoryOptions.time(text, option: "--since"))
-        }
-        until = try arguments.value(ofOption: "until").map { text throws(UsageError) in
-            (text, try HistoryOptions.time(text, option: "--until"))
-        }
+        range = try TimeRangeOptions(arguments)
         if let text = arguments.value(ofOption: "count") {
             guard let count = Int(text), count >= 0 else {
                 throw .invalidValue(text, option: "--count", reason: "give a whole number of changes, 0 or more (-n 20)")
@@ -58,14 +52,8 @@ struct Log: Subcommand {
     }
 
     func run(in context: Context) throws {
-        let now = Instant.now
         var query = EventQuery(emotions: emotions, last: count)
-        do {
-            query.since = try since?.expression.span(now: now, zone: .system).start
-            query.until = try until?.expression.span(now: now, zone: .system).end
-        } catch {
-            throw UsageError.invalid(ValidationFailure(HistoryOptionError.badTime(option: since != nil ? "--since" : "--until", error)))
-        }
+        try range.narrow(&query, now: Instant.now, zone: .system)
         let style = isJSON ? OutputStyle.plain : OutputStyle(color: color, context: context)
         try store.makeStore(environment: context.environment).forEachEvent(query) { event in
             context.terminal.print(isJSON ? LogLine.json(for: event) : LogLine.text(for: event, style: style))

@@ -32,7 +32,8 @@ enum Root {
 
     /// Every subcommand but `help`, in the order help lists them.
     static let subcommands: [any Subcommand.Type] = [
-        Tap.self, Add.self, Reset.self, Undo.self, Redo.self, Log.self, Stats.self, Calendar.self, Watch.self,
+        Tap.self, Add.self, Reset.self, Undo.self, Redo.self, Log.self, Stats.self, Calendar.self, Export.self, Import.self,
+        Watch.self,
     ]
 
     /// `help [<subcommand>]`, which the root handles itself.

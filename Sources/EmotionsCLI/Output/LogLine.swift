@@ -17,16 +17,53 @@ enum LogLine {
     }
 
     /// `{"id": "01K…", "at": "2026-11-23T21:04:05.123+09:00", "command": "tap", "emotion": "sad", "old": 3,
-    /// "new": 4}`, then `note`, `reverts` and `recorded` where the event has them.
+    /// "new": 4}`, then `note`, `group`, `events`, `reverts` and `recorded` where the event has them.
+    ///
+    /// `group` (the id of the command's first event) is on the second and later events of a command
+    /// of several, and `events` (how many it has) on its first, as the journal keeps them: so that
+    /// `import` can tell a whole command from part of one, and make it again as one.
+    ///
+    /// Written by appending, as `JournalEvent.jsonLine` is, in `JSONValue`'s one-line layout (a space
+    /// after each `:` and `,`): `export` writes one for each of 100,000 changes. Every value but the
+    /// note is ASCII with nothing to escape, so only the note goes through the JSON writer and
+    /// `ControlCharacters`.
     static func json(for event: JournalEvent) -> String {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(event.id.description)), ("at", .string(event.at.rfc3339)),
-            ("command", .string(event.command.name)), ("emotion", .string(event.emotion.name)),
-            ("old", .integer(event.old)), ("new", .integer(event.new)),
-        ]
-        if let note = event.note { members.append(("note", .string(note))) }
-        if let reverts = event.reverts { members.append(("reverts", .string(reverts.description))) }
-        if let recorded = event.recorded { members.append(("recorded", .string(recorded.rfc3339))) }
-        return ControlCharacters.escaped(inJSON: JSONValue.object(members).serialized(pretty: false))
+        var line = "{\"id\": \""
+        line += event.id.description
+        line += "\", \"at\": \""
+        line += event.at.rfc3339
+        line += "\", \"command\": \""
+        line += event.command.name
+        line += "\", \"emotion\": \""
+        line += event.emotion.name
+        line += "\", \"old\": "
+        line += String(event.old)
+        line += ", \"new\": "
+        line += String(event.new)
+        if let note = event.note {
+            line += ", \"note\": "
+            line += ControlCharacters.escaped(inJSON: JSONValue.string(note).serialized(pretty: false))
+        }
+        if event.group != event.id {
+            line += ", \"group\": \""
+            line += event.group.description
+            line += "\""
+        }
+        if let events = event.eventsInCommand {
+            line += ", \"events\": "
+            line += String(events)
+        }
+        if let reverts = event.reverts {
+            line += ", \"reverts\": \""
+            line += reverts.description
+            line += "\""
+        }
+        if let recorded = event.recorded {
+            line += ", \"recorded\": \""
+            line += recorded.rfc3339
+            line += "\""
+        }
+        line += "}"
+        return line
     }
 }

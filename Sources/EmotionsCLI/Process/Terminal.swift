@@ -66,6 +66,12 @@ public struct Terminal: Sendable {
         ignoreClosedOutput()
     }
 
+    /// Writes `text` to standard output as it is, with no newline added: for output made in large
+    /// pieces, such as `export`'s, written a buffer at a time rather than a line at a time.
+    func write(_ text: String) {
+        writeOutput(text)
+    }
+
     /// Writes `text` and a newline to standard error, with every control character in `text` shown
     /// as `\u{1B}` rather than sent raw (see `ControlCharacters`), a newline inside it included.
     ///

@@ -365,6 +365,7 @@ struct PowerCutCase {
         switch edit {
         case .undo: return "undo"
         case .redo: return "redo"
+        case let .import(batch): return "import \(batch.changeCount)"
         case let .apply(actions, _, _):
             switch actions.first {
             case .tap?:
@@ -379,10 +380,11 @@ struct PowerCutCase {
         }
     }
 
-    /// A tap, a tap of two, an add, a reset, a reset of all, an undo or a redo.
+    /// A tap, a tap of two, an add, a reset, a reset of all, an undo, a redo, or an import of older changes.
     static func randomEdit(using generator: inout SeededGenerator) -> StoreEdit {
         let emotion = generator.pick(Emotion.allCases)
         let other = generator.pick(Emotion.allCases)
+        if generator.chance(0.06) { return randomImport(emotion, other, using: &generator) }
         switch Int.random(in: 0..<100, using: &generator) {
         case 0..<35: return .apply([.tap(emotion)], note: nil, placedAt: nil)
         case 35..<45: return .apply([.tap(emotion), .tap(other)], note: "two", placedAt: nil)
@@ -392,5 +394,31 @@ struct PowerCutCase {
         case 74..<88: return .undo
         default: return .redo
         }
+    }
+
+    /// An import of one to three commands recorded in 2023, before any the workload makes: an add,
+    /// or a tap of two emotions, each with new ids; so appended with `latest`, several commands in one write.
+    static func randomImport(_ emotion: Emotion, _ other: Emotion, using generator: inout SeededGenerator) -> StoreEdit {
+        let at = "2023-11-14T22:13:20.000+00:00"
+        var lines: [String] = []
+        for _ in 0..<Int.random(in: 1...3, using: &generator) {
+            let first = EventID(recordedAt: 1_700_000_000_000, using: &generator)
+            if generator.chance(0.5) {
+                let amount = Int.random(in: 1...4, using: &generator)
+                lines.append(#"{"id": "\#(first)", "at": "\#(at)", "command": "add", "emotion": "\#(emotion.name)", "old": 0, "new": \#(amount)}"#)
+            } else {
+                let second = EventID(recordedAt: 1_700_000_000_000, using: &generator)
+                lines.append(#"{"id": "\#(first)", "at": "\#(at)", "command": "tap", "emotion": "\#(emotion.name)", "old": 0, "new": 1, "events": 2}"#)
+                lines.append(#"{"id": "\#(second)", "at": "\#(at)", "command": "tap", "emotion": "\#(other.name)", "old": 0, "new": 1, "group": "\#(first)"}"#)
+            }
+        }
+        let batch: ImportBatch
+        do {
+            batch = try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8))
+        } catch {
+            Issue.record("the workload's import does not read: \(error)")
+            return .undo
+        }
+        return .import(batch)
     }
 }

@@ -1,0 +1,92 @@
+/// The changes an `export` file holds, read and checked line by line, gathered into whole commands
+/// in the order `import` applies them: what can be known of a file before the journal is read.
+///
+/// A line is read as `log --json` writes it (`JournalEvent.init(exportLine:)`); empty lines are
+/// skipped. Every id is in the file once; every command is whole: its first change (the one whose
+/// id is its `group`) is there with all the changes its `events` counts, and they share its
+/// `at`, `recorded`, `command`, `note` and `reverts`. Commands come by the time their first
+/// change was recorded (`recorded`, else `at`), then by their place in the file: for a file from a
+/// history whose clock never went back, the order they were made in.
+package struct ImportBatch: Sendable {
+    /// One command of the file, whole.
+    package struct Command: Sendable {
+        /// Its changes, the first one first, then in the file's order.
+        package let events: [JournalEvent]
+        /// The line of each change, from 1.
+        package let lines: [Int]
+    }
+
+    /// The commands, in the order they are applied.
+    package let commands: [Command]
+
+    /// How many changes the file holds.
+    package var changeCount: Int { commands.reduce(0) { $0 + $1.events.count } }
+
+    /// Reads `bytes`, the whole file.
+    ///
+    /// - Throws: `ImportError` for the first line that is not a change, a repeated id, or a command
+    ///   that is not whole.
+    package init(parsing bytes: [UInt8]) throws(ImportError) {
+        // Each command's changes, its first one first, gathered as the lines are read.
+        var order: [EventID] = []
+        var members: [EventID: [(line: Int, event: JournalEvent)]] = [:]
+        var lineOfID: [EventID: Int] = [:]
+        var lineNumber = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // A byte order mark some editors add.
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            lineNumber += 1
+            var line = bytes[start..<end]
+            start = end + 1
+            if line.last == 0x0D { line = line.dropLast() }  // A file that went through Windows.
+            if line.isEmpty { continue }
+            let event: JournalEvent
+            do {
+                event = try JournalEvent(exportLine: Array(line))
+            } catch {
+                throw .badLine(line: lineNumber, error)
+            }
+            if let first = lineOfID[event.id] { throw .duplicateID(line: lineNumber, id: event.id, firstLine: first) }
+            lineOfID[event.id] = lineNumber
+            if members[event.group] == nil { order.append(event.group) }
+            if event.id == event.group {
+                members[event.group, default: []].insert((lineNumber, event), at: 0)
+            } else {
+                members[event.group, default: []].append((lineNumber, event))
+            }
+        }
+        lineOfID = [:]
+        var commands: [(key: Int64, line: Int, command: Command)] = []
+        commands.reserveCapacity(order.count)
+        for group in order {
+            let items = members.removeValue(forKey: group) ?? []
+            guard let first = items.first, first.event.id == group else {
+                throw .missingFirstChange(line: items.first?.line ?? 0, group: group)
+            }
+            let expected = first.event.eventsInCommand ?? 1
+            guard items.count == expected else {
+                throw .commandIncomplete(line: first.line, expected: expected, found: items.count)
+            }
+            for item in items.dropFirst() {
+                if let key = ImportBatch.differingKey(item.event, first.event) {
+                    throw .unlikeItsCommand(line: item.line, key: key, firstLine: first.line)
+                }
+            }
+            commands.append(
+                (first.event.recordedAt.millisecondsSinceEpoch, first.line,
+                 Command(events: items.map(\.event), lines: items.map(\.line))))
+        }
+        commands.sort { $0.key != $1.key ? $0.key < $1.key : $0.line < $1.line }
+        self.commands = commands.map(\.command)
+    }
+
+    /// The first key, if any, in which `event` differs from its command's first change `first`.
+    private static func differingKey(_ event: JournalEvent, _ first: JournalEvent) -> String? {
+        if event.command != first.command { return "command" }
+        if event.at != first.at { return "at" }
+        if event.recorded != first.recorded { return "recorded" }
+        if event.note != first.note { return "note" }
+        if event.reverts != first.reverts { return "reverts" }
+        return nil
+    }
+}

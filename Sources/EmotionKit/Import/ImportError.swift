@@ -1,0 +1,64 @@
+/// Why `import` refuses a file: the line at fault, what is wrong with it, and that nothing was
+/// imported. Thrown before anything is written, so the data file and the journal are as they were.
+package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The line is not a change as `export` writes one.
+    case badLine(line: Int, JournalLineError)
+    /// The line's id is on an earlier line too.
+    case duplicateID(line: Int, id: EventID, firstLine: Int)
+    /// The line belongs to a command (its `group`) whose first change is not in the file.
+    case missingFirstChange(line: Int, group: EventID)
+    /// The command whose first change is on this line says it has `expected` changes; the file holds `found`.
+    case commandIncomplete(line: Int, expected: Int, found: Int)
+    /// The line belongs to the command whose first change is on `firstLine`, but its `key` differs from that one's.
+    case unlikeItsCommand(line: Int, key: String, firstLine: Int)
+    /// The line's undo or redo names a command that is neither in the file nor in the journal.
+    case unknownReverts(line: Int, reverts: EventID)
+    /// Some of the changes of the command on this line are in the journal already and some are not.
+    case partlyPresent(line: Int)
+    /// Applying the line's change here would take a count below zero or past the largest.
+    case refusedCount(line: Int, TallyError)
+    /// The journal cannot take this many more events.
+    case sequenceAtLimit
+
+    /// What is wrong, where, and that nothing was imported.
+    package var description: String {
+        let advice = " Nothing was imported; fix or remove that line, or export the file again."
+        switch self {
+        case let .badLine(line, error):
+            return "Cannot import line \(line): \(error)." + advice
+        case let .duplicateID(line, id, firstLine):
+            return "Cannot import line \(line): its id \(id) is also on line \(firstLine); a change is in a file once." + advice
+        case let .missingFirstChange(line, group):
+            return "Cannot import line \(line): it is part of the command whose first change is \(group) (its \"group\"), "
+                + "which is not in the file; a command is imported whole or not at all." + advice
+        case let .commandIncomplete(line, expected, found):
+            return "Cannot import line \(line): it is the first change of a command of \(expected) (its \"events\"), "
+                + "but the file holds \(found) of them; a command is imported whole or not at all." + advice
+        case let .unlikeItsCommand(line, key, firstLine):
+            return "Cannot import line \(line): its \"\(key)\" differs from that of its command's first change, "
+                + "on line \(firstLine); the changes of one command share it." + advice
+        case let .unknownReverts(line, reverts):
+            return "Cannot import line \(line): it takes back or makes again the command \(reverts) (its \"reverts\"), "
+                + "which is neither in the file nor in the history." + advice
+        case let .partlyPresent(line):
+            return "Cannot import line \(line): some changes of its command are in the history already and some are "
+                + "not, so the file does not come from this history's export." + advice
+        case let .refusedCount(line, error):
+            switch error {
+            case let .belowZero(emotion, count, amount):
+                return "Cannot import line \(line): it would take \(emotion.name) from \(count) to \(count + amount), "
+                    + "below zero. Nothing was imported; the file's changes need higher counts than this history's "
+                    + "(an export holds changes, not the counts from before its history began): add to \(emotion.name) "
+                    + "first, or remove the line."
+            case let .overflow(emotion, count, amount):
+                return "Cannot import line \(line): adding \(amount) to \(emotion.name) (\(count)) would pass the largest "
+                    + "count, \(Int.max). Nothing was imported."
+            case let .totalOverflow(emotion, total, amount):
+                return "Cannot import line \(line): adding \(amount) to \(emotion.name) would take the total (\(total)) "
+                    + "past the largest count, \(Int.max). Nothing was imported."
+            }
+        case .sequenceAtLimit:
+            return "Cannot import: the history cannot number that many more changes. Nothing was imported."
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import EmotionKit
+
+/// `emotions export [--since TIME] [--until TIME] [--format jsonl|csv]`: every change in a range,
+/// for a backup, another machine's `import`, or a spreadsheet.
+struct Export: Subcommand {
+    static let name = "export"
+
+    /// The forms it writes.
+    enum Format: String, CaseIterable, Sendable {
+        /// `log --json`'s objects, one a line: what `import` reads back.
+        case jsonl
+        /// RFC 4180 comma-separated values with a header row, for a spreadsheet.
+        case csv
+    }
+
+    static let spec = CommandSpec(
+        name: name,
+        abstract: "Write the changes in a range, as JSON Lines or as CSV.",
+        discussion: "Changes come in log's order: by the time they are placed at, ties in the order they were made. "
+            + "jsonl (the default) writes log --json's objects, one a line, which import reads back. csv writes a "
+            + "header row, then at,date,time,offset,command,emotion,old,new,delta,note for each change, with CR LF "
+            + "line ends: date, time and offset are the local ones where the change was made, time to the second "
+            + "(at keeps the milliseconds); a note beginning with = + - or @ gets a ' before it, so that a "
+            + "spreadsheet does not take it for a formula. TIME is as for log.",
+        options: [
+            OptionSpec(long: "since", valueName: "time", help: "Write changes placed at or after TIME."),
+            OptionSpec(long: "until", valueName: "time", help: "Write changes placed before TIME (a date: before its end)."),
+            OptionSpec(
+                long: "format", valueName: "format", values: Format.allCases.map(\.rawValue),
+                help: "jsonl (the default): log --json's lines, for import; csv: for a spreadsheet."),
+        ] + GlobalOptions.specs,
+        examples: [
+            "emotions export > emotions.jsonl", "emotions export --since 2026-01-01 --format csv > 2026.csv",
+            "emotions export | ssh laptop emotions import -",
+        ])
+
+    let range: TimeRangeOptions
+    let format: Format
+    let store: StoreOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        range = try TimeRangeOptions(arguments)
+        format = arguments.value(ofOption: "format").flatMap(Format.init(rawValue:)) ?? .jsonl
+        store = try StoreOptions(arguments)
+    }
+
+    /// Streams the changes out a buffer at a time, as they are read: memory stays small however
+    /// long the history.
+    func run(in context: Context) throws {
+        var query = EventQuery()
+        try range.narrow(&query, now: Instant.now, zone: .system)
+        let store = try store.makeStore(environment: context.environment)
+        var output = OutputBuffer(terminal: context.terminal)
+        switch format {
+        case .jsonl:
+            try store.forEachEvent(query) { event in
+                output.append(LogLine.json(for: event))
+                output.append("\n")
+            }
+        case .csv:
+            output.append(CSVRecord.line(ExportRow.header))
+            try store.forEachEvent(query) { event in
+                output.append(CSVRecord.line(ExportRow.fields(for: event)))
+            }
+        }
+        output.flush()
+    }
+}

@@ -1,0 +1,62 @@
+import EmotionKit
+
+/// `emotions import FILE [--dry-run]`: adds the changes of an export that the history does not hold
+/// yet, matched by id, all in one locked commit.
+struct Import: Subcommand {
+    static let name = "import"
+
+    static let spec = CommandSpec(
+        name: name,
+        abstract: "Add the changes of an export that the history does not hold yet.",
+        discussion: "FILE is what export (or log --json) wrote, on another machine or as a backup; - reads standard "
+            + "input. Changes are matched by id: those already in the history are skipped, so importing a file "
+            + "twice adds nothing the second time. The new ones are made on the counts here, in the order they "
+            + "were recorded, all in one commit; a reset of a count already at zero is left out. All or nothing: "
+            + "a line that is not a change (exit 65, naming the line), a command not all there, or a count that "
+            + "would go below zero refuses the whole file, and nothing is changed. Prints how many changes were "
+            + "new and how the counts changed; hooks run for each new change, as for tap.",
+        arguments: [ArgumentSpec(name: "file", help: "The export to read, or - for standard input.", completion: .paths)],
+        options: [
+            OptionSpec(long: "dry-run", help: "Say what would be imported, and change nothing."),
+            OptionSpec(long: "quiet", short: "q", help: "Print nothing but errors."),
+        ] + HookOptions.specs + GlobalOptions.specs,
+        examples: [
+            "emotions import laptop.jsonl", "emotions import backup.jsonl --dry-run",
+            "emotions import - < laptop.jsonl",
+        ])
+
+    let file: String
+    let isDryRun: Bool
+    let isQuiet: Bool
+    let hooks: HookOptions
+    let store: StoreOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let file = arguments.value(of: "file") else { throw .missingArgument("<file>") }
+        guard !file.isEmpty else { throw .invalidValue(file, option: "<file>", reason: "a path cannot be empty") }
+        self.file = file
+        isDryRun = arguments.has("dry-run")
+        isQuiet = arguments.has("quiet")
+        hooks = HookOptions(arguments)
+        store = try StoreOptions(arguments)
+    }
+
+    /// Reads and checks the whole file before taking the lock, imports it (or plans it), says what
+    /// was done, then runs the hooks for the new changes.
+    func run(in context: Context) throws {
+        context.terminal.keepGoingIfOutputCloses()
+        let batch = try ImportBatch(parsing: ImportInput.read(file))
+        let store = try store.makeStore(environment: context.environment)
+        if isDryRun {
+            let plan = try store.planImport(batch)
+            if !isQuiet { context.terminal.print(ImportSummary.text(for: plan, isDryRun: true)) }
+            return
+        }
+        let runner = try hooks.makeRunner(for: store, environment: context.environment)
+        let (plan, events) = try store.importChanges(batch)
+        if !isQuiet { context.terminal.print(ImportSummary.text(for: plan, isDryRun: false)) }
+        runner?.run(for: events) { problem in
+            context.terminal.printError("Warning: \(problem)")
+        }
+    }
+}

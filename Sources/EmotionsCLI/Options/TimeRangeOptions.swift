@@ -1,0 +1,39 @@
+import EmotionKit
+
+/// `--since TIME` and `--until TIME`, as `log` and `export` read them: plain data, made into a
+/// range of instants when the command runs, so that `now` is read once.
+struct TimeRangeOptions: Sendable {
+    /// The TIME `--since` gave, as typed and as read.
+    let since: (text: String, expression: TimeExpression)?
+    /// The TIME `--until` gave, as typed and as read.
+    let until: (text: String, expression: TimeExpression)?
+
+    /// Reads `--since` and `--until` from parsed words.
+    ///
+    /// - Throws: `UsageError` naming the option whose TIME does not read.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        since = try arguments.value(ofOption: "since").map { text throws(UsageError) in
+            (text, try HistoryOptions.time(text, option: "--since"))
+        }
+        until = try arguments.value(ofOption: "until").map { text throws(UsageError) in
+            (text, try HistoryOptions.time(text, option: "--until"))
+        }
+    }
+
+    /// Sets `query`'s range: from the start of `--since`'s TIME, up to the end of `--until`'s (a
+    /// date alone: the end of that day), as they are read at `now` in `zone`.
+    ///
+    /// - Throws: `UsageError` for a TIME outside the years one may name.
+    func narrow(_ query: inout EventQuery, now: Instant, zone: TimeZoneRules) throws(UsageError) {
+        do throws(TimeError) {
+            query.since = try since?.expression.span(now: now, zone: zone).start
+        } catch {
+            throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--since", error)))
+        }
+        do throws(TimeError) {
+            query.until = try until?.expression.span(now: now, zone: zone).end
+        } catch {
+            throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--until", error)))
+        }
+    }
+}

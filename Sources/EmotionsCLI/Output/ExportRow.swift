@@ -1,0 +1,38 @@
+import EmotionKit
+
+/// How `export --format csv` shows one change: a row of `at,date,time,offset,command,emotion,old,
+/// new,delta,note`, for a spreadsheet.
+///
+/// `at` is the RFC 3339 text `log --json` shows, to the millisecond; `date`, `time` (to the second:
+/// `at` keeps the milliseconds) and `offset` are the local date and time at the change's own
+/// offset, where it was made, so that a change belongs to the day it was felt on.
+enum ExportRow {
+    /// The header row's names.
+    static let header = ["at", "date", "time", "offset", "command", "emotion", "old", "new", "delta", "note"]
+
+    /// The first characters that make a spreadsheet read a cell as a formula.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@"]
+
+    /// The row's fields, unquoted: `CSVRecord` quotes them.
+    static func fields(for event: JournalEvent) -> [String] {
+        let at = event.at.rfc3339
+        let text = Array(at.utf8)  // `YYYY-MM-DDThh:mm:ss.sss±hh:mm`: a timestamp's 29 ASCII characters.
+        /// The characters of `at` in `range`; empty were it ever shorter, rather than a crash.
+        func part(_ range: Range<Int>) -> String {
+            text.count == 29 ? String(decoding: text[range], as: UTF8.self) : ""
+        }
+        return [
+            at, part(0..<10), part(11..<19), part(23..<29), event.command.name, event.emotion.name,
+            String(event.old), String(event.new), String(event.delta), event.note.map(spreadsheetSafe) ?? "",
+        ]
+    }
+
+    /// `note`, with a `'` put before it if it begins with `=`, `+`, `-` or `@`, so that a
+    /// spreadsheet shows it as text instead of running it as a formula (OWASP's advice on CSV
+    /// injection). Only the note is free text: every other field is a name, a number or a time. The
+    /// JSON Lines export keeps every note exactly.
+    static func spreadsheetSafe(_ note: String) -> String {
+        guard let first = note.unicodeScalars.first, formulaStarts.contains(first) else { return note }
+        return "'" + note
+    }
+}

@@ -1,0 +1,80 @@
+@testable import EmotionKit
+import Testing
+
+/// Reading an export file: every line checked as the journal checks its own, commands whole, in
+/// the order they were recorded.
+@Suite struct ImportBatchTests {
+    typealias L = ImportLines
+
+    @Test func commandsComeByRecordingTimeThenFileOrderAndKeepTheirEventsTogether() throws {
+        let batch = try L.batch([
+            L.line(1, "tap", "happy", 0, 1, at: "2026-11-23T12:00:00.000+00:00"),
+            L.line(2, "add", "sad", 0, 3, at: "2025-01-01T00:00:00.000+00:00", #", "recorded": "2026-11-23T13:00:00.000+00:00""#),
+            L.line(3, "tap", "smile", 1, 2, at: "2026-11-23T12:30:00.000+00:00", #", "events": 2"#),
+            L.line(4, "tap", "upset", 0, 1, at: "2026-11-23T12:30:00.000+00:00", #", "group": "\#(L.id(3))""#),
+            "",
+            L.line(5, "tap", "neutral", 0, 1, at: "2026-11-23T12:00:00.000+00:00"),
+        ])
+        #expect(batch.commands.map { $0.events.map(\.id) } == [[L.eventID(1)], [L.eventID(5)], [L.eventID(3), L.eventID(4)], [L.eventID(2)]])
+        #expect(batch.commands.map(\.lines) == [[1], [6], [3, 4], [2]])
+        #expect(batch.changeCount == 5)
+    }
+
+    @Test func anEmptyFileOrOneOfBlankLinesHoldsNoCommand() throws {
+        #expect(try ImportBatch(parsing: []).commands.isEmpty)
+        #expect(try ImportBatch(parsing: Array("\n\r\n\n".utf8)).commands.isEmpty)
+    }
+
+    @Test func aByteOrderMarkAndWindowsLineEndsAreRead() throws {
+        let text = "\u{FEFF}" + L.line(1, "tap", "happy", 0, 1) + "\r\n" + L.line(2, "tap", "sad", 0, 1) + "\r\n"
+        #expect(try ImportBatch(parsing: Array(text.utf8)).changeCount == 2)
+    }
+
+    @Test func aBadLineIsRefusedByNumberWithTheJournalsReason() {
+        let good = L.line(1, "tap", "happy", 0, 1)
+        #expect(L.refusal([good, "not json"]).map { if case .badLine(2, .invalidJSON) = $0 { true } else { false } } == true)
+        #expect(L.refusal([good, #"{"id": "\#(L.id(2))"}"#]) == .badLine(line: 2, .missingKey("at")))
+        #expect(L.refusal([L.line(2, "tap", "joy", 0, 1)]) == .badLine(line: 1, .unknownEmotion("joy")))
+        #expect(L.refusal([L.line(2, "tap", "sad", 0, 2)]) == .badLine(line: 1, .invalidEvent(.tapNotByOne(old: 0, new: 2))))
+        #expect(L.refusal([L.line(2, "tap", "sad", 0, 1, at: "2026-02-30T00:00:00.000+00:00")]).map {
+            if case .badLine(1, .badTime(key: "at", _)) = $0 { true } else { false }
+        } == true)
+        #expect(L.refusal([L.line(2, "add", "sad", 0, 1, #", "note": "a\u001Bb""#)]) == .badLine(line: 1, .invalidEvent(.noteControlCharacter(0x1B, position: 2))))
+        #expect(L.refusal([#"{"id": "01jx0000000000000000000001"}"#]) == .badLine(line: 1, .badID(key: "id", text: "01jx0000000000000000000001")))
+        #expect(L.refusal(["[1, 2]"]) == .badLine(line: 1, .notAnObject(found: "an array")))
+        #expect(L.refusal(["{" + String(repeating: " ", count: 20_000) + "}"]) == .badLine(line: 1, .tooLong(bytes: 20_002)))
+    }
+
+    @Test func aRepeatedIdIsRefusedNamingBothLines() {
+        #expect(L.refusal([L.line(1, "tap", "happy", 0, 1), L.line(2, "tap", "sad", 0, 1), L.line(1, "tap", "smile", 0, 1)])
+            == .duplicateID(line: 3, id: L.eventID(1), firstLine: 1))
+    }
+
+    @Test func aCommandMustBeWholeAndAlike() {
+        let first = L.line(3, "tap", "smile", 0, 1, #", "events": 2"#)
+        let second = L.line(4, "tap", "upset", 0, 1, #", "group": "\#(L.id(3))""#)
+        #expect(L.refusal([first]) == .commandIncomplete(line: 1, expected: 2, found: 1))
+        #expect(L.refusal([second]) == .missingFirstChange(line: 1, group: L.eventID(3)))
+        #expect(L.refusal([L.line(3, "tap", "smile", 0, 1), second]) == .commandIncomplete(line: 1, expected: 1, found: 2))
+        let unlike = L.line(4, "tap", "upset", 0, 1, #", "note": "x", "group": "\#(L.id(3))""#)
+        #expect(L.refusal([first, unlike]) == .unlikeItsCommand(line: 2, key: "note", firstLine: 1))
+        #expect(L.refusal([second, first]) == nil, "a command's first change may come after the others")
+    }
+
+    @Test func garbageLinesAreRefusedAndNeverCrash() {
+        var generator = SeededGenerator(seed: 14)
+        let pieces = [
+            "{", "}", "\"id\"", ":", ",", "\"", L.id(1), "\"at\"", "\"2026-11-23T12:00:00.000+00:00\"", "\"command\"",
+            "\"tap\"", "\"emotion\"", "\"happy\"", "\"old\"", "\"new\"", "0", "1", "-1", "1e3", "99999999999999999999",
+            "null", "[", "]", "\\u0000", "\u{FEFF}", "😄", "\r", "\"events\"", "\"group\"", "2",
+        ]
+        for _ in 0..<300 {
+            let count = Int(generator.next() % 24)
+            var text = ""
+            for _ in 0..<count { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            _ = L.refusal([text])  // Refused or read, but never a crash.
+        }
+        _ = L.refusal([String(decoding: [0xFF, 0xFE, 0x7B, 0x80], as: UTF8.self)])
+        #expect(throws: ImportError.self) { try ImportBatch(parsing: [0x7B, 0xFF, 0xC0, 0x7D]) }
+    }
+}

@@ -1,0 +1,69 @@
+@testable import EmotionKit
+import Foundation
+import Synchronization
+import Testing
+
+/// An import through the store: one locked commit, read back by `log`'s reader, nothing written on refusal.
+@Suite struct ImportStoreTests {
+    typealias L = ImportLines
+
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.file("emotions.json")
+    }
+
+    func store() -> TallyStore {
+        TallyStore(path: path, fileSystem: .live, clock: { Instant(millisecondsSinceEpoch: 1_795_000_000_000) }, zone: .fixed(secondsEast: 0))
+    }
+
+    @Test func olderImportedChangesAreFoundBySinceAfterNewerOnes() throws {
+        let store = store()
+        try store.apply([.tap(.happy)], note: nil)  // Recorded 2026-11-18.
+        let batch = try L.batch([
+            L.line(1, "tap", "sad", 0, 1, at: "2025-06-01T10:00:00.000+00:00"),
+            L.line(2, "tap", "smile", 0, 1, at: "2026-11-10T10:00:00.000+00:00"),
+        ])
+        let (plan, events) = try store.importChanges(batch)
+        #expect(plan.changes.count == 2 && events.map(\.sequence) == [2, 3])
+        let since = Instant(millisecondsSinceEpoch: 1_793_000_000_000)  // 2026-10-26
+        #expect(try store.events(EventQuery(since: since)).map(\.emotion) == [.smile, .happy])
+        #expect(try store.events(EventQuery(last: 2)).map(\.emotion) == [.smile, .happy])
+        #expect(try store.read() == Tally(counts: [.happy: 1, .sad: 1, .smile: 1]))
+        let again = try store.importChanges(batch)
+        #expect(again.plan.changes.isEmpty && again.plan.alreadyThere == 2 && again.events.isEmpty)
+    }
+
+    @Test func observersHearEachImportedChangeWithItsEvent() throws {
+        let store = store()
+        let heard = Mutex<[ObservedChange]>([])
+        let token = try store.observe(options: [.old, .new]) { change in heard.withLock { $0.append(change) } }
+        defer { token.cancel() }
+        let batch = try L.batch([
+            L.line(1, "tap", "sad", 0, 1, #", "events": 2"#), L.line(2, "tap", "happy", 4, 5, #", "group": "\#(L.id(1))""#),
+        ])
+        let (_, events) = try store.importChanges(batch)
+        let changes = heard.withLock { $0 }
+        #expect(changes.map(\.emotion) == [.sad, .happy])
+        #expect(changes.map(\.newValue) == [1, 1])
+        #expect(changes.map { $0.event?.id } == events.map(\.id))
+    }
+
+    @Test func aRefusedImportWritesNothing() throws {
+        let store = store()
+        try store.apply([.tap(.sad)], note: nil)
+        let before = (folder.bytes(of: path), folder.bytes(of: path + ".journal"))
+        let batch = try L.batch([L.line(1, "add", "sad", 3, 0)])
+        #expect(throws: ImportError.refusedCount(line: 1, .belowZero(.sad, count: 1, amount: -3))) { try store.importChanges(batch) }
+        #expect(folder.bytes(of: path) == before.0 && folder.bytes(of: path + ".journal") == before.1)
+    }
+
+    @Test func anImportThatAddsNothingToNoHistoryCreatesNothing() throws {
+        let batch = try L.batch([L.line(1, "reset", "sad", 3, 0)])
+        #expect(try store().importChanges(batch).plan.leftOut == 1)
+        #expect(try store().planImport(batch).leftOut == 1)
+        #expect(try folder.contents() == [])
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// `export` and `import`, through the built binary: whole outputs under real time zones, round
+/// trips into an empty history, and refusals that leave every file as it was.
+struct ExportImportTests {
+    /// A second data file in the sandbox, for the history an export is imported into.
+    private func otherFile(_ sandbox: Sandbox) -> String {
+        sandbox.root.appendingPathComponent("other/emotions.json").path
+    }
+
+    /// The bytes of the default data file and its journal.
+    private func files(_ sandbox: Sandbox) -> [Data?] {
+        [sandbox.bytes(of: sandbox.defaultDataFile), sandbox.bytes(of: URL(fileURLWithPath: sandbox.defaultDataFile.path + ".journal"))]
+    }
+
+    /// Writes `lines` to a file in the sandbox's capture folder and returns its path.
+    private func exportFile(_ sandbox: Sandbox, _ lines: [String], name: String = "export.jsonl") throws -> String {
+        let file = sandbox.capture.appendingPathComponent(name)
+        try sandbox.write(lines.map { $0 + "\n" }.joined(), to: file)
+        return file.path
+    }
+
+    @Test func csvAndJSONLinesAreWholeAtEachChangesOwnOffsetUnderTokyo() async throws {
+        let sandbox = try Sandbox()
+        let tokyo = ["TZ": "Asia/Tokyo"]
+        _ = try await sandbox.run(["tap", "happy", "smile", "--at", "2025-11-22T23:59", "--note", "rough, \"long\" day"], environment: tokyo)
+        _ = try await sandbox.run(["add", "sad", "3", "--at", "2025-11-23T00:00:30.5", "--note", "=SUM(A1)"], environment: tokyo)
+        _ = try await sandbox.run(["add", "sad", "-1", "--at", "2025-11-22T12:00"], environment: ["TZ": "America/New_York"])
+        let csv = try await sandbox.run(["export", "--format", "csv"], environment: ["TZ": "UTC"])
+        expectSuccess(csv, stdout: """
+            at,date,time,offset,command,emotion,old,new,delta,note\r
+            2025-11-22T23:59:00.000+09:00,2025-11-22,23:59:00,+09:00,tap,happy,0,1,1,"rough, ""long"" day"\r
+            2025-11-22T23:59:00.000+09:00,2025-11-22,23:59:00,+09:00,tap,smile,0,1,1,"rough, ""long"" day"\r
+            2025-11-23T00:00:30.500+09:00,2025-11-23,00:00:30,+09:00,add,sad,0,3,3,'=SUM(A1)\r
+            2025-11-22T12:00:00.000-05:00,2025-11-22,12:00:00,-05:00,add,sad,3,2,-1,\r
+
+            """)
+        let day = try await sandbox.run(["export", "--format", "csv", "--since", "2025-11-23", "--until", "2025-11-23"], environment: tokyo)
+        // Tokyo's 2025-11-23 holds the add at 00:00:30 there, and the one made at noon in New York (02:00 in Tokyo).
+        #expect(day.stdout.split(separator: "\r\n").count == 3 && day.stdout.contains(",add,sad,0,3,3,") && day.stdout.contains(",-05:00,add,sad,3,2,-1,"), "\(day)")
+        let jsonl = try await sandbox.run(["export"], environment: tokyo)
+        let log = try await sandbox.run(["log", "--json"], environment: tokyo)
+        expectSuccess(jsonl, stdout: log.stdout)
+        let objects = jsonl.stdoutLines.compactMap { DataFile.object($0) }
+        #expect(objects.count == 4)
+        #expect(objects[0]["events"] as? Int == 2 && objects[0]["group"] == nil, "the first of two says how many")
+        #expect(objects[1]["group"] as? String == objects[0]["id"] as? String && objects[1]["events"] == nil)
+        #expect(objects[2]["group"] == nil && objects[2]["events"] == nil, "a one-change command has neither")
+        expectFailure(try await sandbox.run("export", "--since", "yesterdy"), status: 64, mentioning: ["Invalid --since: 'yesterdy'"])
+        expectFailure(try await sandbox.run("export", "--format", "xml"), status: 64, mentioning: ["--format"])
+    }
+
+    @Test func csvKeepsEachSideOfNewYorksDaylightSavingChange() async throws {
+        let sandbox = try Sandbox()
+        let newYork = ["TZ": "America/New_York"]
+        _ = try await sandbox.run(["tap", "happy", "--at", "2026-03-08T01:30"], environment: newYork)
+        _ = try await sandbox.run(["tap", "happy", "--at", "2026-03-08T03:30"], environment: newYork)
+        expectSuccess(try await sandbox.run(["export", "--format", "csv"], environment: ["TZ": "Asia/Tokyo"]), stdout: """
+            at,date,time,offset,command,emotion,old,new,delta,note\r
+            2026-03-08T01:30:00.000-05:00,2026-03-08,01:30:00,-05:00,tap,happy,0,1,1,\r
+            2026-03-08T03:30:00.000-04:00,2026-03-08,03:30:00,-04:00,tap,happy,1,2,1,\r
+
+            """)
+        expectSuccess(try await Sandbox().run("export", "--format", "csv"), stdout: "at,date,time,offset,command,emotion,old,new,delta,note\r\n")
+    }
+
+    @Test func exportThenImportIntoAnEmptyHistoryGivesTheSameLogAndImportingTwiceAddsNothing() async throws {
+        let sandbox = try Sandbox()
+        for arguments in [
+            ["tap", "happy", "smile", "--note", "two at once"], ["add", "sad", "3", "--at", "2025-01-01T10:00"],
+            ["reset", "sad", "--note", "=clear"], ["undo"], ["redo"], ["tap", "neutral", "--at", "yesterday"], ["undo"],
+            ["tap", "upset", "--note", "ça va — \u{202E}merci"],
+        ] {
+            #expect(try await sandbox.run(arguments + ["-q"], environment: ["TZ": "Asia/Kolkata"]).status == 0)
+        }
+        let export = try await sandbox.run("export")
+        let file = try exportFile(sandbox, export.stdoutLines)
+        let other = otherFile(sandbox)
+        expectSuccess(try await sandbox.run("import", file, "--file", other), stdout: "Imported 9 changes: happy +1, smile +1, upset +1.\n")
+        for command in [["log"], ["log", "--json"], ["stats", "--json"], ["export", "--format", "csv"]] {
+            let here = try await sandbox.run(command, environment: ["TZ": "America/New_York"])
+            let there = try await sandbox.run(command + ["--file", other], environment: ["TZ": "America/New_York"])
+            expectSuccess(there, stdout: here.stdout)
+        }
+        let journal = sandbox.bytes(of: URL(fileURLWithPath: other + ".journal"))
+        expectSuccess(try await sandbox.run("import", file, "--file", other), stdout: "Nothing to import: the file's 9 changes are already there.\n")
+        #expect(sandbox.bytes(of: URL(fileURLWithPath: other + ".journal")) == journal, "a second import wrote to the journal")
+        let undoHere = try await sandbox.run("undo")
+        expectSuccess(try await sandbox.run("undo", "--file", other), stdout: undoHere.stdout)
+    }
+
+    @Test func aBadLineOrACountBelowZeroRefusesTheWholeFileAndChangesNothing() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "sad")
+        let before = files(sandbox)
+        let good = #"{"id": "01JX0000000000000000000001", "at": "2025-01-01T10:00:00.000+00:00", "command": "tap", "emotion": "happy", "old": 0, "new": 1}"#
+        let cases: [(lines: [String], fragments: [String])] = [
+            ([good, #"{"id": "01JX0000000000000000000002", "at": "2025-01-01T10:00:00.000+00:00", "command": "tap", "emotion": "joy", "old": 0, "new": 1}"#],
+             ["line 2", "\"joy\""]),
+            ([good, "", "not json at all"], ["line 3", "not valid JSON"]),
+            ([good, good], ["line 2", "also on line 1"]),
+            ([#"{"id": "01JX0000000000000000000003", "at": "2025-01-01T10:00:00.000+00:00", "command": "tap", "emotion": "sad", "old": 0, "new": 1, "events": 2}"#],
+             ["line 1", "command of 2"]),
+            ([good, #"{"id": "01JX0000000000000000000004", "at": "2025-01-01T10:00:00.000+00:00", "command": "add", "emotion": "sad", "old": 5, "new": 1}"#],
+             ["line 2", "sad from 1 to -3", "below zero"]),
+        ]
+        for (lines, fragments) in cases {
+            let outcome = try await sandbox.run("import", try exportFile(sandbox, lines))
+            expectFailure(outcome, status: 65, mentioning: fragments + ["Nothing was imported"])
+            #expect(files(sandbox) == before, "a refused import changed a file: \(outcome)")
+        }
+        expectFailure(try await sandbox.run("import", sandbox.capture.path), status: 74, mentioning: ["is a folder"])
+        expectFailure(try await sandbox.run("import", "missing.jsonl"), status: 74, mentioning: ["missing.jsonl"])
+        expectFailure(try await sandbox.run("import", "/dev/zero"), status: 74, mentioning: ["larger than 64 MiB"])
+        #expect(files(sandbox) == before)
+    }
+
+    @Test func garbageIsRefusedWithALineNumberAndNeverCrashes() async throws {
+        let sandbox = try Sandbox()
+        var generator = SeededGenerator(seed: 1414)
+        var garbage = [UInt8]()
+        for _ in 0..<4096 { garbage.append(UInt8(truncatingIfNeeded: generator.next())) }
+        let file = sandbox.capture.appendingPathComponent("garbage")
+        try Data(garbage).write(to: file)
+        let outcome = try await sandbox.run("import", file.path)
+        expectFailure(outcome, status: 65, mentioning: ["Cannot import line 1: ", "Nothing was imported"])
+        let nested = try exportFile(sandbox, [String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)])
+        expectFailure(try await sandbox.run("import", nested, "--dry-run"), status: 65, mentioning: ["line 1"])
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
+    @Test func dryRunChangesNothingAndMinusReadsStandardInput() async throws {
+        let sandbox = try Sandbox()
+        let line = #"{"id": "01JX0000000000000000000001", "at": "2025-01-01T10:00:00.000+00:00", "command": "add", "emotion": "happy", "old": 2, "new": 5, "note": "from the laptop"}"#
+        let file = try exportFile(sandbox, [line])
+        expectSuccess(try await sandbox.run("import", file, "--dry-run"), stdout: "Would import 1 change: happy +3.\n")
+        #expect(sandbox.contentsOfHome() == [], "a dry run created something")
+        expectSuccess(try await sandbox.run(["import", "-"], stdin: line + "\n"), stdout: "Imported 1 change: happy +3.\n")
+        let log = try await sandbox.run(["log"], environment: ["TZ": "Asia/Tokyo"])
+        expectSuccess(log, stdout: "2025-01-01 10:00  happy: 0 → 3  \"from the laptop\"\n")
+        expectSuccess(try await sandbox.run("import", file, "-q"), stdout: "")
+    }
+
+    @Test func olderImportedChangesDoNotHideNewerOnesFromLogSince() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "happy")
+        let file = try exportFile(sandbox, [
+            #"{"id": "01JX0000000000000000000001", "at": "2020-01-01T10:00:00.000+00:00", "command": "tap", "emotion": "sad", "old": 0, "new": 1}"#,
+            #"{"id": "01JX0000000000000000000002", "at": "2020-06-01T10:00:00.000+00:00", "command": "tap", "emotion": "smile", "old": 0, "new": 1}"#,
+        ])
+        expectSuccess(try await sandbox.run("import", file), stdout: "Imported 2 changes: smile +1, sad +1.\n")
+        let since = try await sandbox.run("log", "--since", "2021-01-01", "--json")
+        #expect(since.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String } == ["happy"], "\(since)")
+        let last = try await sandbox.run("log", "-n", "2", "--json")
+        #expect(last.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String } == ["smile", "happy"], "\(last)")
+    }
+
+    @Test func hooksRunForEachImportedChange() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("record", """
+            #!/bin/sh
+            cat >> "$OUT/input"
+            echo >> "$OUT/input"
+
+            """)
+        let file = try exportFile(sandbox, [
+            #"{"id": "01JX0000000000000000000001", "at": "2025-01-01T10:00:00.000+00:00", "command": "tap", "emotion": "sad", "old": 0, "new": 1, "note": "n"}"#,
+        ])
+        expectSuccess(try await sandbox.run(["import", file], environment: try sandbox.hookEnvironment()), stdout: "Imported 1 change: sad +1.\n")
+        let input = try #require(DataFile.object(sandbox.hookOutputLines("input").first))
+        #expect(input["note"] as? String == "n" && input["new"] as? Int == 1 && input["command"] as? String == "tap")
+    }
+}
