@@ -486,6 +486,22 @@ def check_history(emotions, sandbox, generated):
     return elapsed
 
 
+def time_whole(emotions, arguments, name, env, home, rounds, what):
+    """Times `emotions arguments` on the whole long history `rounds` times, after one untimed run."""
+    print(f"Timing {what}: {rounds} rounds", file=sys.stderr)
+    samples = Samples()
+    everything = Runner(emotions, arguments, env, home, name=name)
+    try:
+        everything.run()
+        for _ in range(rounds):
+            wall, rss = everything.run()
+            samples.wall_ns.append(wall)
+            samples.maxrss_kib.append(rss)
+    finally:
+        everything.close()
+    return samples
+
+
 def history_benchmark(all_candidates, sandbox, events, rounds, warmup, log_all_rounds):
     """Times tap on an empty and on a long history, and stats and log on the long one; returns the results."""
     emotions = candidate_named(all_candidates, "emotions")
@@ -551,31 +567,15 @@ def history_benchmark(all_candidates, sandbox, events, rounds, warmup, log_all_r
                 samples[key].wall_ns.append(wall)
                 samples[key].maxrss_kib.append(rss)
         if log == "ok":
-            print(f"Timing log of all {thousands} events: {log_all_rounds} rounds", file=sys.stderr)
-            everything = Runner(emotions, ["log"], long_env, long_home, name="log-all")
-            try:
-                everything.run()
-                for _ in range(log_all_rounds):
-                    wall, rss = everything.run()
-                    log_all.wall_ns.append(wall)
-                    log_all.maxrss_kib.append(rss)
-            finally:
-                everything.close()
+            log_all = time_whole(emotions, ["log"], "log-all", long_env, long_home, log_all_rounds,
+                                 f"log of all {thousands} events")
     finally:
         for runner in runners.values():
             runner.close()
     export_all = Samples()
     if export == "ok":
-        print(f"Timing export --format csv of all {thousands} events: {log_all_rounds} rounds", file=sys.stderr)
-        everything = Runner(emotions, ["export", "--format", "csv"], long_env, long_home, name="export-csv")
-        try:
-            everything.run()
-            for _ in range(log_all_rounds):
-                wall, rss = everything.run()
-                export_all.wall_ns.append(wall)
-                export_all.maxrss_kib.append(rss)
-        finally:
-            everything.close()
+        export_all = time_whole(emotions, ["export", "--format", "csv"], "export-csv", long_env, long_home,
+                                log_all_rounds, f"export --format csv of all {thousands} events")
     taps = {key: runners[key].runs for key in ("tap-empty", "tap-long", "floor-tap-empty", "floor-tap-long")}
     for key, path, base in (("tap-empty", empty_path, SEED), ("tap-long", long_path, generated.counts),
                             ("floor-tap-empty", floor_empty_path, SEED), ("floor-tap-long", floor_long_path,

@@ -155,3 +155,87 @@ struct StatsRangeTests {
         expectFailure(outcome, status: 64, mentioning: [message])
     }
 }
+
+/// The property, through the built binary: for a random history (taps, adds up and down,
+/// resets, undos and redos, some backdated, made in three zones) and random ranges, `stats --by day`
+/// adds up to `stats --since/--until`, and both are a naive fold over `log --json`.
+struct StatsRangePropertyTests {
+    /// One `log --json` object, as the fold needs it.
+    private struct Change {
+        let id, group, command, emotion, localDate: String
+        let reverts: String?
+        let at: Date
+        let delta: Int
+    }
+
+    @Test(arguments: [31, 32])
+    func byDayAddsUpToTheRangeAndBothAreANaiveFoldOverTheLog(seed: UInt64) async throws {
+        var generator = SeededGenerator(seed: seed)
+        let sandbox = try Sandbox()
+        let emotions = ["happy", "smile", "neutral", "upset", "sad"]
+        for _ in 0..<36 {
+            let zone = generator.pick(["Asia/Tokyo", "America/New_York", "UTC"])
+            let emotion = generator.pick(emotions)
+            let at = "\(Int.random(in: 1...400, using: &generator))h"
+            let arguments: [String] = switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<40: ["tap", emotion, "--at", at]
+            case 40..<50: ["tap", emotion, generator.pick(emotions), "--at", at]
+            case 50..<65: ["add", emotion, String(Int.random(in: -2...3, using: &generator)), "--at", at]
+            case 65..<70: ["reset", emotion]
+            case 70..<87: ["undo"]
+            default: ["redo"]
+            }
+            _ = try await sandbox.run(arguments + ["-q"], environment: ["TZ": zone])  // Some are refused: below zero, nothing to undo.
+        }
+        let log = try await sandbox.run(["log", "--json"])
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let changes = log.stdoutLines.compactMap { line -> Change? in
+            guard let object = DataFile.object(line), let id = object["id"] as? String, let atText = object["at"] as? String,
+                let at = formatter.date(from: atText), let old = object["old"] as? Int, let new = object["new"] as? Int
+            else { return nil }
+            return Change(
+                id: id, group: object["group"] as? String ?? id, command: object["command"] as? String ?? "",
+                emotion: object["emotion"] as? String ?? "", localDate: String(atText.prefix(10)),
+                reverts: object["reverts"] as? String, at: at, delta: new - old)
+        }
+        #expect(changes.count == log.stdoutLines.count && changes.count > 20, "\(log)")
+        // Which commands stand undone: the last undo or redo naming each, in the order they were made.
+        var undone: [String: Bool] = [:]
+        for change in changes.sorted(by: { $0.at < $1.at }) where change.reverts != nil {
+            undone[change.reverts ?? ""] = change.command == "undo"
+        }
+        let now = Date()
+        for round in 0..<3 {
+            let since = now.addingTimeInterval(-Double(Int.random(in: 0...420, using: &generator)) * 3600)
+            let until = since.addingTimeInterval(Double(Int.random(in: 1...300, using: &generator)) * 3600)
+            let sinceText = formatter.string(from: since), untilText = formatter.string(from: until)
+            var days: [String: [String: Int]] = [:]
+            for change in changes where ["tap", "add"].contains(change.command) && undone[change.group] != true
+                && change.at >= since && change.at < until {
+                days[change.localDate, default: [:]][change.emotion, default: 0] += change.delta
+            }
+            let zone = generator.pick(["Asia/Tokyo", "America/New_York", "UTC"])
+            let range = try await sandbox.run(["stats", "--since", sinceText, "--until", untilText, "--json"], environment: ["TZ": zone])
+            let byDay = try await sandbox.run(["stats", "--by", "day", "--since", sinceText, "--until", untilText, "--json"], environment: ["TZ": zone])
+            let rangeCounts = try #require(DataFile.object(range.stdout)?["counts"] as? [String: Int], "\(range)")
+            let periods = try #require(DataFile.object(byDay.stdout)?["periods"] as? [[String: Any]], "\(byDay)")
+            var summed: [String: Int] = [:]
+            for period in periods {
+                let start = try #require(period["start"] as? String)
+                let counts = try #require(period["counts"] as? [String: Int])
+                for emotion in emotions {
+                    #expect(counts[emotion] == max(0, days[start]?[emotion] ?? 0), "round \(round), \(start) \(emotion) in \(zone)")
+                    summed[emotion, default: 0] += counts[emotion] ?? 0
+                }
+            }
+            #expect(Set(days.keys).isSubset(of: Set(periods.compactMap { $0["start"] as? String })), "round \(round)")
+            let noDayBelowZero = days.values.allSatisfy { $0.values.allSatisfy { $0 >= 0 } }
+            for emotion in emotions {
+                let raw = days.values.reduce(0) { $0 + ($1[emotion] ?? 0) }
+                #expect(rangeCounts[emotion] == max(0, raw), "round \(round), \(emotion)")
+                if noDayBelowZero { #expect(summed[emotion] == rangeCounts[emotion], "round \(round), \(emotion)") }
+            }
+        }
+    }
+}

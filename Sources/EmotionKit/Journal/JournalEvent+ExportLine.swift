@@ -10,21 +10,7 @@ extension JournalEvent {
     ///
     /// - Throws: `JournalLineError` naming what is wrong, as for a journal line.
     package init(exportLine line: [UInt8]) throws(JournalLineError) {
-        guard line.count <= JournalEvent.lineLimit else { throw .tooLong(bytes: line.count) }
-        guard !line.contains(0x0A) else { throw .holdsNewline }
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(line)
-        } catch {
-            throw .invalidJSON(error)
-        }
-        guard case .object = json else { throw .notAnObject(found: json.kindDescription) }
-        let fields = Fields(json: json)
-        if let version = json["version"] {
-            guard case let .number(text) = version, text == "1" else {
-                throw .unknownVersion(found: version.describedForMessage)
-            }
-        }
+        let fields = try JournalEvent.fields(of: line)
         let id = try fields.id("id")
         let at = try fields.timestamp("at")
         let recorded = try fields.optional("recorded") { key throws(JournalLineError) in try fields.timestamp(key) }

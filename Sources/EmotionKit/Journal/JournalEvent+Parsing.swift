@@ -16,21 +16,7 @@ extension JournalEvent {
     ///   bad time or id, an unknown command or emotion, a number out of range, or an event
     ///   `init` refuses.
     package init(line: [UInt8]) throws(JournalLineError) {
-        guard line.count <= JournalEvent.lineLimit else { throw .tooLong(bytes: line.count) }
-        guard !line.contains(0x0A) else { throw .holdsNewline }
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(line)
-        } catch {
-            throw .invalidJSON(error)
-        }
-        guard case .object = json else { throw .notAnObject(found: json.kindDescription) }
-        let fields = Fields(json: json)
-        if let version = json["version"] {
-            guard case let .number(text) = version, text == "1" else {
-                throw .unknownVersion(found: version.describedForMessage)
-            }
-        }
+        let fields = try JournalEvent.fields(of: line)
         let sequence = try fields.wholeNumber("seq", as: UInt64.self, lowest: 1)
         let id = try fields.id("id")
         let at = try fields.timestamp("at")
@@ -117,5 +103,28 @@ struct Fields {
         } catch {
             throw .badTime(key: key, error)
         }
+    }
+}
+
+extension JournalEvent {
+    /// The members of a line of one event, a journal's or an export's: refused if too long, holding
+    /// a line break, not a JSON object, or of a newer `version`.
+    static func fields(of line: [UInt8]) throws(JournalLineError) -> Fields {
+        guard line.count <= JournalEvent.lineLimit else { throw .tooLong(bytes: line.count) }
+        guard !line.contains(0x0A) else { throw .holdsNewline }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(line)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        guard case .object = json else { throw .notAnObject(found: json.kindDescription) }
+        let fields = Fields(json: json)
+        if let version = json["version"] {
+            guard case let .number(text) = version, text == "1" else {
+                throw .unknownVersion(found: version.describedForMessage)
+            }
+        }
+        return fields
     }
 }

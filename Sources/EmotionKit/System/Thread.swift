@@ -14,14 +14,8 @@ package enum Thread {
     ///
     /// The corresponding C functions are `pthread_sigmask`, `pthread_create` and `pthread_detach`.
     package static func startDetached(_ body: @escaping @Sendable () -> Void) throws(SystemError) {
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&blocked)
-        for own in [SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS] {
-            sigdelset(&blocked, own)
-        }
-        pthread_sigmask(SIG_SETMASK, &blocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let previous = blockSignalsButOwn()
+        defer { restoreSignals(previous) }
         let context = Unmanaged.passRetained(Work(body)).toOpaque()
         // The same calls on both systems; only how a pthread_t and the entry's argument are spelled differs.
         #if canImport(Darwin)
@@ -56,6 +50,27 @@ private final class Work: Sendable {
 }
 
 extension Thread {
+    /// Blocks every signal but those a thread raises by its own actions (`SIGPIPE`, `SIGSEGV`, …)
+    /// on this thread, so that a thread started now inherits that mask; returns the mask before.
+    ///
+    /// The corresponding C function is `pthread_sigmask`.
+    private static func blockSignalsButOwn() -> sigset_t {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&blocked)
+        for own in [SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS] {
+            sigdelset(&blocked, own)
+        }
+        pthread_sigmask(SIG_SETMASK, &blocked, &previous)
+        return previous
+    }
+
+    /// Puts back the signal mask `blockSignalsButOwn` returned.
+    private static func restoreSignals(_ previous: sigset_t) {
+        var previous = previous
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+
     /// A thread started by `run`, whose result `join` waits for.
     package final class Joinable<Result: Sendable>: @unchecked Sendable {
         // Written by the thread before it ends, read by `join` after `pthread_join` returns: the
@@ -85,14 +100,8 @@ extension Thread {
     ///
     /// The corresponding C functions are `pthread_sigmask` and `pthread_create`.
     package static func run<Result: Sendable>(_ body: @escaping @Sendable () -> Result) throws(SystemError) -> Joinable<Result> {
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&blocked)
-        for own in [SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS] {
-            sigdelset(&blocked, own)
-        }
-        pthread_sigmask(SIG_SETMASK, &blocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let previous = blockSignalsButOwn()
+        defer { restoreSignals(previous) }
         let joinable = Joinable(body)
         let context = Unmanaged.passRetained(joinable).toOpaque()
         let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
