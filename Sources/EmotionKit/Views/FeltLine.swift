@@ -182,7 +182,7 @@ struct FeltLine {
         /// reads them; the id itself is made only where an undo or redo makes it matter.
         mutating func skipID() -> Bool {
             guard bytes.count - index > 26, bytes[index + 26] == UInt8(ascii: "\""),
-                EventID(utf8: UnsafeBufferPointer(rebasing: bytes[index..<(index + 26)])) != nil
+                EventID.isCanonical(UnsafeBufferPointer(rebasing: bytes[index..<(index + 26)]))
             else { return false }
             index += 26
             return true
