@@ -190,6 +190,16 @@ import Testing
         #expect(huge.status == 0 && longestBar(huge) == 50, "\(huge.output)")
     }
 
+    @Test func csvExportToATerminalShowsBidiControlsInNotesEscapedAndToAFileKeepsThem() throws {
+        let sandbox = try Sandbox()
+        _ = sandbox.run("tap", "happy", "--note", "evil\u{202E}gnp.exe")
+        let terminal = sandbox.run("export", "--format", "csv", isTerminal: true)
+        #expect(terminal.status == 0 && terminal.output.contains(",evil\\u{202E}gnp.exe\r\n"), "\(terminal.output)")
+        #expect(!terminal.output.unicodeScalars.contains("\u{202E}"))
+        let file = sandbox.run("export", "--format", "csv")
+        #expect(file.output.contains(",evil\u{202E}gnp.exe\r\n"), "\(file.output)")
+    }
+
     @Test func aKoreanLocaleShowsKoreanLabelsInChangeLinesAndStatsOnly() throws {
         let sandbox = try Sandbox()
         let korean = ["LANG": "ko_KR.UTF-8"]

@@ -116,6 +116,32 @@ struct ExportImportTests {
         #expect(files(sandbox) == before)
     }
 
+    @Test func aChangeWhoseIdIsInTheHistoryForAnotherChangeIsRefusedNotTakenForAlreadyThere() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("add", "happy", "3", "--note", "mine")
+        _ = try await sandbox.run("tap", "sad")
+        let export = try await sandbox.run("export").stdoutLines
+        #expect(export.count == 2)
+        let before = files(sandbox)
+        // The same id with another amount, emotion or note is not the change the history holds.
+        for edited in [
+            export[0].replacingOccurrences(of: #""new": 3"#, with: #""new": 7"#),
+            export[0].replacingOccurrences(of: #""happy""#, with: #""smile""#),
+            export[0].replacingOccurrences(of: #""note": "mine""#, with: #""note": "yours""#),
+        ] {
+            #expect(edited != export[0])
+            let file = try exportFile(sandbox, [edited, export[1]])
+            for dryRun in [[], ["--dry-run"]] {
+                expectFailure(
+                    try await sandbox.run(["import", file] + dryRun), status: 65,
+                    mentioning: ["line 1", "is in the history already for another change", "Nothing was imported"])
+            }
+        }
+        expectSuccess(
+            try await sandbox.run("import", try exportFile(sandbox, export)), stdout: "Nothing to import: the file's 2 changes are already there.\n")
+        #expect(files(sandbox) == before)
+    }
+
     @Test func garbageIsRefusedWithALineNumberAndNeverCrashes() async throws {
         let sandbox = try Sandbox()
         var generator = SeededGenerator(seed: 1414)

@@ -258,9 +258,9 @@ public final class TallyStore: Sendable {
                 }
             }
         case let .import(batch):
-            var known: Set<EventID> = []
-            if let journal, let state { known = try journal.ids(from: try journal.header().end, to: state.position.bytes) }
-            let plan = try ImportPlan(batch, known: known, tally: tally)
+            var known: (ids: Set<EventID>, held: [EventID: JournalEvent]) = ([], [:])
+            if let journal, let state { known = try journal.known(for: batch, from: try journal.header().end, to: state.position.bytes) }
+            let plan = try ImportPlan(batch, known: known.ids, held: known.held, tally: tally)
             tally = plan.after
             commit.importPlan = plan
         }

@@ -15,6 +15,8 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownReverts(line: Int, reverts: EventID)
     /// Some of the changes of the command on this line are in the journal already and some are not.
     case partlyPresent(line: Int)
+    /// The line's id is in the journal already, for another change.
+    case unlikeHistory(line: Int, id: EventID)
     /// Applying the line's change here would take a count below zero or past the largest.
     case refusedCount(line: Int, TallyError)
     /// The journal cannot take this many more events.
@@ -40,6 +42,9 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownReverts(line, reverts):
             return "Cannot import line \(line): it takes back or makes again the command \(reverts) (its \"reverts\"), "
                 + "which is neither in the file nor in the history." + advice
+        case let .unlikeHistory(line, id):
+            return "Cannot import line \(line): its id \(id) is in the history already for another change (its time, command, "
+                + "emotion, amount or note differ); a change keeps its id wherever it goes." + advice
         case let .partlyPresent(line):
             return "Cannot import line \(line): some changes of its command are in the history already and some are "
                 + "not, so the file does not come from this history's export." + advice

@@ -24,11 +24,11 @@ package struct ImportPlan: Sendable {
     /// The counts once the new changes are made.
     package private(set) var after: Tally
 
-    /// Plans importing `batch` into a history that holds the events `known` (their ids) and the
-    /// counts `tally`.
+    /// Plans importing `batch` into a history that holds the events `known` (their ids), among them
+    /// `held`, those of the batch's ids, and the counts `tally`.
     ///
-    /// - Throws: `ImportError.partlyPresent`, `.unknownReverts` or `.refusedCount`.
-    package init(_ batch: ImportBatch, known: Set<EventID>, tally: Tally) throws(ImportError) {
+    /// - Throws: `ImportError.partlyPresent`, `.unlikeHistory`, `.unknownReverts` or `.refusedCount`.
+    package init(_ batch: ImportBatch, known: Set<EventID>, held: [EventID: JournalEvent] = [:], tally: Tally) throws(ImportError) {
         before = tally
         after = tally
         // Every command of the file, wherever it comes in the order: a history whose clock went back may
@@ -41,6 +41,10 @@ package struct ImportPlan: Sendable {
             let present = command.events.filter { known.contains($0.id) }.count
             guard present == 0 else {
                 guard present == command.events.count else { throw .partlyPresent(line: command.lines[0]) }
+                // Already there only if it is the same change: an id is never given to two.
+                for (event, line) in zip(command.events, command.lines) {
+                    if let mine = held[event.id], !mine.isSameChange(as: event) { throw .unlikeHistory(line: line, id: event.id) }
+                }
                 alreadyThere += present
                 continue
             }
@@ -132,5 +136,15 @@ package struct ImportPlan: Sendable {
             }
         }
         return events
+    }
+}
+
+extension JournalEvent {
+    /// Whether `other`, with this one's id, is the same change: placed at the same time, by the same
+    /// command, on the same emotion, with the same note, and for a tap or add by the same amount (an
+    /// import makes a reset, undo or redo on the counts where it lands, so its amount may differ).
+    fileprivate func isSameChange(as other: JournalEvent) -> Bool {
+        at == other.at && command == other.command && emotion == other.emotion && note == other.note
+            && (command == .reset || command.isReverting || delta == other.delta)
     }
 }

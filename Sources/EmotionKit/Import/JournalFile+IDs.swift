@@ -25,4 +25,33 @@ extension JournalFile {
         }
         return ids
     }
+
+    /// The events among the lines from `start` up to `end` whose ids are in `wanted`, read whole: so
+    /// that `import` can tell a change the journal holds from another change given its id. Reads
+    /// nothing when `wanted` is empty, as it is for a file of new changes.
+    ///
+    /// - Throws: `StoreError.unreadableJournal` for a line that is not an event.
+    func events(withIDs wanted: Set<EventID>, from start: Int64, to end: Int64) throws(StoreError) -> [EventID: JournalEvent] {
+        var found: [EventID: JournalEvent] = [:]
+        guard !wanted.isEmpty else { return found }
+        try forEachLine(from: start, to: end) { line, _ throws(StoreError) in
+            let event: JournalEvent
+            do throws(JournalLineError) {
+                event = try JournalEvent(journalLine: Array(line))
+            } catch {
+                throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: error.description))
+            }
+            if wanted.contains(event.id) { found[event.id] = event }
+            return found.count < wanted.count
+        }
+        return found
+    }
+
+    /// What `import` needs of the history between `start` and `end` for `batch`: every id it holds,
+    /// and the events it holds of those the batch names.
+    func known(for batch: ImportBatch, from start: Int64, to end: Int64) throws(StoreError) -> (ids: Set<EventID>, held: [EventID: JournalEvent]) {
+        let ids = try ids(from: start, to: end)
+        let wanted = Set(batch.commands.flatMap { $0.events.map(\.id) }).intersection(ids)
+        return (ids, try events(withIDs: wanted, from: start, to: end))
+    }
 }

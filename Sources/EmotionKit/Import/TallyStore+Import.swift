@@ -21,10 +21,10 @@ extension TallyStore {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
         let (known, tally) = try withJournal(at: destination) { document, journal throws(StoreError) in
-            guard let journal else { return (Set<EventID>(), document?.tally ?? Tally()) }
-            let ids = try journal.file.ids(from: try journal.file.header().end, to: journal.state.position.bytes)
-            return (ids, journal.state.tally)
+            guard let journal else { return ((ids: Set<EventID>(), held: [EventID: JournalEvent]()), document?.tally ?? Tally()) }
+            let known = try journal.file.known(for: batch, from: try journal.file.header().end, to: journal.state.position.bytes)
+            return (known, journal.state.tally)
         }
-        return try ImportPlan(batch, known: known, tally: tally)
+        return try ImportPlan(batch, known: known.ids, held: known.held, tally: tally)
     }
 }

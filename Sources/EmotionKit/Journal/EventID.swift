@@ -71,6 +71,18 @@ public struct EventID: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
+    /// Whether `bytes` are an id's canonical text, as `init(utf8:)` reads it, without making the id:
+    /// views check two ids on every line they count, and only a few are ever made.
+    package static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 26 else { return false }
+        return digits.withUnsafeBufferPointer { table in
+            // 255 for a byte not in the alphabet, 128 and up for a byte past ASCII: any such sets the top bits.
+            var seen: UInt8 = 0
+            for byte in bytes { seen |= table[Int(byte & 0x7F)] | (byte & 0x80) }
+            return seen & 0xE0 == 0 && table[Int(bytes[0] & 0x7F)] <= 7
+        }
+    }
+
     /// The time the id was made at, milliseconds since 1970 (held within 0 and `latestTime`).
     public var recordedAt: Int64 { Int64(value >> 80) }
 

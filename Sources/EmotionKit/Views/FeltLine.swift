@@ -44,24 +44,23 @@ struct FeltLine {
     ///
     /// `jsonLine` puts the id, the time and the command at fixed places, then the emotion and the
     /// counts, then the note, sequence and group, then what only some events have, last of all: so
-    /// the head is read forwards, the tail backwards from the closing brace, and the note and
-    /// sequence between them are not read at all.
+    /// the head is read forwards up to the group, the tail backwards from the closing brace, and the
+    /// two must meet. Every byte is checked as the full parser would (ids, note, numbers), so a line
+    /// `log` refuses is never counted here.
     init?(_ line: UnsafeBufferPointer<UInt8>, order: Int64, day: inout DateMemo) {
         var cursor = Cursor(bytes: line)
-        // {"id":"<26>","at":"<29>","command":"…","emotion":"…","old":N,"new":N,
-        guard line.count > 120, cursor.skip("{\"id\":\""), cursor.skipID(), cursor.skip("\",\"at\":\""),
-            let at = cursor.timestamp(sameDateAs: &day), cursor.skip("\",\"command\":\""), let command = cursor.command(),
-            cursor.skip("\",\"emotion\":\""), let emotion = cursor.emotion(), cursor.skip("\",\"old\":")
+        // {"id":"<26>","at":"<29>","command":"…","emotion":"…","old":N,"new":N,["note":"…",]"seq":N
+        guard line.count > 120, line.count <= JournalEvent.lineLimit, cursor.skip("{\"id\":\""), cursor.skipID(),
+            cursor.skip("\",\"at\":\""), let at = cursor.timestamp(sameDateAs: &day), cursor.skip("\",\"command\":\""),
+            let command = cursor.command(), cursor.skip("\",\"emotion\":\""), let emotion = cursor.emotion(),
+            cursor.skip("\",\"old\":"), let old = cursor.wholeNumber(), cursor.skip(",\"new\":"), let new = cursor.wholeNumber(),
+            old != new, command != .reset || new == 0, command != .tap || new - old == 1, cursor.skip(",\"")
         else { return nil }
-        let delta: Int
-        if command == .tap {
-            delta = 1  // A tap adds one: its counts are not needed.
-        } else {
-            guard let old = cursor.wholeNumber(), cursor.skip(",\"new\":"), let new = cursor.wholeNumber(), old != new,
-                cursor.skip(",\""), command != .reset || new == 0
-            else { return nil }
-            delta = new - old  // Both are 0 or more: no overflow.
+        let delta = new - old  // Both are 0 or more: no overflow.
+        if cursor.skip("note\":\"") {
+            guard cursor.skipNote(), cursor.skip(",\"") else { return nil }
         }
+        guard cursor.skip("seq\":"), let sequence = cursor.wholeNumber(), sequence >= 1 else { return nil }
         let head = cursor.index
         // The tail, backwards: [,"latest":"<29>"] before the brace, then [,"recorded":"<29>"],
         // [,"reverts":"<26>"], [,"events":N], and ,"group":"<26>" always.
@@ -90,14 +89,22 @@ struct FeltLine {
             end -= 39
         }
         guard (revertsStart != nil) == command.isReverting else { return nil }
+        var isFirstOfSeveral = false
         if (48...57).contains(line[end - 1]) {
             var digits = end - 1
             while digits > head, (48...57).contains(line[digits - 1]) { digits -= 1 }
+            cursor.index = digits
+            guard let events = cursor.wholeNumber(), cursor.index == end, events >= 2 else { return nil }
             cursor.index = digits - 10
             guard digits - 10 > head, cursor.skip(",\"events\":") else { return nil }
             end = digits - 10
+            isFirstOfSeveral = true
         }
-        guard end - 37 >= head, cursor.ends(at: end, with: ",\"group\":\"", valueLength: 26) else { return nil }
+        guard end - 37 == head, cursor.ends(at: end, with: ",\"group\":\"", valueLength: 26) else { return nil }
+        cursor.index = end - 27
+        guard cursor.skipID() else { return nil }
+        // The first event of several is its command's group: its id and group are the same.
+        if isFirstOfSeveral, !line[7..<33].elementsEqual(line[(end - 27)..<(end - 1)]) { return nil }
         var latestRecording = recorded ?? at.milliseconds
         if let latest {
             guard latest > latestRecording else { return nil }
@@ -171,10 +178,12 @@ struct FeltLine {
             return skip(literal)
         }
 
-        /// Steps over an id's 26 characters, unread: an id is read (`EventID(utf8:)`) only where
-        /// an undo or redo makes it matter, and nothing is counted by it.
+        /// Steps over an id's 26 characters and its closing quote's place, checked as `EventID(utf8:)`
+        /// reads them; the id itself is made only where an undo or redo makes it matter.
         mutating func skipID() -> Bool {
-            guard bytes.count - index > 26, bytes[index + 26] == UInt8(ascii: "\"") else { return false }
+            guard bytes.count - index > 26, bytes[index + 26] == UInt8(ascii: "\""),
+                EventID.isCanonical(UnsafeBufferPointer(rebasing: bytes[index..<(index + 26)]))
+            else { return false }
             index += 26
             return true
         }
@@ -205,15 +214,27 @@ struct FeltLine {
             }
         }
 
-        /// Steps over a string without backslashes or control characters up to its closing quote.
-        mutating func skipPlainString() -> Bool {
+        /// Steps over a note up to and with its closing quote, if it has no backslash and is one
+        /// `JournalEvent.check(note:)` accepts (text that is all ASCII is checked here, byte by byte).
+        mutating func skipNote() -> Bool {
+            let start = index
+            var isASCII = true
             while index < bytes.count {
                 let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F { return false }
+                if byte >= 0x80 { isASCII = false }
                 index += 1
-                if byte == UInt8(ascii: "\"") { return true }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { return false }
             }
-            return false
+            guard index < bytes.count, index > start else { return false }
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            if isASCII {
+                guard text.count <= JournalEvent.noteLimit else { return false }
+            } else {
+                guard let note = String(validating: text, as: UTF8.self), (try? JournalEvent.check(note: note)) != nil else { return false }
+            }
+            index += 1
+            return true
         }
 
         /// A whole number of 1 to 18 digits, no leading zero but 0 itself.

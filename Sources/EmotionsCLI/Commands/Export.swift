@@ -59,8 +59,12 @@ struct Export: Subcommand {
             }
         case .csv:
             output.append(CSVRecord.line(ExportRow.header))
+            // A note may hold bidirectional controls (anyone's import file can bring them): on a
+            // terminal they are shown escaped, as `log` shows them; a file keeps them as they are.
+            let onTerminal = context.terminal.isTerminal
             try store.forEachEvent(query) { event in
-                output.append(CSVRecord.line(ExportRow.fields(for: event)))
+                let fields = ExportRow.fields(for: event)
+                output.append(CSVRecord.line(onTerminal ? fields.map { ControlCharacters.escaped(in: $0) } : fields))
             }
         }
         output.flush()

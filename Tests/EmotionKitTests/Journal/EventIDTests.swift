@@ -46,4 +46,19 @@ import Testing
     func readsOnlyTheCanonicalText(text: String) {
         #expect(EventID(parsing: text) == nil)
     }
+
+    @Test func isCanonicalAgreesWithReadingTheId() {
+        var generator = SeededGenerator(seed: 26)
+        let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+        for round in 0..<5000 {
+            var bytes = (0..<26).map { _ in alphabet[Int(generator.next() % 32)] }
+            if round % 2 == 0 {
+                // Damage one byte: anything from 0 to 255, lower case, a digit past 7 first.
+                bytes[Int(generator.next() % 26)] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            let count = round % 97 == 0 ? 25 : 26
+            let canonical = Array(bytes.prefix(count)).withUnsafeBufferPointer { EventID.isCanonical($0) }
+            #expect(canonical == (EventID(utf8: bytes.prefix(count)) != nil), "\(bytes)")
+        }
+    }
 }

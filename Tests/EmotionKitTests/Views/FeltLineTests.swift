@@ -82,4 +82,35 @@ import Testing
         var memo = FeltLine.DateMemo()
         #expect(read(line, memo: &memo) == nil, "\(line)")
     }
+
+    @Test(arguments: [
+        // Lines whose head and tail are in form but that are no event: what views count must be what
+        // `log` reads, so none of these may be counted in place.
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":5,"new":3,"seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#,
+        #"{"id":"!!!!!!!!!!!!!!!!!!!!!!!!!!","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#,
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"seq":1,"group":"!!!!!!!!!!!!!!!!!!!!!!!!!!"}"#,
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"add","emotion":"sad","old":0,"new":999999999999999999,"GARBAGE!!","group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#,
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"x":[[[[[[,"group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#,
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"emotion":"happy","seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#,
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"note":"","seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#,
+        "{\"id\":\"01B284J3D5Z6BJH74W6EJGCYC5\",\"at\":\"2016-11-23T08:24:16.549+00:00\",\"command\":\"tap\",\"emotion\":\"sad\",\"old\":0,\"new\":1,\"note\":\"a\u{7F}b\",\"seq\":1,\"group\":\"01B284J3D5Z6BJH74W6EJGCYC5\"}",
+        "{\"id\":\"01B284J3D5Z6BJH74W6EJGCYC5\",\"at\":\"2016-11-23T08:24:16.549+00:00\",\"command\":\"tap\",\"emotion\":\"sad\",\"old\":0,\"new\":1,\"note\":\"a\u{9B}b\",\"seq\":1,\"group\":\"01B284J3D5Z6BJH74W6EJGCYC5\"}",
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"seq":0,"group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#,
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5","events":1}"#,
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC6","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5","events":2}"#,
+        #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5","events":02}"#,
+    ])
+    func aLineTheFullParserRefusesIsNeverCountedInPlace(line: String) {
+        #expect((try? JournalEvent(journalLine: Array(line.utf8))) == nil, "\(line)")
+        var memo = FeltLine.DateMemo()
+        #expect(read(line, memo: &memo) == nil, "\(line)")
+    }
+
+    @Test func aNoteThatIsNotUTF8IsNeverCountedInPlace() {
+        let line = Array(#"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"note":"a"#.utf8)
+            + [0xFF] + Array(#"","seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#.utf8)
+        #expect((try? JournalEvent(journalLine: line)) == nil)
+        var memo = FeltLine.DateMemo()
+        #expect(line.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo) } == nil)
+    }
 }
