@@ -87,62 +87,33 @@ enum Emotions {
                 try? FileManager.default.removeItem(at: file)
             }
         }
-        try Data().write(to: outputFile)
-        try Data().write(to: errorFile)
         try Data((stdin ?? "").utf8).write(to: inputFile)
 
-        let output = try FileHandle(forWritingTo: outputFile)
-        let error = try FileHandle(forWritingTo: errorFile)
-        let input = try FileHandle(forReadingFrom: inputFile)
-        defer {
-            try? output.close()
-            try? error.close()
-            try? input.close()
-        }
-
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-
-        let (exited, exitSignal) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in
-            exitSignal.yield()
-            exitSignal.finish()
-        }
-        try process.run()
-        let pid = process.processIdentifier
-
-        let timedOut = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await _ in exited {}
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return !Task.isCancelled
-            }
-            let first = await group.next() ?? true
-            group.cancelAll()
-            return first
-        }
+        // Started directly, not through Foundation's Process: see `Spawn.start`.
+        let pid = try Spawn.start(
+            binary.path, arguments, environment: environment, input: inputFile.path, output: .file(outputFile.path),
+            error: .file(errorFile.path), directory: directory.path, closingOthers: true, resettingSignals: true)
         let commandLine = Outcome.commandLine(arguments)
-        if timedOut {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-            throw Failure.timedOut(commandLine: commandLine, timeout: timeout)
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped == -1, errno != EINTR { throw Failure.systemCall("waitpid", errno: errno) }
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                throw Failure.timedOut(commandLine: commandLine, timeout: timeout)
+            }
+            try? await Task.sleep(for: .milliseconds(1))
         }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit else {
-            throw Failure.killedBySignal(commandLine: commandLine, signal: process.terminationStatus)
+        // WIFEXITED and WEXITSTATUS are macros: the low seven bits are the signal, 0 for an exit.
+        guard status & 0x7F == 0 else {
+            throw Failure.killedBySignal(commandLine: commandLine, signal: status & 0x7F)
         }
         return Outcome(
             commandLine: commandLine,
-            status: process.terminationStatus,
+            status: (status >> 8) & 0xFF,
             stdout: try String(decoding: Data(contentsOf: outputFile), as: UTF8.self),
             stderr: try String(decoding: Data(contentsOf: errorFile), as: UTF8.self))
     }

@@ -18,13 +18,18 @@ enum Spawn {
         case descriptor(Int32)
     }
 
-    /// Starts `path` with `arguments` and exactly `environment`, standard input empty (`/dev/null`),
-    /// and standard output and error to `output` and `error`. With `resettingSignals`, it starts with
-    /// no signal blocked and `SIGINT`, `SIGTERM` and `SIGPIPE` at their default, whatever the test
-    /// runner did, as a shell starts a command.
+    /// Starts `path` with `arguments` and exactly `environment`, standard input empty (`/dev/null`)
+    /// or the file `input`, and standard output and error to `output` and `error`; in `directory` if
+    /// given, with every other descriptor closed if `closingOthers`. With `resettingSignals`, it
+    /// starts with no signal blocked and `SIGINT`, `SIGTERM` and `SIGPIPE` at their default, whatever
+    /// the test runner did, as a shell starts a command.
+    ///
+    /// This is how `Emotions.run` starts the binary too: Foundation's `Process.run` on Linux (Swift
+    /// 6.3.1) now and then reads past a `readdir` buffer while listing `/proc/self/fd` and crashes
+    /// the whole test run (swift-corelibs-foundation pull request 5472).
     static func start(
-        _ path: String, _ arguments: [String], environment: [String: String], output: Target, error: Target,
-        resettingSignals: Bool = false
+        _ path: String, _ arguments: [String], environment: [String: String], input: String? = nil, output: Target,
+        error: Target, directory: String? = nil, closingOthers: Bool = false, resettingSignals: Bool = false
     ) throws -> pid_t {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -35,7 +40,9 @@ enum Spawn {
         #endif
         try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
         defer { posix_spawn_file_actions_destroy(&actions) }
-        try check(posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0), "posix_spawn_file_actions_addopen")
+        try check(posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0), "posix_spawn_file_actions_addopen")
+        if let directory { try check(FileActionsExtras.addChangeDirectory(&actions, directory), "posix_spawn_file_actions_addchdir_np") }
+        if closingOthers { try check(FileActionsExtras.addCloseFrom(&actions, 3), "posix_spawn_file_actions_addclosefrom_np") }
         for (descriptor, target) in [(Int32(1), output), (2, error)] {
             switch target {
             case let .file(path):
@@ -49,6 +56,9 @@ enum Spawn {
 
         try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
         defer { posix_spawnattr_destroy(&attributes) }
+        #if canImport(Darwin)
+        if closingOthers { try check(posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)), "posix_spawnattr_setflags") }
+        #endif
         if resettingSignals {
             var noSignals = sigset_t()
             var endingSignals = sigset_t()
@@ -79,5 +89,39 @@ enum Spawn {
     /// Throws unless `result`, the value a `posix_spawn` function returns, is 0.
     private static func check(_ result: Int32, _ call: String) throws {
         guard result == 0 else { throw Emotions.Failure.systemCall(call, errno: result) }
+    }
+}
+
+/// The `posix_spawn` file actions glibc has but Swift's `Glibc` module does not show (they need
+/// `_GNU_SOURCE`): found by name in the C library at run time.
+private enum FileActionsExtras {
+    #if canImport(Darwin)
+    typealias Actions = posix_spawn_file_actions_t?
+    #else
+    typealias Actions = posix_spawn_file_actions_t
+    #endif
+    private typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<Actions>, UnsafePointer<CChar>) -> Int32
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<Actions>, Int32) -> Int32
+
+    /// The C function `name`, or `nil` where the C library has none.
+    private static func function(_ name: String) -> UnsafeMutableRawPointer? {
+        dlsym(dlopen(nil, RTLD_NOW), name)
+    }
+
+    /// `posix_spawn_file_actions_addchdir_np`: the child starts in `directory` (glibc 2.29, macOS 10.15).
+    static func addChangeDirectory(_ actions: UnsafeMutablePointer<Actions>, _ directory: String) -> Int32 {
+        guard let found = function("posix_spawn_file_actions_addchdir_np") else { return ENOSYS }
+        return unsafeBitCast(found, to: ChangeDirectory.self)(actions, directory)
+    }
+
+    /// `posix_spawn_file_actions_addclosefrom_np`: the child has no descriptor from `lowest` up
+    /// (glibc 2.34); on macOS `POSIX_SPAWN_CLOEXEC_DEFAULT` does it instead.
+    static func addCloseFrom(_ actions: UnsafeMutablePointer<Actions>, _ lowest: Int32) -> Int32 {
+        #if canImport(Darwin)
+        return 0
+        #else
+        guard let found = function("posix_spawn_file_actions_addclosefrom_np") else { return ENOSYS }
+        return unsafeBitCast(found, to: CloseFrom.self)(actions, lowest)
+        #endif
     }
 }
