@@ -56,12 +56,12 @@ release:
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 # Regenerate LINK_ORDER after the code or the toolchain changes: every function `tap happy -q`, then
-# `stats --json`, then `log -n 20` run on an existing tally, in the order callgrind first meets them
-# (needs valgrind), then link again.
+# `stats --json`, `log -n 20`, `stats --week` and `calendar` run on an existing tally, in the order
+# callgrind first meets them (needs valgrind), then link again.
 link-order: release
 	rm -rf $(BUILD_TMP)/link-order && mkdir -p $(BUILD_TMP)/link-order
 	HOME=$(CURDIR)/$(BUILD_TMP)/link-order $(BIN) tap happy -q
-	for command in "tap happy -q" "stats --json" "log -n 20"; do \
+	for command in "tap happy -q" "stats --json" "log -n 20" "stats --week" "calendar"; do \
 		HOME=$(CURDIR)/$(BUILD_TMP)/link-order valgrind --tool=callgrind --demangle=no \
 			--callgrind-out-file="$(BUILD_TMP)/link-order/$$command.out" $(BIN) $$command > /dev/null 2>&1 || exit 1; \
 		grep -oE '^c?fn=\([0-9]+\) .+' "$(BUILD_TMP)/link-order/$$command.out" | sed -E 's/^c?fn=\([0-9]+\) //'; \

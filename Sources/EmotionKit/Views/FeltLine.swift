@@ -101,10 +101,14 @@ struct FeltLine {
             isFirstOfSeveral = true
         }
         guard end - 37 == head, cursor.ends(at: end, with: ",\"group\":\"", valueLength: 26) else { return nil }
-        cursor.index = end - 27
-        guard cursor.skipID() else { return nil }
+        // Most commands are one event, whose group is its id, already checked: compared, not read again.
+        let groupIsID = cursor.sameID(at: 7, as: end - 27)
+        if !groupIsID {
+            cursor.index = end - 27
+            guard cursor.skipID() else { return nil }
+        }
         // The first event of several is its command's group: its id and group are the same.
-        if isFirstOfSeveral, !line[7..<33].elementsEqual(line[(end - 27)..<(end - 1)]) { return nil }
+        if isFirstOfSeveral, !groupIsID { return nil }
         var latestRecording = recorded ?? at.milliseconds
         if let latest {
             guard latest > latestRecording else { return nil }
@@ -176,6 +180,19 @@ struct FeltLine {
             index = start
             defer { index = saved }
             return skip(literal)
+        }
+
+        /// Whether the 26 bytes at `first` are the 26 at `second`, compared eight at a time.
+        func sameID(at first: Int, as second: Int) -> Bool {
+            guard let base = bytes.baseAddress, first >= 0, second >= 0, first + 26 <= bytes.count, second + 26 <= bytes.count
+            else { return false }
+            let one = UnsafeRawPointer(base + first)
+            let other = UnsafeRawPointer(base + second)
+            for offset in [0, 8, 16, 18] where one.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != other.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            return true
         }
 
         /// Steps over an id's 26 characters and its closing quote's place, checked as `EventID(utf8:)`

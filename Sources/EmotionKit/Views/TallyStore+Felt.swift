@@ -24,7 +24,7 @@ extension TallyStore {
     }
 
     /// What was felt in `[since, until)`, by the bucket `bucket` puts each local day (days since 1970) in.
-    private func feltDays(since: Instant?, until: Instant?, bucket: @escaping @Sendable (Int64) -> Int64) throws -> [Int64: Felt] {
+    private func feltDays(since: Instant?, until: Instant?, bucket: (Int64) -> Int64) throws -> [Int64: Felt] {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
         return try withJournal(at: destination) { _, journal throws(StoreError) -> [Int64: Felt] in
