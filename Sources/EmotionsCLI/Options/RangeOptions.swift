@@ -26,30 +26,23 @@ struct RangeOptions: Sendable {
         OptionSpec(long: "until", valueName: "time", help: "Count changes placed before TIME (a date: before its end); now if left out."),
     ] + Shorthand.allCases.map(\.spec)
 
-    /// `--since`, as typed and read.
-    let since: (text: String, expression: TimeExpression)?
-    /// `--until`, as typed and read.
-    let until: (text: String, expression: TimeExpression)?
+    /// `--since` and `--until`, as typed and read.
+    let times: TimeRangeOptions
     /// The shorthand given, if any.
     let shorthand: Shorthand?
 
     /// Whether any range was asked for.
-    var isGiven: Bool { since != nil || until != nil || shorthand != nil }
+    var isGiven: Bool { times.since != nil || times.until != nil || shorthand != nil }
 
     /// Reads the options; refuses two shorthands, or a shorthand with `--since` or `--until`.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        since = try arguments.value(ofOption: "since").map { text throws(UsageError) in
-            (text, try HistoryOptions.time(text, option: "--since"))
-        }
-        until = try arguments.value(ofOption: "until").map { text throws(UsageError) in
-            (text, try HistoryOptions.time(text, option: "--until"))
-        }
+        times = try TimeRangeOptions(arguments)
         let given = Shorthand.allCases.filter { arguments.has($0.rawValue) }
         if given.count > 1 { throw .conflictingOptions("--\(given[0].rawValue)", "--\(given[1].rawValue)") }
         shorthand = given.first
         if let shorthand {
-            if since != nil { throw .conflictingOptions("--\(shorthand.rawValue)", "--since") }
-            if until != nil { throw .conflictingOptions("--\(shorthand.rawValue)", "--until") }
+            if times.since != nil { throw .conflictingOptions("--\(shorthand.rawValue)", "--since") }
+            if times.until != nil { throw .conflictingOptions("--\(shorthand.rawValue)", "--until") }
         }
     }
 
@@ -60,23 +53,12 @@ struct RangeOptions: Sendable {
         if let shorthand {
             return TimeRange(since: RangeOptions.start(of: shorthand, now: now, zone: zone), until: now)
         }
-        guard since != nil || until != nil else { return nil }
-        let start: Instant?
-        let end: Instant
-        do {
-            start = try since?.expression.span(now: now, zone: zone).start
-        } catch {
-            throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--since", error)))
+        guard times.since != nil || times.until != nil else { return nil }
+        let (start, end) = try times.instants(now: now, zone: zone)
+        if let start, start > end ?? now {
+            throw .invalid(ValidationFailure(RangeOptionError.backwards(since: times.since?.text ?? "", until: times.until?.text ?? "now")))
         }
-        do {
-            end = try until?.expression.span(now: now, zone: zone).end ?? now
-        } catch {
-            throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--until", error)))
-        }
-        if let start, start > end {
-            throw .invalid(ValidationFailure(RangeOptionError.backwards(since: since?.text ?? "", until: until?.text ?? "now")))
-        }
-        return TimeRange(since: start, until: end)
+        return TimeRange(since: start, until: end ?? now)
     }
 
     /// The start of the current day, ISO week, month or year in `zone`.

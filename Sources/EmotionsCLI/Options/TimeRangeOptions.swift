@@ -25,15 +25,26 @@ struct TimeRangeOptions: Sendable {
     ///
     /// - Throws: `UsageError` for a TIME outside the years one may name.
     func narrow(_ query: inout EventQuery, now: Instant, zone: TimeZoneRules) throws(UsageError) {
+        (query.since, query.until) = try instants(now: now, zone: zone)
+    }
+
+    /// Where `--since` starts and `--until` ends (a date alone: at the end of that day), each `nil`
+    /// if not given, as read at `now` in `zone`.
+    ///
+    /// - Throws: `UsageError` for a TIME outside the years one may name.
+    func instants(now: Instant, zone: TimeZoneRules) throws(UsageError) -> (since: Instant?, until: Instant?) {
+        let start: Instant?
+        let end: Instant?
         do throws(TimeError) {
-            query.since = try since?.expression.span(now: now, zone: zone).start
+            start = try since?.expression.span(now: now, zone: zone).start
         } catch {
             throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--since", error)))
         }
         do throws(TimeError) {
-            query.until = try until?.expression.span(now: now, zone: zone).end
+            end = try until?.expression.span(now: now, zone: zone).end
         } catch {
             throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--until", error)))
         }
+        return (start, end)
     }
 }
