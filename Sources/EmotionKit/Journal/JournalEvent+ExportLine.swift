@@ -10,29 +10,7 @@ extension JournalEvent {
     ///
     /// - Throws: `JournalLineError` naming what is wrong, as for a journal line.
     package init(exportLine line: [UInt8]) throws(JournalLineError) {
-        let fields = try JournalEvent.fields(of: line)
-        let id = try fields.id("id")
-        let at = try fields.timestamp("at")
-        let recorded = try fields.optional("recorded") { key throws(JournalLineError) in try fields.timestamp(key) }
-        let commandName = try fields.string("command")
-        guard let command = JournalCommand(rawValue: commandName) else { throw .unknownCommand(commandName) }
-        let emotionName = try fields.string("emotion")
-        guard let emotion = Emotion(rawValue: emotionName) else { throw .unknownEmotion(emotionName) }
-        let old = try fields.wholeNumber("old", as: Int.self, lowest: 0)
-        let new = try fields.wholeNumber("new", as: Int.self, lowest: 0)
-        let note = try fields.optional("note") { key throws(JournalLineError) in try fields.string(key) }
-        let group = try fields.optional("group") { key throws(JournalLineError) in try fields.id(key) } ?? id
-        let reverts = try fields.optional("reverts") { key throws(JournalLineError) in try fields.id(key) }
-        let eventsInCommand = try fields.optional("events") { key throws(JournalLineError) in
-            try fields.wholeNumber(key, as: Int.self, lowest: 2)
-        }
-        do {
-            try self.init(
-                sequence: 1, id: id, at: at, recorded: recorded, command: command, emotion: emotion, old: old, new: new,
-                note: note, group: group, reverts: reverts, eventsInCommand: eventsInCommand)
-        } catch {
-            throw .invalidEvent(error)
-        }
+        try self.init(members: try JournalEvent.fields(of: line), ofExport: true)
     }
 
     /// This event as the journal at `sequence` keeps it, with counts `old` to `new`, in the command

@@ -16,8 +16,14 @@ extension JournalEvent {
     ///   bad time or id, an unknown command or emotion, a number out of range, or an event
     ///   `init` refuses.
     package init(line: [UInt8]) throws(JournalLineError) {
-        let fields = try JournalEvent.fields(of: line)
-        let sequence = try fields.wholeNumber("seq", as: UInt64.self, lowest: 1)
+        try self.init(members: try JournalEvent.fields(of: line), ofExport: false)
+    }
+
+    /// The event a line's members give: a journal line's, or for `ofExport` a `log --json` or
+    /// `export` line's, which has no `seq` or `latest` (ignored if present: they belong to another
+    /// journal; the event gets sequence 1 until placed) and no `group` on a command's first event.
+    init(members fields: Fields, ofExport: Bool) throws(JournalLineError) {
+        let sequence = ofExport ? 1 : try fields.wholeNumber("seq", as: UInt64.self, lowest: 1)
         let id = try fields.id("id")
         let at = try fields.timestamp("at")
         let recorded = try fields.optional("recorded") { key throws(JournalLineError) in try fields.timestamp(key) }
@@ -28,9 +34,11 @@ extension JournalEvent {
         let old = try fields.wholeNumber("old", as: Int.self, lowest: 0)
         let new = try fields.wholeNumber("new", as: Int.self, lowest: 0)
         let note = try fields.optional("note") { key throws(JournalLineError) in try fields.string(key) }
-        let group = try fields.id("group")
+        let group = ofExport
+            ? try fields.optional("group") { key throws(JournalLineError) in try fields.id(key) } ?? id
+            : try fields.id("group")
         let reverts = try fields.optional("reverts") { key throws(JournalLineError) in try fields.id(key) }
-        let latest = try fields.optional("latest") { key throws(JournalLineError) in try fields.timestamp(key) }
+        let latest = ofExport ? nil : try fields.optional("latest") { key throws(JournalLineError) in try fields.timestamp(key) }
         let eventsInCommand = try fields.optional("events") { key throws(JournalLineError) in
             try fields.wholeNumber(key, as: Int.self, lowest: 2)
         }
