@@ -6,17 +6,9 @@ import Testing
 /// The history a store keeps: events recorded in the same commit as the counts, rolled forward,
 /// made again, undone, redone and read back by time.
 @Suite struct JournalStoreTests {
-    /// A clock tests move by hand.
-    final class Clock: Sendable {
-        private let now = Mutex(Instant(millisecondsSinceEpoch: 1_795_000_000_000))
-        var instant: Instant { now.withLock { $0 } }
-        func advance(minutes: Int64) { now.withLock { $0 = Instant(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + minutes * 60_000) } }
-        func set(_ instant: Instant) { now.withLock { $0 = instant } }
-    }
-
     let folder: TemporaryFolder
     let path: String
-    let clock = Clock()
+    let clock = HandClock()
 
     init() throws {
         folder = try TemporaryFolder()

@@ -3,16 +3,9 @@ import Synchronization
 import Testing
 
 @Suite struct FeltStoreTests {
-    /// A clock tests move by hand.
-    final class Clock: Sendable {
-        private let now = Mutex(Instant(millisecondsSinceEpoch: 1_795_000_000_000))
-        var instant: Instant { now.withLock { $0 } }
-        func advance(milliseconds: Int64) { now.withLock { $0 = Instant(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + milliseconds) } }
-    }
-
     let folder: TemporaryFolder
     let path: String
-    let clock = Clock()
+    let clock = HandClock()
 
     init() throws {
         folder = try TemporaryFolder()
