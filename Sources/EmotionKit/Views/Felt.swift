@@ -46,6 +46,27 @@ public struct Felt: Equatable, Sendable {
         }
     }
 
+    /// How many words `store(_:)` writes: each emotion's sum, then the placement and journal order
+    /// of each emotion's latest change.
+    static let storedWords = 15
+
+    /// What `store(_:)` wrote, word by word.
+    init(stored word: (Int) -> Int64) {
+        for index in sums.indices {
+            sums[index] = Int(truncatingIfNeeded: word(index))
+            latest[index] = Placement(at: word(5 + index), order: word(10 + index))
+        }
+    }
+
+    /// Hands `write` each of its `storedWords` words with its place, for the day index to keep.
+    func store(_ write: (Int, Int64) -> Void) {
+        for index in sums.indices {
+            write(index, Int64(sums[index]))
+            write(5 + index, latest[index].at)
+            write(10 + index, latest[index].order)
+        }
+    }
+
     /// How much `emotion` was felt: its sum, or zero if that is below zero.
     public subscript(emotion: Emotion) -> Int { max(0, sums[emotion.index]) }
 

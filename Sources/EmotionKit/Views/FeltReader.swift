@@ -17,6 +17,15 @@ struct FeltReader: Sendable {
     /// Where the last complete event the counts include ends.
     let end: Int64
 
+    /// What a read of the lines between two places found besides the changes themselves.
+    struct Reach {
+        /// Whether an undo or redo it read names a command before where the read stopped, which
+        /// may stand otherwise than it did there.
+        var revertsEarlier = false
+        /// The last line read (the first met): where it starts, and its id's 26 bytes.
+        var lastLine: (start: Int64, id: [UInt8])?
+    }
+
     /// What was felt in `[since, until)` (either may be open), added up by the bucket `bucket` puts
     /// each local day (days since 1970-01-01) in: the day itself, its period's first day, or one
     /// bucket for the whole range, so that what is kept is what will be shown.
@@ -24,22 +33,67 @@ struct FeltReader: Sendable {
         let since = since?.millisecondsSinceEpoch ?? .min
         let until = until?.millisecondsSinceEpoch ?? .max
         var days: [Int64: Felt] = [:]
-        // For each command undone or redone since the read began, whether it now stands undone.
-        var undone: [EventID: Bool] = [:]
-        var memo = FeltLine.DateMemo()
         // Changes come in runs on one day: the run's sum is kept aside and added once it ends.
         var run: (day: Int64, felt: Felt)?
-        try journal.forEachLineBackward(from: end, downTo: floor) { line, lineStart throws(StoreError) in
+        try read(downTo: floor, since: since) { line in
+            guard line.at >= since, line.at < until else { return }
+            if run?.day == line.day {
+                run?.felt.count(line)
+            } else {
+                if let ended = run { days[bucket(ended.day), default: Felt()].merge(ended.felt) }
+                var felt = Felt()
+                felt.count(line)
+                run = (line.day, felt)
+            }
+        }
+        if let ended = run { days[bucket(ended.day), default: Felt()].merge(ended.felt) }
+        return days
+    }
+
+    /// Every day's standing taps and adds among the lines after `stop` (a line's start), whenever
+    /// placed, with what else the read found: what the day index is made and brought up to date from.
+    func totals(downTo stop: Int64) throws(StoreError) -> (days: [Int64: DayTotal], reach: Reach) {
+        var days: [Int64: DayTotal] = [:]
+        var run: (day: Int64, total: DayTotal)?
+        let reach = try read(downTo: stop, since: .min) { line in
+            if run?.day == line.day {
+                run?.total.count(line)
+            } else {
+                if let ended = run { days[ended.day, default: DayTotal()].merge(ended.total) }
+                var total = DayTotal()
+                total.count(line)
+                run = (line.day, total)
+            }
+        }
+        if let ended = run { days[ended.day, default: DayTotal()].merge(ended.total) }
+        return (days, reach)
+    }
+
+    /// Hands `body` each standing tap and add among the lines after `stop`, the latest recorded
+    /// first, until a line's latest recording time is before `since`.
+    @discardableResult
+    private func read(downTo stop: Int64, since: Int64, _ body: (FeltLine) -> Void) throws(StoreError) -> Reach {
+        var reach = Reach()
+        // For each command undone or redone since the read began, whether it now stands undone,
+        // and whether its first line has been read yet.
+        var undone: [EventID: (isUndone: Bool, found: Bool)] = [:]
+        var unfound = 0
+        var memo = FeltLine.DateMemo()
+        try journal.forEachLineBackward(from: end, downTo: stop) { line, lineStart throws(StoreError) in
             var group: EventID?
             var reverts: EventID?
+            var isFirstOfGroup = false
+            var id: [UInt8]?
             var read = line.withUnsafeBufferPointer { buffer -> FeltLine? in
                 guard let found = FeltLine(buffer, order: lineStart, day: &memo) else { return nil }
+                if reach.lastLine == nil { id = Array(buffer[7..<33]) }  // After `{"id":"`.
                 if let start = found.revertsStart {
                     reverts = EventID(utf8: buffer[start..<(start + 26)])
                     if reverts == nil { return nil }
                 } else if !undone.isEmpty {
                     group = EventID(utf8: buffer[found.groupStart..<(found.groupStart + 26)])
                     if group == nil { return nil }
+                    isFirstOfGroup = buffer[7..<33].elementsEqual(buffer[found.groupStart..<(found.groupStart + 26)])
                 }
                 return found
             }
@@ -53,29 +107,31 @@ struct FeltReader: Sendable {
                 read = FeltLine(event, order: lineStart)
                 group = event.group
                 reverts = event.reverts
+                isFirstOfGroup = event.id == event.group
+                id = Array(event.id.description.utf8)
             }
             guard let line = read else { return true }
+            if reach.lastLine == nil, let id { reach.lastLine = (lineStart, id) }
             if line.latestRecording < since { return false }
+            if let group, isFirstOfGroup, undone[group]?.found == false {
+                undone[group]?.found = true
+                unfound -= 1
+            }
             switch line.command {
             case .undo, .redo:
-                if let reverts, undone[reverts] == nil { undone[reverts] = line.command == .undo }
-            case .tap, .add:
-                if let group, undone[group] == true { return true }
-                guard line.at >= since, line.at < until else { return true }
-                if run?.day == line.day {
-                    run?.felt.count(line)
-                } else {
-                    if let ended = run { days[bucket(ended.day), default: Felt()].merge(ended.felt) }
-                    var felt = Felt()
-                    felt.count(line)
-                    run = (line.day, felt)
+                if let reverts, undone[reverts] == nil {
+                    undone[reverts] = (line.command == .undo, false)
+                    unfound += 1
                 }
+            case .tap, .add:
+                if let group, undone[group]?.isUndone == true { return true }
+                body(line)
             case .reset:
                 break
             }
             return true
         }
-        if let ended = run { days[bucket(ended.day), default: Felt()].merge(ended.felt) }
-        return days
+        reach.revertsEarlier = unfound > 0
+        return reach
     }
 }

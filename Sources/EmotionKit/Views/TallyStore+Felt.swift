@@ -1,6 +1,7 @@
 extension TallyStore {
     /// What was felt in `[since, until)` (either may be open): see `Felt`. Changes from before the
-    /// history began are in no range. Takes no lock; reads only the part of the history the range needs.
+    /// history began are in no range. Takes no lock; reads the day index beside the journal, or only the part of the history the
+    /// range needs, and may make or update the index (see `DayIndexFile`).
     ///
     /// - Throws: `StoreError` if the data file or journal cannot be read.
     public func felt(since: Instant?, until: Instant?) throws -> Felt {
@@ -30,7 +31,9 @@ extension TallyStore {
         return try withJournal(at: destination) { _, journal throws(StoreError) -> [Int64: Felt] in
             guard let journal else { return [:] }
             let reader = FeltReader(journal: journal.file, floor: try journal.file.header().end, end: journal.state.position.bytes)
-            return try reader.days(since: since, until: until, bucket: bucket)
+            let index = DayIndexFile(
+                target: NameInFolder(folder: destination.folder, name: DayIndexFile.name(besideDataFile: destination.name)), fileSystem: fileSystem)
+            return try IndexedFeltReader(reader: reader, index: index).days(since: since, until: until, bucket: bucket)
         }
     }
 }
