@@ -78,10 +78,12 @@ struct AtomicReplace {
     }
 
     /// Removes temporary files left by processes killed while saving. Only a lock holder writes
-    /// one, and we hold the lock, so every other is a leftover.
-    func removeLeftovers(of target: NameInFolder) {
-        let prefix = AtomicReplace.temporaryPrefix(of: target.name)
-        for name in fileSystem.entries(target.folder) where AtomicReplace.isTemporary(name, prefix) {
+    /// one, and we hold the lock, so every other is a leftover. Likewise for each file in `others`,
+    /// such as the day index, which readers write without the lock: one of theirs removed while
+    /// being written fails to be renamed, which only costs them the update.
+    func removeLeftovers(of target: NameInFolder, andOf others: [String] = []) {
+        let prefixes = ([target.name] + others).map(AtomicReplace.temporaryPrefix(of:))
+        for name in fileSystem.entries(target.folder) where prefixes.contains(where: { AtomicReplace.isTemporary(name, $0) }) {
             try? fileSystem.removeAt(target.folder, name, false)
         }
     }

@@ -337,7 +337,7 @@ public final class TallyStore: Sendable {
             // now is rolled forward by the next command.
             let replace = AtomicReplace(fileSystem: fileSystem)
             if bytes != anchor { try? replace.replace(target, with: bytes, ownership: ownership, durable: false) }
-            replace.removeLeftovers(of: target)
+            replace.removeLeftovers(of: target, andOf: [DayIndexFile.name(besideDataFile: target.name)])
             return MissedByWatcher(&watch, before: before, after: tally, position: position)
         }
         return commit
