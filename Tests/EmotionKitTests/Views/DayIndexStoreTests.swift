@@ -1,0 +1,264 @@
+@testable import EmotionKit
+import Foundation
+import Testing
+
+/// The day index beside the journal (`emotions.json.days`): views make it, believe it only when it
+/// is sound and theirs, and give the answer the journal's lines give, whatever happened since.
+@Suite struct DayIndexStoreTests {
+    let folder: TemporaryFolder
+    let path: String
+    let indexPath: String
+    let clock = HandClock()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.file("emotions.json")
+        indexPath = path + ".days"
+    }
+
+    func store(_ zone: TimeZoneRules = .tokyo) -> TallyStore {
+        let clock = self.clock
+        return TallyStore(path: path, fileSystem: .live, clock: { clock.instant }, zone: zone)
+    }
+
+    /// Taps and adds of `emotions`, nine hours apart.
+    func makeHistory(_ emotions: [Emotion] = [.happy, .sad, .smile, .happy, .upset, .neutral, .happy]) throws {
+        for (index, emotion) in emotions.enumerated() {
+            try store().apply(index % 3 == 2 ? [.add(2, to: emotion)] : [.tap(emotion)], note: nil)
+            clock.advance(milliseconds: 9 * 3_600_000)
+        }
+    }
+
+    /// What the journal's lines say was felt each day, the long way.
+    func truth(since: Instant? = nil, until: Instant? = nil) throws -> [Period: Felt] {
+        FeltStoreTests.naiveFold(try store().events(), since: since, until: until)
+    }
+
+    var indexBytes: [UInt8]? { folder.bytes(of: indexPath).map(Array.init) }
+
+    func writeIndex(_ bytes: [UInt8], to target: String? = nil) throws {
+        let target = target ?? indexPath
+        try? FileManager.default.removeItem(atPath: target)
+        try Data(bytes).write(to: URL(fileURLWithPath: target))
+        chmod(target, 0o600)
+    }
+
+    /// The header of the index beside the journal.
+    func storedHeader() throws -> DayIndex.Header {
+        let bytes = try #require(indexBytes)
+        return try #require(DayIndex.Header(Array(bytes.prefix(DayIndex.headerWords * 8))))
+    }
+
+    /// An index stamped as the one beside the journal, sound in every check but the truth of its
+    /// numbers (which only the journal's owner could make so): 77 sad on one day.
+    func lyingIndex() throws -> [UInt8] {
+        let header = try storedHeader()
+        var lie = DayTotal(felt: Felt(stored: { $0 == Emotion.sad.index ? 77 : 0 }))
+        lie.earliest = clock.instant.millisecondsSinceEpoch - 1000
+        lie.latest = lie.earliest
+        return DayIndex(position: header.position, lastLineStart: header.lastLineStart, lastID: header.lastID, totals: [20_000: lie]).bytes
+    }
+
+    var journalSize: Int64 {
+        Int64((try? FileManager.default.attributesOfItem(atPath: path + ".journal")[.size] as? Int) ?? -1)
+    }
+
+    @Test func aViewMakesTheIndexWithTheJournalsModeAndLaterViewsBelieveIt() throws {
+        try makeHistory()
+        let expected = try truth()
+        #expect(!FileManager.default.fileExists(atPath: indexPath))
+        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+        let header = try storedHeader()
+        #expect(header.position == journalSize)
+        #expect(header.count == expected.count)
+        #expect(try FileManager.default.attributesOfItem(atPath: indexPath)[.posixPermissions] as? Int == 0o600)
+        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+        // Sound but lying: believed, so it is the index that later views read.
+        try writeIndex(try lyingIndex())
+        #expect(try store().felt(since: nil, until: nil)[.sad] == 77)
+    }
+
+    @Test func everyDamagedByteTruncationOrExtensionIsPassedOverAndTheIndexMadeAgain() throws {
+        try makeHistory([.happy, .sad, .smile])
+        let expected = try truth()
+        _ = try store().felt(since: nil, until: nil)
+        let original = try #require(indexBytes)
+        let lie = try lyingIndex()
+        var damaged: [[UInt8]] = [Array(lie.dropLast()), lie + [0], Array(lie.prefix(DayIndex.headerWords * 8)), []]
+        for offset in lie.indices {
+            var bytes = lie
+            bytes[offset] ^= 1 << UInt8(offset % 8)
+            damaged.append(bytes)
+        }
+        for (number, bytes) in damaged.enumerated() {
+            try writeIndex(bytes)
+            #expect(try store().felt(by: .day, since: nil, until: nil) == expected, "damage \(number)")
+            #expect(indexBytes == original, "damage \(number)")
+        }
+    }
+
+    @Test func anIndexOfAnotherJournalOrOfLinesTheJournalNoLongerHasIsPassedOver() throws {
+        // Two histories with lines of the same lengths: only the ids tell them apart.
+        try makeHistory([.happy, .happy, .happy])
+        _ = try store().felt(since: nil, until: nil)
+        let happyIndex = try #require(indexBytes)
+        for name in ["emotions.json", "emotions.json.journal", "emotions.json.days"] { try FileManager.default.removeItem(atPath: folder.file(name)) }
+        try makeHistory([.smile, .smile, .smile])
+        let smileJournal = try #require(folder.bytes(of: path + ".journal"))
+        let smileData = try #require(folder.bytes(of: path))
+        let happyHeader = try #require(DayIndex.Header(Array(happyIndex.prefix(DayIndex.headerWords * 8))))
+        #expect(journalSize == happyHeader.position)
+        try writeIndex(happyIndex)
+        #expect(try store().felt(since: nil, until: nil)[.smile] == 4)
+        #expect(try store().felt(since: nil, until: nil)[.happy] == 0)
+        // An index made further on, then the journal and data file as they were before.
+        try makeHistory([.upset, .upset])
+        try FileManager.default.removeItem(atPath: indexPath)
+        _ = try store().felt(since: nil, until: nil)
+        #expect(try storedHeader().position == journalSize)
+        try smileJournal.write(to: URL(fileURLWithPath: path + ".journal"))
+        try smileData.write(to: URL(fileURLWithPath: path))
+        #expect(try storedHeader().position > journalSize)
+        #expect(try store().felt(since: nil, until: nil)[.upset] == 0)
+        #expect(try storedHeader().position == journalSize)
+    }
+
+    @Test func anUndoOrRedoAfterTheIndexOfACommandInItCountsAndTheIndexIsMadeAgain() throws {
+        try makeHistory([.happy, .sad])
+        _ = try store().felt(since: nil, until: nil)
+        _ = try store().undo()  // The tap of sad, counted in the index.
+        #expect(try store().felt(since: nil, until: nil)[.sad] == 0)
+        #expect(try storedHeader().position == journalSize)
+        _ = try store().redo()
+        #expect(try store().felt(since: nil, until: nil)[.sad] == 1)
+        #expect(try store().felt(by: .day, since: nil, until: nil) == (try truth()))
+        #expect(try storedHeader().position == journalSize)
+    }
+
+    @Test func aFewNewLinesAreReadPastTheIndexAndManyBringItUpToDate() throws {
+        try makeHistory([.happy])
+        _ = try store().felt(since: nil, until: nil)
+        let made = try storedHeader().position
+        try store().apply([.tap(.sad)], note: nil)
+        #expect(try store().felt(since: nil, until: nil)[.sad] == 1)
+        #expect(try storedHeader().position == made)  // A line past it: read, not worth a write.
+        while journalSize - made <= IndexedFeltReader.staleLimit {
+            clock.advance(milliseconds: 3_600_000)
+            try store().apply([.tap(.smile), .tap(.neutral)], note: nil)
+        }
+        #expect(try store().felt(by: .day, since: nil, until: nil) == (try truth()))
+        #expect(try storedHeader().position == journalSize)
+        #expect(try store().felt(by: .month, since: nil, until: nil) == (try store().felt(by: .month, since: nil, until: nil)))
+    }
+
+    @Test func aDayAcrossARangesEndIsReadFromTheLines() throws {
+        try makeHistory([.happy, .sad, .smile, .upset])
+        _ = try store().felt(since: nil, until: nil)
+        let events = try store().events()
+        // From the middle of the second change's day: only the lines can say what is in it.
+        for event in events {
+            let since = Instant(millisecondsSinceEpoch: event.at.millisecondsSinceEpoch)
+            #expect(try store().felt(since: since, until: nil) == (try truth(since: since).values.reduce(into: Felt()) { $0.merge($1) }))
+            #expect(try store().felt(by: .day, since: nil, until: since) == (try truth(until: since)))
+        }
+    }
+
+    @Test func anIndexThroughALinkOrWithAnotherNameIsNotBelieved() throws {
+        try makeHistory()
+        let expected = try truth()
+        _ = try store().felt(since: nil, until: nil)
+        let lie = try lyingIndex()
+        // A link to a lying index: not followed; the view puts a file of its own in the link's place.
+        try writeIndex(lie, to: folder.file("elsewhere"))
+        try FileManager.default.removeItem(atPath: indexPath)
+        try FileManager.default.createSymbolicLink(atPath: indexPath, withDestinationPath: folder.file("elsewhere"))
+        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+        #expect(folder.bytes(of: folder.file("elsewhere")).map(Array.init) == lie)
+        #expect(try FileManager.default.attributesOfItem(atPath: indexPath)[.type] as? FileAttributeType == .typeRegular)
+        // A lying index with a second name.
+        try writeIndex(lie)
+        try FileManager.default.removeItem(atPath: folder.file("elsewhere"))
+        try FileManager.default.linkItem(atPath: indexPath, toPath: folder.file("elsewhere"))
+        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root may give a file away"))
+    func anIndexAnotherUserOwnsIsNotBelieved() throws {
+        try makeHistory()
+        let expected = try truth()
+        _ = try store().felt(since: nil, until: nil)
+        try writeIndex(try lyingIndex())
+        chown(indexPath, 65534, 65534)
+        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+    }
+
+    @Test func noIndexIsWrittenInAFolderItsOwnerMayNotWrite() throws {
+        try makeHistory()
+        chmod(folder.path, 0o500)
+        defer { chmod(folder.path, 0o700) }
+        #expect(try store().felt(by: .day, since: nil, until: nil) == (try truth()))
+        #expect(try folder.contents() == ["emotions.json", "emotions.json.journal", "emotions.json.lock"])
+    }
+
+    @Test func aCommandRemovesAnIndexWritersLeftoversAndNothingElse() throws {
+        try makeHistory([.happy])
+        let leftovers = [".emotions.json.days.tmp-12-345", ".emotions.json.tmp-6-78"]
+        let others = [".emotions.json.days.tmp-x", ".emotions.json.days.tmp-1-2-3", "emotions.json.days.tmp-1-2"]
+        for name in leftovers + others { try folder.write("x", to: name) }
+        try store().apply([.tap(.sad)], note: nil)
+        let contents = try folder.contents()
+        for name in leftovers { #expect(!contents.contains(name)) }
+        for name in others { #expect(contents.contains(name)) }
+    }
+
+    /// Random histories with views read between the commands (so that the index is made, read with
+    /// lines past it, passed over after an undo of a command in it, and brought up to date), in
+    /// several zones, over day-aligned and random ranges: always what the lines say.
+    @Test(arguments: [21, 22, 23])
+    func viewsBetweenCommandsAlwaysGiveWhatTheLinesSay(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let zones: [TimeZoneRules] = [.tokyo, .newYork, .india, .utc, .newfoundland]
+        let start = clock.instant.millisecondsSinceEpoch
+        var usedIndex = 0
+        for step in 0..<220 {
+            clock.advance(milliseconds: Int64.random(in: 1...20 * 3_600_000, using: &generator))
+            let store = store(generator.pick(zones))
+            let emotion = generator.pick(Emotion.allCases)
+            let placement = generator.chance(0.15)
+                ? Instant(millisecondsSinceEpoch: clock.instant.millisecondsSinceEpoch - Int64.random(in: 1...9 * 86_400_000, using: &generator))
+                : nil
+            do {
+                switch Int.random(in: 0..<100, using: &generator) {
+                case 0..<45: try store.apply([.tap(emotion)], note: nil, placedAt: placement)
+                case 45..<55: try store.apply([.tap(emotion), .tap(generator.pick(Emotion.allCases))], note: nil, placedAt: placement)
+                case 55..<70: try store.apply([.add(Int.random(in: -3...4, using: &generator), to: emotion)], note: nil, placedAt: placement)
+                case 70..<75: try store.apply([.reset(emotion)], note: nil)
+                case 75..<90: _ = try store.undo()
+                default: _ = try store.redo()
+                }
+            } catch is TallyError {
+            } catch is HistoryError {
+            }
+            guard generator.chance(0.3) else { continue }
+            let end = clock.instant.millisecondsSinceEpoch + 1
+            let (since, until): (Instant?, Instant?)
+            if generator.chance(0.6) {
+                // From a local midnight, as the views' own ranges are.
+                let zone = generator.pick(zones)
+                let day = Instant(millisecondsSinceEpoch: Int64.random(in: start...end, using: &generator))
+                let midnight = try #require(zone.localDateTime(at: day)).date
+                since = zone.instant(at: LocalDateTime(startOf: midnight))
+                until = generator.chance(0.5) ? nil : Instant(millisecondsSinceEpoch: end)
+            } else {
+                since = generator.chance(0.8) ? Instant(millisecondsSinceEpoch: Int64.random(in: start...end, using: &generator)) : nil
+                until = generator.chance(0.5) ? Instant(millisecondsSinceEpoch: Int64.random(in: (since?.millisecondsSinceEpoch ?? start)...end, using: &generator)) : nil
+            }
+            let expected = try truth(since: since, until: until)
+            let viewer = self.store(generator.pick(zones))
+            #expect(try viewer.felt(by: .day, since: since, until: until) == expected, "step \(step)")
+            #expect(try viewer.felt(since: since, until: until) == expected.values.reduce(into: Felt()) { $0.merge($1) }, "step \(step)")
+            if indexBytes.flatMap({ DayIndex.Header(Array($0.prefix(DayIndex.headerWords * 8))) }) != nil { usedIndex += 1 }
+        }
+        #expect(usedIndex > 20)
+    }
+}
