@@ -153,4 +153,42 @@ struct CalendarTests {
         let outcome = try await sandbox.run("calendar", "--year", year)
         expectUsageError(outcome, command: "emotions calendar", message: "The value '\(year)' is invalid for '--year': give a year")
     }
+
+    /// The views make `emotions.json.days` beside the journal and read it; with it, without it,
+    /// damaged, or after an undo of a change it counts, every view shows the same. (That an index
+    /// another user planted is passed over is `DayIndexStoreTests`'s, which can make one that lies.)
+    @Test func theDayIndexTheViewsMakeNeverChangesWhatTheyShow() async throws {
+        let sandbox = try Sandbox()
+        let taps = [("happy", "2026-01-05T10:00"), ("sad", "2026-03-08T23:59"), ("smile", "2026-06-01T08:00"), ("happy", "2026-06-01T09:00")]
+        for (emotion, at) in taps {
+            expectSuccess(try await sandbox.run(["tap", emotion, "--at", at, "-q"], environment: ["TZ": "Asia/Tokyo"]), stdout: "")
+        }
+        let index = URL(fileURLWithPath: sandbox.defaultDataFile.path + ".days")
+        let views = [["calendar", "--year", "2026"], ["stats", "--by", "month", "--since", "2026-01-01", "--json"], ["stats", "--since", "2026-06-01"]]
+        func shown() async throws -> [String] {
+            var outputs: [String] = []
+            for view in views {
+                let outcome = try await sandbox.run(view, environment: ["TZ": "America/New_York"])
+                #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome)")
+                outputs.append(outcome.stdout)
+            }
+            return outputs
+        }
+        let first = try await shown()
+        #expect(first[2].contains("happy"), "\(first[2])")
+        let made = try #require(sandbox.bytes(of: index))
+        #expect(try sandbox.permissions(of: index) == 0o600)
+        #expect(try await shown() == first)
+        try sandbox.write("not an index", to: index)
+        #expect(try await shown() == first)
+        #expect(sandbox.bytes(of: index) == made)
+        try FileManager.default.removeItem(at: index)
+        #expect(try await shown() == first)
+        // An undo of the last tap, which the index counts.
+        expectSuccess(try await sandbox.run("undo", "-q"), stdout: "")
+        let afterUndo = try await shown()
+        try FileManager.default.removeItem(at: index)
+        #expect(try await shown() == afterUndo)
+        #expect(afterUndo != first)
+    }
 }
