@@ -2,7 +2,8 @@
 /// other views read instead of the journal's lines, kept beside it by `DayIndexFile`.
 ///
 /// Its bytes are 64-bit little-endian words: a header (a magic word, the position, the last line's
-/// start and id, the number of days, a hash of the header and the day list), the days ascending,
+/// start and id, a fingerprint of the journal, the number of days, a hash of the header and the day
+/// list), the days ascending,
 /// then one record per day (the day, its earliest and latest placement, `Felt`'s stored words and
 /// a hash seeded with the header's). So a reader reads the header and the day list, finds the days
 /// it needs, and reads only their records; whatever it reads, hashes and bounds check.
@@ -14,6 +15,9 @@ struct DayIndex: Equatable {
     /// That line's id, 26 bytes: with its place, what tells a reader the journal is still the one
     /// the index was made from, since ids are unique and lines are never changed.
     var lastID: [UInt8]
+    /// A hash of the journal's header line and of its last 4 KiB up to `position` (see
+    /// `DayIndexFile.fingerprint`): ids alone do not tell two journals apart, since `import` copies them.
+    var fingerprint: UInt64 = 0
     /// The days with a standing change, as days since 1970-01-01, ascending.
     var days: [Int64]
     /// What was felt on each of `days`.
@@ -21,6 +25,7 @@ struct DayIndex: Equatable {
 
     static func == (lhs: DayIndex, rhs: DayIndex) -> Bool {
         lhs.position == rhs.position && lhs.lastLineStart == rhs.lastLineStart && lhs.lastID == rhs.lastID
+            && lhs.fingerprint == rhs.fingerprint
             && lhs.days == rhs.days && zip(lhs.totals, rhs.totals).allSatisfy(DayIndex.same)
             && lhs.totals.count == rhs.totals.count
     }
@@ -32,7 +37,7 @@ struct DayIndex: Equatable {
     /// `EMDAYS01`.
     static let magic: UInt64 = 0x3130_5359_4144_4D45
     /// Words before the day list.
-    static let headerWords = 9
+    static let headerWords = 10
     /// Words in a day's record.
     static let recordWords = 3 + Felt.storedWords + 1
 
@@ -78,7 +83,7 @@ struct DayIndex: Equatable {
             for byte in 0..<8 { word |= UInt64(id[part * 8 + byte]) << UInt64(8 * byte) }
             words.append(word)
         }
-        return words + [UInt64(days.count), 0]
+        return words + [fingerprint, UInt64(days.count), 0]
     }
 
     /// What a reader learns from the header.
@@ -86,6 +91,7 @@ struct DayIndex: Equatable {
         var position: Int64
         var lastLineStart: Int64
         var lastID: [UInt8]
+        var fingerprint: UInt64
         var count: Int
         var hash: UInt64
 
@@ -96,7 +102,7 @@ struct DayIndex: Equatable {
         init?(_ bytes: [UInt8]) {
             guard bytes.count == DayIndex.headerWords * 8 else { return nil }
             let words = DayIndex.words(bytes)
-            guard words[0] == DayIndex.magic, let count = Int(exactly: words[7]), count <= DayIndex.dayLimit else { return nil }
+            guard words[0] == DayIndex.magic, let count = Int(exactly: words[8]), count <= DayIndex.dayLimit else { return nil }
             position = Int64(bitPattern: words[1])
             lastLineStart = Int64(bitPattern: words[2])
             guard lastLineStart >= 0, position > lastLineStart, position - lastLineStart <= Int64(JournalEvent.lineLimit + 1) else { return nil }
@@ -105,8 +111,9 @@ struct DayIndex: Equatable {
                 for byte in 0..<8 { id.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * byte))) }
             }
             lastID = Array(id.prefix(26))
+            fingerprint = words[7]
             self.count = count
-            hash = words[8]
+            hash = words[9]
         }
 
         /// The days of a day list's bytes, if they hash to this header's hash and ascend.
@@ -125,10 +132,16 @@ struct DayIndex: Equatable {
             guard record.count == DayIndex.recordWords, Int64(bitPattern: record[first]) == day,
                 DayIndex.hash(record.dropLast(), seed: hash) == record[record.endIndex - 1]
             else { return nil }
-            var total = DayTotal(felt: Felt(stored: { Int64(bitPattern: record[first + 3 + $0]) }))
+            guard let felt = Felt(stored: { Int64(bitPattern: record[first + 3 + $0]) }) else { return nil }
+            var total = DayTotal(felt: felt)
             total.earliest = Int64(bitPattern: record[first + 1])
             total.latest = Int64(bitPattern: record[first + 2])
-            guard total.earliest <= total.latest else { return nil }
+            // A day's changes are placed between its local midnights at offsets within 18 hours.
+            let dayLength: Int64 = 86_400_000
+            let margin = Int64(Timestamp.offsetLimit) * 1000
+            guard total.earliest <= total.latest, day > Int64.min / dayLength + 2, day < Int64.max / dayLength - 2,
+                total.earliest >= day * dayLength - margin, total.latest < (day + 1) * dayLength + margin
+            else { return nil }
             return total
         }
     }

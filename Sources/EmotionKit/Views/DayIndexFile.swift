@@ -36,6 +36,7 @@ struct DayIndexFile {
             let headerBytes = try? fileSystem.readAt(file, 0, DayIndex.headerWords * 8), let header = DayIndex.Header(headerBytes),
             status.size == header.fileSize, header.position <= end, header.lastLineStart >= floor,
             isLastLine(of: header, in: journal),
+            DayIndexFile.fingerprint(of: journal, floor: floor, position: header.position) == header.fingerprint,
             let listBytes = try? fileSystem.readAt(file, Int64(DayIndex.headerWords * 8), header.count * 8),
             let allDays = header.days(listBytes, headerBytes: headerBytes)
         else { return nil }
@@ -67,18 +68,51 @@ struct DayIndexFile {
         return bytes.starts(with: opening) && bytes[opening.count...].starts(with: header.lastID) && bytes.last == 0x0A
     }
 
+    /// A hash of the journal's header line (`[0, floor)`) and of its last 4 KiB up to `position`:
+    /// what, with the line and id at `position`, tells the journal an index was made from from any
+    /// other, such as a journal copied from another machine that imported the same changes.
+    static func fingerprint(of journal: JournalFile, floor: Int64, position: Int64) -> UInt64? {
+        let tailStart = max(floor, position - 4096)
+        guard let header = try? journal.read(from: 0, count: Int(floor)), header.count == Int(floor),
+            let tail = try? journal.read(from: tailStart, count: Int(position - tailStart)), tail.count == Int(position - tailStart)
+        else { return nil }
+        var words: [UInt64] = [UInt64(header.count), UInt64(tail.count)]
+        for bytes in [header, tail] {
+            var word: UInt64 = 0
+            for (index, byte) in bytes.enumerated() {
+                word = word << 8 | UInt64(byte)
+                if index % 8 == 7 {
+                    words.append(word)
+                    word = 0
+                }
+            }
+            words.append(word)
+        }
+        return DayIndex.hash(words)
+    }
+
     /// Whether this process should make the index: it runs as the journal's owner, in a folder it
     /// owns and may write (as root, only in root's own folder).
+    /// Not where a folder is in the index's place, which no rename could replace.
     func mayWrite(beside journal: JournalFile) -> Bool {
         guard let journalStatus = try? fileSystem.status(journal.file), let folder = try? fileSystem.status(target.folder) else { return false }
         let me = Syscall.effectiveUser
-        return journalStatus.owner == me && folder.owner == me && folder.permissions & 0o200 != 0
+        guard journalStatus.owner == me, folder.owner == me, folder.permissions & 0o200 != 0 else { return false }
+        if let inTheWay = try? fileSystem.openAt(target.folder, target.name, OpenFlags.readOnly | OpenFlags.noFollow | OpenFlags.nonBlocking | OpenFlags.folder, 0) {
+            fileSystem.close(inTheWay)
+            return false
+        }
+        return true
     }
 
     /// Replaces the index with `index`, if it can; a failure leaves the old one, or none, which
     /// readers pass over anyway.
-    func write(_ index: DayIndex, beside journal: JournalFile) {
-        guard index.days.count <= DayIndex.dayLimit, let journalStatus = try? fileSystem.status(journal.file) else { return }
+    func write(_ index: DayIndex, beside journal: JournalFile, floor: Int64) {
+        var index = index
+        guard index.days.count <= DayIndex.dayLimit, let journalStatus = try? fileSystem.status(journal.file),
+            let fingerprint = DayIndexFile.fingerprint(of: journal, floor: floor, position: index.position)
+        else { return }
+        index.fingerprint = fingerprint
         try? AtomicReplace(fileSystem: fileSystem).replace(target, with: index.bytes, ownership: FileOwnership(keeping: journalStatus), durable: false)
     }
 

@@ -1,11 +1,12 @@
 /// What was felt in a range or period: per emotion, the sum of the taps and adds placed in it that
 /// stand (not undone), leaving out resets, undone changes and the undo and redo entries themselves.
 ///
-/// A negative add counts against its emotion, but no count is shown below zero. Sums saturate at
-/// `Int.max` rather than trap, however large the adds.
+/// A negative add counts against its emotion, but no count is shown below zero. Sums are kept in
+/// 128 bits, so they are exact in any order of adding (a history would need 2⁶⁴ changes to fill
+/// them), and are cut to `Int`'s range only when shown.
 public struct Felt: Equatable, Sendable {
     /// The sums in `Emotion.allCases` order, possibly negative.
-    private var sums = PerEmotion(repeating: 0)
+    private var sums = PerEmotion<Int128>(repeating: 0)
     /// Per emotion, the latest change counted: its placement in milliseconds and its place in the
     /// journal, for telling which of two equally felt emotions was felt last.
     private var latest = PerEmotion(repeating: Placement(at: .min, order: .min))
@@ -31,8 +32,7 @@ public struct Felt: Equatable, Sendable {
     /// Counts one standing tap or add, as a view read it.
     mutating func count(_ line: FeltLine) {
         let index = line.emotion.index
-        let (sum, overflow) = sums[index].addingReportingOverflow(line.delta)
-        sums[index] = overflow ? (line.delta > 0 ? Int.max : Int.min) : sum
+        sums[index] = Felt.adding(sums[index], Int128(line.delta))
         let key = Placement(at: line.at, order: line.order)
         if key > latest[index] { latest[index] = key }
     }
@@ -40,38 +40,50 @@ public struct Felt: Equatable, Sendable {
     /// Adds what `other` felt.
     package mutating func merge(_ other: Felt) {
         for index in sums.indices {
-            let (sum, overflow) = sums[index].addingReportingOverflow(other.sums[index])
-            sums[index] = overflow ? (other.sums[index] > 0 ? Int.max : Int.min) : sum
+            sums[index] = Felt.adding(sums[index], other.sums[index])
             if other.latest[index] > latest[index] { latest[index] = other.latest[index] }
         }
     }
 
-    /// How many words `store(_:)` writes: each emotion's sum, then the placement and journal order
-    /// of each emotion's latest change.
-    static let storedWords = 15
+    /// How many words `store(_:)` writes: each emotion's sum (its low word, then its high word),
+    /// then the placement and journal order of each emotion's latest change.
+    static let storedWords = 20
 
-    /// What `store(_:)` wrote, word by word.
-    init(stored word: (Int) -> Int64) {
+    /// The largest sum a stored day may hold, 2¹⁰⁰: far more than any journal could add up to, so
+    /// that no sum of stored days can reach the 128 bits' limit.
+    static let storedSumLimit: Int128 = 1 << 100
+
+    /// `a + b`, held at the 128 bits' limit rather than trapping (which sums of real changes never reach).
+    private static func adding(_ a: Int128, _ b: Int128) -> Int128 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
+
+    /// What `store(_:)` wrote, word by word; `nil` if a sum is beyond `storedSumLimit`.
+    init?(stored word: (Int) -> Int64) {
         for index in sums.indices {
-            sums[index] = Int(truncatingIfNeeded: word(index))
-            latest[index] = Placement(at: word(5 + index), order: word(10 + index))
+            let sum = Int128(word(5 + index)) << 64 | Int128(UInt64(bitPattern: word(index)))
+            guard sum.magnitude <= Felt.storedSumLimit.magnitude else { return nil }
+            sums[index] = sum
+            latest[index] = Placement(at: word(10 + index), order: word(15 + index))
         }
     }
 
     /// Hands `write` each of its `storedWords` words with its place, for the day index to keep.
     func store(_ write: (Int, Int64) -> Void) {
         for index in sums.indices {
-            write(index, Int64(sums[index]))
-            write(5 + index, latest[index].at)
-            write(10 + index, latest[index].order)
+            write(index, Int64(truncatingIfNeeded: sums[index]))
+            write(5 + index, Int64(truncatingIfNeeded: sums[index] >> 64))
+            write(10 + index, latest[index].at)
+            write(15 + index, latest[index].order)
         }
     }
 
     /// How much `emotion` was felt: its sum, or zero if that is below zero.
-    public subscript(emotion: Emotion) -> Int { max(0, sums[emotion.index]) }
+    public subscript(emotion: Emotion) -> Int { Int(clamping: max(0, sums[emotion.index])) }
 
     /// Its sum as counted, below zero where negative adds outweigh the rest.
-    public func sum(of emotion: Emotion) -> Int { sums[emotion.index] }
+    public func sum(of emotion: Emotion) -> Int { Int(clamping: sums[emotion.index]) }
 
     /// The five counts added up, saturating at `Int.max`.
     public var total: Int {

@@ -25,11 +25,12 @@ struct IndexedFeltReader {
                 var days = tail
                 for (day, total) in zip(stored.days, stored.totals) { days[day, default: DayTotal()].merge(total) }
                 if reader.end - stored.header.position > IndexedFeltReader.staleLimit, let last = reach.lastLine, index.mayWrite(beside: journal),
-                    let all = index.read(days: nil, journal: journal, floor: reader.floor, end: reader.end)
+                    let all = index.read(days: nil, journal: journal, floor: reader.floor, end: reader.end),
+                    all.header.hash == stored.header.hash  // The same index the tail was read against, not one renamed in since.
                 {
                     var updated = tail
                     for (day, total) in zip(all.days, all.totals) { updated[day, default: DayTotal()].merge(total) }
-                    index.write(DayIndex(position: reader.end, lastLineStart: last.start, lastID: last.id, totals: updated), beside: journal)
+                    index.write(DayIndex(position: reader.end, lastLineStart: last.start, lastID: last.id, totals: updated), beside: journal, floor: reader.floor)
                 }
                 if let felt = IndexedFeltReader.felt(in: days, since: from, until: to, bucket: bucket) { return felt }
                 return try reader.days(since: since, until: until, bucket: bucket)
@@ -38,7 +39,7 @@ struct IndexedFeltReader {
         if reader.end > reader.floor, index.mayWrite(beside: journal) {
             let (all, reach) = try reader.totals(downTo: reader.floor)
             if let last = reach.lastLine {
-                index.write(DayIndex(position: reader.end, lastLineStart: last.start, lastID: last.id, totals: all), beside: journal)
+                index.write(DayIndex(position: reader.end, lastLineStart: last.start, lastID: last.id, totals: all), beside: journal, floor: reader.floor)
             }
             if let felt = IndexedFeltReader.felt(in: all, since: from, until: to, bucket: bucket) { return felt }
         }

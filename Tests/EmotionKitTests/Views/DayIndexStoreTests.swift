@@ -1,5 +1,6 @@
 @testable import EmotionKit
 import Foundation
+import Synchronization
 import Testing
 
 /// The day index beside the journal (`emotions.json.days`): views make it, believe it only when it
@@ -53,10 +54,13 @@ import Testing
     /// numbers (which only the journal's owner could make so): 77 sad on one day.
     func lyingIndex() throws -> [UInt8] {
         let header = try storedHeader()
-        var lie = DayTotal(felt: Felt(stored: { $0 == Emotion.sad.index ? 77 : 0 }))
+        var lie = DayTotal(felt: try #require(Felt(stored: { $0 == Emotion.sad.index ? 77 : 0 })))
         lie.earliest = clock.instant.millisecondsSinceEpoch - 1000
         lie.latest = lie.earliest
-        return DayIndex(position: header.position, lastLineStart: header.lastLineStart, lastID: header.lastID, totals: [20_000: lie]).bytes
+        var index = DayIndex(
+            position: header.position, lastLineStart: header.lastLineStart, lastID: header.lastID, totals: [lie.earliest / 86_400_000: lie])
+        index.fingerprint = header.fingerprint
+        return index.bytes
     }
 
     var journalSize: Int64 {
@@ -260,5 +264,83 @@ import Testing
             if indexBytes.flatMap({ DayIndex.Header(Array($0.prefix(DayIndex.headerWords * 8))) }) != nil { usedIndex += 1 }
         }
         #expect(usedIndex > 20)
+    }
+
+    /// A view bringing a stale index up to date adds the lines it read to that index only: another
+    /// view's index renamed into place meanwhile (here, just before the second read) is left as it
+    /// is, not added to. (Found by the hostile review: two views at once counted lines twice.)
+    @Test func aViewAddsNewLinesOnlyToTheIndexItReadThemAgainst() throws {
+        try makeHistory([.happy])
+        _ = try store().felt(since: nil, until: nil)
+        let older = try #require(indexBytes)
+        while journalSize - (try storedHeader().position) <= IndexedFeltReader.staleLimit {
+            clock.advance(milliseconds: 3_600_000)
+            try store().apply([.tap(.smile), .tap(.neutral)], note: nil)
+        }
+        try FileManager.default.removeItem(atPath: indexPath)
+        _ = try store().felt(since: nil, until: nil)
+        let newer = try #require(indexBytes)
+        try writeIndex(older)
+        let opens = Mutex(0)
+        let indexPath = self.indexPath
+        var fileSystem = FileSystem.live
+        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
+            if name == "emotions.json.days", flags & OpenFlags.folder == 0 {
+                if opens.withLock({ $0 += 1; return $0 }) == 2 {
+                    let swap = indexPath + ".swap"
+                    FileManager.default.createFile(atPath: swap, contents: Data(newer), attributes: [.posixPermissions: 0o600])
+                    rename(swap, indexPath)
+                }
+            }
+            return try FileSystem.live.openAt(folder, name, flags, mode)
+        }
+        let clock = self.clock
+        let racing = TallyStore(path: path, fileSystem: fileSystem, clock: { clock.instant }, zone: .tokyo)
+        let expected = try truth()
+        #expect(try racing.felt(by: .day, since: nil, until: nil) == expected)
+        #expect(opens.withLock { $0 } >= 2)
+        #expect(indexBytes.map { $0 == newer } == true)
+        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+    }
+
+    /// `import` copies ids, so two journals can hold the same line at the same place: the index of one
+    /// is not believed beside the other. (Found by the hostile review.)
+    @Test func anIndexIsNotBelievedBesideAnotherJournalWithTheSameImportedLineAtItsPosition() throws {
+        let shared = try ImportLines.batch([ImportLines.line(1, "tap", "sad", 0, 1, at: "2026-11-20T12:00:00.000+00:00")])
+        let other = try TemporaryFolder()
+        let clock = self.clock
+        let otherStore = TallyStore(path: other.file("emotions.json"), fileSystem: .live, clock: { clock.instant }, zone: .tokyo)
+        try store().apply([.tap(.happy)], note: nil)
+        _ = try store().importChanges(shared)
+        clock.advance(milliseconds: 1000)
+        try otherStore.apply([.tap(.smile)], note: nil)
+        _ = try otherStore.importChanges(shared)
+        _ = try store().felt(since: nil, until: nil)  // This journal's index.
+        for name in ["emotions.json", "emotions.json.journal"] {
+            try #require(other.bytes(of: other.file(name))).write(to: URL(fileURLWithPath: folder.file(name)))
+        }
+        let felt = try store().felt(since: nil, until: nil)
+        #expect(felt[.smile] == 1)
+        #expect(felt[.happy] == 0)
+        #expect(felt[.sad] == 1)
+    }
+
+    /// Sums are exact whatever order days are added in, so the index and the lines agree even where
+    /// adds reach `Int.max`. (Found by the hostile review: saturating sums depended on the order.)
+    @Test func hugeAddsGiveOneAnswerWhicheverWayTheyAreAddedUp() throws {
+        let most = Int.max
+        try store().apply([.add(most, to: .happy)], note: nil)
+        try store().apply([.reset(.happy)], note: nil)
+        clock.advance(milliseconds: 86_400_000)
+        try store().apply([.add(most, to: .happy)], note: nil)
+        _ = try store().felt(since: nil, until: nil)  // The index counts both adds.
+        clock.advance(milliseconds: 86_400_000)
+        try store().apply([.add(-most, to: .happy)], note: nil)
+        for _ in 0..<5 {
+            #expect(try store().felt(since: nil, until: nil)[.happy] == most)
+        }
+        try FileManager.default.removeItem(atPath: indexPath)
+        #expect(try store().felt(since: nil, until: nil)[.happy] == most)
+        #expect(try store().felt(since: nil, until: nil)[.happy] == most)
     }
 }
