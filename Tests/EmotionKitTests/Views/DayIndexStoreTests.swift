@@ -227,22 +227,7 @@ import Testing
         for step in 0..<220 {
             clock.advance(milliseconds: Int64.random(in: 1...20 * 3_600_000, using: &generator))
             let store = store(generator.pick(zones))
-            let emotion = generator.pick(Emotion.allCases)
-            let placement = generator.chance(0.15)
-                ? Instant(millisecondsSinceEpoch: clock.instant.millisecondsSinceEpoch - Int64.random(in: 1...9 * 86_400_000, using: &generator))
-                : nil
-            do {
-                switch Int.random(in: 0..<100, using: &generator) {
-                case 0..<45: try store.apply([.tap(emotion)], note: nil, placedAt: placement)
-                case 45..<55: try store.apply([.tap(emotion), .tap(generator.pick(Emotion.allCases))], note: nil, placedAt: placement)
-                case 55..<70: try store.apply([.add(Int.random(in: -3...4, using: &generator), to: emotion)], note: nil, placedAt: placement)
-                case 70..<75: try store.apply([.reset(emotion)], note: nil)
-                case 75..<90: _ = try store.undo()
-                default: _ = try store.redo()
-                }
-            } catch is TallyError {
-            } catch is HistoryError {
-            }
+            try RandomCommand.run(on: store, now: clock.instant, backdating: 1...9 * 86_400_000, using: &generator)
             guard generator.chance(0.3) else { continue }
             let end = clock.instant.millisecondsSinceEpoch + 1
             let (since, until): (Instant?, Instant?)

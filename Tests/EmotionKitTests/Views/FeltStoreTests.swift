@@ -84,23 +84,7 @@ import Testing
         for _ in 0..<160 {
             clock.advance(milliseconds: Int64.random(in: 1...30 * 3_600_000, using: &generator))
             let store = store(generator.pick(zones))
-            let emotion = generator.pick(Emotion.allCases)
-            let placement = generator.chance(0.15)
-                ? Instant(millisecondsSinceEpoch: clock.instant.millisecondsSinceEpoch - Int64.random(in: 1...5 * 86_400_000, using: &generator))
-                : nil
-            let roll = Int.random(in: 0..<100, using: &generator)
-            do {
-                switch roll {
-                case 0..<45: try store.apply([.tap(emotion)], note: nil, placedAt: placement)
-                case 45..<55: try store.apply([.tap(emotion), .tap(generator.pick(Emotion.allCases))], note: nil, placedAt: placement)
-                case 55..<70: try store.apply([.add(Int.random(in: -3...4, using: &generator), to: emotion)], note: nil, placedAt: placement)
-                case 70..<75: try store.apply([.reset(emotion)], note: nil)
-                case 75..<90: _ = try store.undo()
-                default: _ = try store.redo()
-                }
-            } catch is TallyError {  // Below zero: refused, as the command line would.
-            } catch is HistoryError {  // Nothing to undo or redo.
-            }
+            try RandomCommand.run(on: store, now: clock.instant, backdating: 1...5 * 86_400_000, using: &generator)
         }
         let store = store()
         let events = try store.events()
