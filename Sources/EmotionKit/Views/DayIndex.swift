@@ -7,7 +7,7 @@
 /// then one record per day (the day, its earliest and latest placement, `Felt`'s stored words and
 /// a hash seeded with the header's). So a reader reads the header and the day list, finds the days
 /// it needs, and reads only their records; whatever it reads, hashes and bounds check.
-struct DayIndex: Equatable {
+struct DayIndex {
     /// Up to where in the journal it counts: every line before this offset, none after.
     var position: Int64
     /// Where the last line it counts starts.
@@ -22,13 +22,6 @@ struct DayIndex: Equatable {
     var days: [Int64]
     /// What was felt on each of `days`.
     var totals: [DayTotal]
-
-    static func == (lhs: DayIndex, rhs: DayIndex) -> Bool {
-        lhs.position == rhs.position && lhs.lastLineStart == rhs.lastLineStart && lhs.lastID == rhs.lastID
-            && lhs.fingerprint == rhs.fingerprint
-            && lhs.days == rhs.days && zip(lhs.totals, rhs.totals).allSatisfy(DayIndex.same)
-            && lhs.totals.count == rhs.totals.count
-    }
 
     /// The most days an index keeps: 100,000 (273 years of every day). A history spread wider is
     /// read from the journal.
@@ -88,6 +81,7 @@ struct DayIndex: Equatable {
 
     /// What a reader learns from the header.
     struct Header {
+        /// As `DayIndex.position`; likewise the three after it.
         var position: Int64
         var lastLineStart: Int64
         var lastID: [UInt8]
@@ -162,9 +156,5 @@ struct DayIndex: Equatable {
             hash ^= hash >> 29
         }
         return hash
-    }
-
-    private static func same(_ lhs: DayTotal, _ rhs: DayTotal) -> Bool {
-        lhs.earliest == rhs.earliest && lhs.latest == rhs.latest && lhs.felt == rhs.felt
     }
 }

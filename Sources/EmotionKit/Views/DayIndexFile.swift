@@ -20,8 +20,9 @@ struct DayIndexFile {
     struct Contents {
         /// Where in the journal it counts up to, and how it knows the journal.
         var header: DayIndex.Header
-        /// The days read, ascending, and what was felt on each.
+        /// The days read, ascending.
         var days: [Int64]
+        /// What was felt on each of `days`.
         var totals: [DayTotal]
     }
 

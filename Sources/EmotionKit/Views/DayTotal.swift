@@ -3,9 +3,9 @@
 struct DayTotal {
     /// The standing taps and adds made on the day, added up.
     var felt = Felt()
-    /// The earliest and latest placement among them, milliseconds since 1970; `.max` and `.min`
-    /// while there is none.
+    /// The earliest placement among them, milliseconds since 1970; `.max` while there is none.
     var earliest: Int64 = .max
+    /// The latest placement among them; `.min` while there is none.
     var latest: Int64 = .min
 
     /// Where a day's changes lie against a range of placement times.
