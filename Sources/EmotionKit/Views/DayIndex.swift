@@ -2,8 +2,8 @@
 /// other views read instead of the journal's lines, kept beside it by `DayIndexFile`.
 ///
 /// Its bytes are 64-bit little-endian words: a header (a magic word, the position, the last line's
-/// start and id, a fingerprint of the journal, the number of days, a hash of the header and the day
-/// list), the days ascending,
+/// start and id, a fingerprint of the journal, the five counts there, the number of days, a hash of
+/// the header and the day list), the days ascending,
 /// then one record per day (the day, its earliest and latest placement, `Felt`'s stored words and
 /// a hash seeded with the header's). So a reader reads the header and the day list, finds the days
 /// it needs, and reads only their records; whatever it reads, hashes and bounds check.
@@ -18,6 +18,9 @@ struct DayIndex {
     /// A hash of the journal's header line and of its last 4 KiB up to `position` (see
     /// `DayIndexFile.fingerprint`): ids alone do not tell two journals apart, since `import` copies them.
     var fingerprint: UInt64 = 0
+    /// The five counts at `position`, in `Emotion.allCases` order: a summary of the whole history
+    /// up to there, which a reader checks against the counts it reads (see `IndexedFeltReader`).
+    var counts: [Int]
     /// The days with a standing change, as days since 1970-01-01, ascending.
     var days: [Int64]
     /// What was felt on each of `days`.
@@ -30,14 +33,15 @@ struct DayIndex {
     /// `EMDAYS01`.
     static let magic: UInt64 = 0x3130_5359_4144_4D45
     /// Words before the day list.
-    static let headerWords = 10
+    static let headerWords = 15
     /// Words in a day's record.
     static let recordWords = 3 + Felt.storedWords + 1
 
-    /// The index whose days are `totals`, up to `position`, whose last line starts at `lastLineStart`
-    /// with id `lastID`.
-    init(position: Int64, lastLineStart: Int64, lastID: [UInt8], totals: [Int64: DayTotal]) {
+    /// The index whose days are `totals`, up to `position`, where the counts are `counts` and
+    /// whose last line starts at `lastLineStart` with id `lastID`.
+    init(position: Int64, counts: Tally, lastLineStart: Int64, lastID: [UInt8], totals: [Int64: DayTotal]) {
         self.position = position
+        self.counts = Emotion.allCases.map { counts[$0] }
         self.lastLineStart = lastLineStart
         self.lastID = lastID
         days = totals.keys.sorted()
@@ -76,7 +80,7 @@ struct DayIndex {
             for byte in 0..<8 { word |= UInt64(id[part * 8 + byte]) << UInt64(8 * byte) }
             words.append(word)
         }
-        return words + [fingerprint, UInt64(days.count), 0]
+        return words + [fingerprint] + counts.map { UInt64(bitPattern: Int64($0)) } + [UInt64(days.count), 0]
     }
 
     /// What a reader learns from the header.
@@ -86,6 +90,7 @@ struct DayIndex {
         var lastLineStart: Int64
         var lastID: [UInt8]
         var fingerprint: UInt64
+        var counts: [Int]
         var count: Int
         var hash: UInt64
 
@@ -96,7 +101,7 @@ struct DayIndex {
         init?(_ bytes: [UInt8]) {
             guard bytes.count == DayIndex.headerWords * 8 else { return nil }
             let words = DayIndex.words(bytes)
-            guard words[0] == DayIndex.magic, let count = Int(exactly: words[8]), count <= DayIndex.dayLimit else { return nil }
+            guard words[0] == DayIndex.magic, let count = Int(exactly: words[13]), count <= DayIndex.dayLimit else { return nil }
             position = Int64(bitPattern: words[1])
             lastLineStart = Int64(bitPattern: words[2])
             guard lastLineStart >= 0, position > lastLineStart, position - lastLineStart <= Int64(JournalEvent.lineLimit + 1) else { return nil }
@@ -106,8 +111,9 @@ struct DayIndex {
             }
             lastID = Array(id.prefix(26))
             fingerprint = words[7]
+            counts = words[8..<13].map { Int(truncatingIfNeeded: Int64(bitPattern: $0)) }
             self.count = count
-            hash = words[9]
+            hash = words[14]
         }
 
         /// The days of a day list's bytes, if they hash to this header's hash and ascend.
@@ -130,15 +136,23 @@ struct DayIndex {
             var total = DayTotal(felt: felt)
             total.earliest = Int64(bitPattern: record[first + 1])
             total.latest = Int64(bitPattern: record[first + 2])
-            // A day's changes are placed between its local midnights at offsets within 18 hours.
+            // A day's changes are placed between its local midnights, at offsets within 18 hours, in
+            // the years a time stamp may have.
             let dayLength: Int64 = 86_400_000
             let margin = Int64(Timestamp.offsetLimit) * 1000
-            guard total.earliest <= total.latest, day > Int64.min / dayLength + 2, day < Int64.max / dayLength - 2,
+            guard total.earliest <= total.latest, DayIndex.possibleDays.contains(day),
                 total.earliest >= day * dayLength - margin, total.latest < (day + 1) * dayLength + margin
             else { return nil }
             return total
         }
     }
+
+    /// The days a change can be on: years 1 to 9999.
+    static let possibleDays: ClosedRange<Int64> = {
+        let first = LocalDate(year: LocalDate.years.lowerBound, month: 1, day: 1)?.daysSinceEpoch ?? 0
+        let last = LocalDate(year: LocalDate.years.upperBound, month: 12, day: 31)?.daysSinceEpoch ?? 0
+        return first...last
+    }()
 
     /// Little-endian words of `bytes`, whose count is a multiple of 8.
     static func words(_ bytes: [UInt8]) -> [UInt64] {

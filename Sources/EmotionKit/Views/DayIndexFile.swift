@@ -69,16 +69,17 @@ struct DayIndexFile {
         return bytes.starts(with: opening) && bytes[opening.count...].starts(with: header.lastID) && bytes.last == 0x0A
     }
 
-    /// A hash of the journal's header line (`[0, floor)`) and of its last 4 KiB up to `position`:
-    /// what, with the line and id at `position`, tells the journal an index was made from from any
-    /// other, such as a journal copied from another machine that imported the same changes.
+    /// A hash of the journal's header line and first 4 KiB of changes, and of its last 4 KiB up to
+    /// `position`: with the line and id at `position` and the counts there, what tells the journal
+    /// an index was made from from another (ids alone do not: `import` copies them).
     static func fingerprint(of journal: JournalFile, floor: Int64, position: Int64) -> UInt64? {
+        let headEnd = min(position, floor + 4096)
         let tailStart = max(floor, position - 4096)
-        guard let header = try? journal.read(from: 0, count: Int(floor)), header.count == Int(floor),
+        guard let head = try? journal.read(from: 0, count: Int(headEnd)), head.count == Int(headEnd),
             let tail = try? journal.read(from: tailStart, count: Int(position - tailStart)), tail.count == Int(position - tailStart)
         else { return nil }
-        var words: [UInt64] = [UInt64(header.count), UInt64(tail.count)]
-        for bytes in [header, tail] {
+        var words: [UInt64] = [UInt64(head.count), UInt64(tail.count)]
+        for bytes in [head, tail] {
             var word: UInt64 = 0
             for (index, byte) in bytes.enumerated() {
                 word = word << 8 | UInt64(byte)

@@ -10,6 +10,8 @@ struct FeltLine {
     var command: JournalCommand
     /// Whose count changed.
     var emotion: Emotion
+    /// The count before it.
+    var old: Int
     /// `new - old`.
     var delta: Int
     /// Its placement, milliseconds since 1970.
@@ -30,6 +32,7 @@ struct FeltLine {
     init(_ event: JournalEvent, order: Int64) {
         command = event.command
         emotion = event.emotion
+        old = event.old
         delta = event.delta
         at = event.at.millisecondsSinceEpoch
         day = event.at.localDate.daysSinceEpoch
@@ -116,6 +119,7 @@ struct FeltLine {
         }
         self.command = command
         self.emotion = emotion
+        self.old = old
         self.delta = delta
         self.at = at.milliseconds
         self.day = at.day

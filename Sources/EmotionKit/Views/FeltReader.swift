@@ -24,6 +24,14 @@ struct FeltReader: Sendable {
         var revertsEarlier = false
         /// The last line read (the first met): where it starts, and its id's 26 bytes.
         var lastLine: (start: Int64, id: [UInt8])?
+        /// Per emotion (in `Emotion.allCases` order), its count before the first line read that
+        /// changed it: with the counts at the end, the counts where the read stopped.
+        var firstOld: [Int?] = Array(repeating: nil, count: Emotion.allCases.count)
+
+        /// The counts where the read stopped, given `counts` at its end.
+        func counts(before counts: Tally) -> [Int] {
+            Emotion.allCases.map { firstOld[$0.index] ?? counts[$0] }
+        }
     }
 
     /// What was felt in `[since, until)` (either may be open), added up by the bucket `bucket` puts
@@ -113,6 +121,7 @@ struct FeltReader: Sendable {
             guard let line = read else { return true }
             if reach.lastLine == nil, let id { reach.lastLine = (lineStart, id) }
             if line.latestRecording < since { return false }
+            reach.firstOld[line.emotion.index] = line.old
             if let group, isFirstOfGroup, undone[group]?.found == false {
                 undone[group]?.found = true
                 unfound -= 1

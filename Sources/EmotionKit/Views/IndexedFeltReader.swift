@@ -10,6 +10,8 @@
 struct IndexedFeltReader {
     let reader: FeltReader
     let index: DayIndexFile
+    /// The counts at the reader's end.
+    let counts: Tally
 
     /// How far the journal may run past the index before a read writes it again: about 400 lines.
     static let staleLimit: Int64 = 64 * 1024
@@ -21,7 +23,8 @@ struct IndexedFeltReader {
         let journal = reader.journal
         if let stored = index.read(days: IndexedFeltReader.window(since: from, until: to), journal: journal, floor: reader.floor, end: reader.end) {
             let (tail, reach) = try reader.totals(downTo: stored.header.position)
-            if !reach.revertsEarlier {
+            // The counts where the index ends, from the lines since, must be the ones it recorded.
+            if !reach.revertsEarlier, reach.counts(before: counts) == stored.header.counts {
                 var days = tail
                 for (day, total) in zip(stored.days, stored.totals) { days[day, default: DayTotal()].merge(total) }
                 if reader.end - stored.header.position > IndexedFeltReader.staleLimit, let last = reach.lastLine, index.mayWrite(beside: journal),
@@ -30,7 +33,7 @@ struct IndexedFeltReader {
                 {
                     var updated = tail
                     for (day, total) in zip(all.days, all.totals) { updated[day, default: DayTotal()].merge(total) }
-                    index.write(DayIndex(position: reader.end, lastLineStart: last.start, lastID: last.id, totals: updated), beside: journal, floor: reader.floor)
+                    index.write(DayIndex(position: reader.end, counts: counts, lastLineStart: last.start, lastID: last.id, totals: updated), beside: journal, floor: reader.floor)
                 }
                 if let felt = IndexedFeltReader.felt(in: days, since: from, until: to, bucket: bucket) { return felt }
                 return try reader.days(since: since, until: until, bucket: bucket)
@@ -39,7 +42,7 @@ struct IndexedFeltReader {
         if reader.end > reader.floor, index.mayWrite(beside: journal) {
             let (all, reach) = try reader.totals(downTo: reader.floor)
             if let last = reach.lastLine {
-                index.write(DayIndex(position: reader.end, lastLineStart: last.start, lastID: last.id, totals: all), beside: journal, floor: reader.floor)
+                index.write(DayIndex(position: reader.end, counts: counts, lastLineStart: last.start, lastID: last.id, totals: all), beside: journal, floor: reader.floor)
             }
             if let felt = IndexedFeltReader.felt(in: all, since: from, until: to, bucket: bucket) { return felt }
         }

@@ -33,7 +33,7 @@ extension TallyStore {
             let reader = FeltReader(journal: journal.file, floor: try journal.file.header().end, end: journal.state.position.bytes)
             let index = DayIndexFile(
                 target: NameInFolder(folder: destination.folder, name: DayIndexFile.name(besideDataFile: destination.name)), fileSystem: fileSystem)
-            return try IndexedFeltReader(reader: reader, index: index).days(since: since, until: until, bucket: bucket)
+            return try IndexedFeltReader(reader: reader, index: index, counts: journal.state.tally).days(since: since, until: until, bucket: bucket)
         }
     }
 }

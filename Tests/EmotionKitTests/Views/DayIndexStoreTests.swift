@@ -58,8 +58,10 @@ import Testing
         lie.earliest = clock.instant.millisecondsSinceEpoch - 1000
         lie.latest = lie.earliest
         var index = DayIndex(
-            position: header.position, lastLineStart: header.lastLineStart, lastID: header.lastID, totals: [lie.earliest / 86_400_000: lie])
+            position: header.position, counts: Tally(), lastLineStart: header.lastLineStart, lastID: header.lastID,
+            totals: [lie.earliest / 86_400_000: lie])
         index.fingerprint = header.fingerprint
+        index.counts = header.counts
         return index.bytes
     }
 
@@ -327,5 +329,35 @@ import Testing
         try FileManager.default.removeItem(atPath: indexPath)
         #expect(try store().felt(since: nil, until: nil)[.happy] == most)
         #expect(try store().felt(since: nil, until: nil)[.happy] == most)
+    }
+
+    /// Two stores from one copied folder, each with a change of the same length made past the
+    /// journal's first 4 KiB, then both the same import of more than 4 KiB: the journals differ only
+    /// outside the bytes the fingerprint reads, and the counts where the index ends tell them apart.
+    /// (Found by the second hostile review.)
+    @Test func anIndexIsNotBelievedBesideACopyOfItsJournalThatWentAnotherWay() throws {
+        for _ in 0..<30 { try store().apply([.tap(.neutral)], note: nil) }
+        let copy = try TemporaryFolder()
+        for name in ["emotions.json", "emotions.json.journal"] {
+            try #require(folder.bytes(of: folder.file(name))).write(to: URL(fileURLWithPath: copy.file(name)))
+        }
+        let clock = self.clock
+        let copied = TallyStore(path: copy.file("emotions.json"), fileSystem: .live, clock: { clock.instant }, zone: .tokyo)
+        try store().apply([.tap(.happy)], note: nil)
+        try copied.apply([.tap(.smile)], note: nil)
+        let imported = try ImportLines.batch((1...40).map {
+            ImportLines.line($0, "tap", "upset", $0 - 1, $0, at: "2026-11-20T12:00:00.000+00:00")
+        })
+        _ = try store().importChanges(imported)
+        _ = try copied.importChanges(imported)
+        _ = try store().felt(since: nil, until: nil)  // This journal's index.
+        for name in ["emotions.json", "emotions.json.journal"] {
+            try #require(copy.bytes(of: copy.file(name))).write(to: URL(fileURLWithPath: folder.file(name)))
+        }
+        #expect(journalSize == (try storedHeader().position))
+        let felt = try store().felt(since: nil, until: nil)
+        #expect(felt[.smile] == 1)
+        #expect(felt[.happy] == 0)
+        #expect(felt[.upset] == 40)
     }
 }
