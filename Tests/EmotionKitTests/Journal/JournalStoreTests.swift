@@ -17,8 +17,7 @@ import Testing
 
     /// A store on `path` at a fixed +09:00, on the hand-moved clock.
     func store() -> TallyStore {
-        let clock = self.clock
-        return TallyStore(path: path, fileSystem: .live, clock: { clock.instant }, zone: .fixed(secondsEast: 9 * 3600))
+        clock.store(at: path, zone: .fixed(secondsEast: 9 * 3600))
     }
 
     /// The journal's lines, the header first.

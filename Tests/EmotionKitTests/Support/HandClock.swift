@@ -22,4 +22,9 @@ final class HandClock: Sendable {
     func set(_ instant: Instant) {
         now.withLock { $0 = instant }
     }
+
+    /// A store on the data file `path` in `zone`, on this clock (through `fileSystem`).
+    func store(at path: String, zone: TimeZoneRules = .tokyo, fileSystem: FileSystem = .live) -> TallyStore {
+        TallyStore(path: path, fileSystem: fileSystem, clock: { self.instant }, zone: zone)
+    }
 }

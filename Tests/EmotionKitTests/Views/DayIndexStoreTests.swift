@@ -18,8 +18,7 @@ import Testing
     }
 
     func store(_ zone: TimeZoneRules = .tokyo) -> TallyStore {
-        let clock = self.clock
-        return TallyStore(path: path, fileSystem: .live, clock: { clock.instant }, zone: zone)
+        clock.store(at: path, zone: zone)
     }
 
     /// Taps and adds of `emotions`, nine hours apart.
@@ -275,14 +274,13 @@ import Testing
             if name == "emotions.json.days", flags & OpenFlags.folder == 0 {
                 if opens.withLock({ $0 += 1; return $0 }) == 2 {
                     let swap = indexPath + ".swap"
-                    FileManager.default.createFile(atPath: swap, contents: Data(newer), attributes: [.posixPermissions: 0o600])
+                    _ = FileManager.default.createFile(atPath: swap, contents: Data(newer), attributes: [.posixPermissions: 0o600])
                     rename(swap, indexPath)
                 }
             }
             return try FileSystem.live.openAt(folder, name, flags, mode)
         }
-        let clock = self.clock
-        let racing = TallyStore(path: path, fileSystem: fileSystem, clock: { clock.instant }, zone: .tokyo)
+        let racing = clock.store(at: path, fileSystem: fileSystem)
         let expected = try truth()
         #expect(try racing.felt(by: .day, since: nil, until: nil) == expected)
         #expect(opens.withLock { $0 } >= 2)
@@ -295,8 +293,7 @@ import Testing
     @Test func anIndexIsNotBelievedBesideAnotherJournalWithTheSameImportedLineAtItsPosition() throws {
         let shared = try ImportLines.batch([ImportLines.line(1, "tap", "sad", 0, 1, at: "2026-11-20T12:00:00.000+00:00")])
         let other = try TemporaryFolder()
-        let clock = self.clock
-        let otherStore = TallyStore(path: other.file("emotions.json"), fileSystem: .live, clock: { clock.instant }, zone: .tokyo)
+        let otherStore = clock.store(at: other.file("emotions.json"))
         try store().apply([.tap(.happy)], note: nil)
         _ = try store().importChanges(shared)
         clock.advance(milliseconds: 1000)
@@ -341,8 +338,7 @@ import Testing
         for name in ["emotions.json", "emotions.json.journal"] {
             try #require(folder.bytes(of: folder.file(name))).write(to: URL(fileURLWithPath: copy.file(name)))
         }
-        let clock = self.clock
-        let copied = TallyStore(path: copy.file("emotions.json"), fileSystem: .live, clock: { clock.instant }, zone: .tokyo)
+        let copied = clock.store(at: copy.file("emotions.json"))
         try store().apply([.tap(.happy)], note: nil)
         try copied.apply([.tap(.smile)], note: nil)
         let imported = try ImportLines.batch((1...40).map {

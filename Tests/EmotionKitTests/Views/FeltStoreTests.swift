@@ -14,8 +14,7 @@ import Testing
 
     /// A store on `path` in `zone`, on the hand-moved clock.
     func store(_ zone: TimeZoneRules = .tokyo) -> TallyStore {
-        let clock = self.clock
-        return TallyStore(path: path, fileSystem: .live, clock: { clock.instant }, zone: zone)
+        clock.store(at: path, zone: zone)
     }
 
     @Test func resetsUndoneChangesAndUndoAndRedoThemselvesAreNotFelt() throws {
