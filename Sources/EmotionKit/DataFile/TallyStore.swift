@@ -194,9 +194,12 @@ public final class TallyStore: Sendable {
             locator.removeUnused(&made, besides: target)
             throw error
         }
-        if let initial = missed.initial { observers.tellInitial(initial) }
-        observers.notify(missed.changes, events: missed.events)
-        observers.notify(commit.events)
+        guard let turn = missed.turn else { return commit }
+        observers.turns.tell(turn) {
+            if let initial = missed.initial { observers.tellInitial(initial) }
+            observers.notify(missed.changes, events: missed.events)
+            observers.notify(commit.events)
+        }
         return commit
     }
 
@@ -338,7 +341,7 @@ public final class TallyStore: Sendable {
             let replace = AtomicReplace(fileSystem: fileSystem)
             if bytes != anchor { try? replace.replace(target, with: bytes, ownership: ownership, durable: false) }
             replace.removeLeftovers(of: target, andOf: [DayIndexFile.name(besideDataFile: target.name)])
-            return MissedByWatcher(&watch, before: before, after: tally, position: position)
+            return MissedByWatcher(&watch, before: before, after: tally, position: position, turn: observers.turns.take())
         }
         return commit
     }

@@ -22,6 +22,8 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
 
     private let lock = Lock()
     private var state = State()
+    /// Whose turn it is to tell observers, so that they hear changes in the order they were committed.
+    let turns = TellingTurns()
 
     /// Adds an observer; it stays until the returned token ends. One that `awaitsInitial` is told
     /// the counts by the first `tellInitial` after it was added.

@@ -35,6 +35,9 @@ extension TallyStore {
 
     /// Calls `handler` for every change this store commits to any of `emotions`, until the token ends.
     ///
+    /// Observers hear changes in the order they were committed, whichever thread tells them; a
+    /// change committed by a handler while it is being told is told at once, inside it, as KVO does.
+    ///
     /// With `.initial`, `handler` is first told the current counts, on this thread; while watching,
     /// those the watcher last read, or, if it has not yet read the file whole (it is corrupt), the
     /// counts it first reads. A change committed on another thread at that very moment may reach

@@ -104,50 +104,74 @@ extension TallyStore {
     /// told; returns `false`, telling nothing, if `mayWait` and the file is missing (having had
     /// counts) or unreadable, as it may be in the middle of being replaced.
     private func look(mayWait: Bool) -> Bool {
-        enum Finding {
-            case inDoubt
-            case initial(Tally)
-            case changes([Change])
-            case events([JournalEvent])
-            case problem(StoreError, [@Sendable (StoreError) -> Void])
-        }
-        let finding = watchState.withLock { state -> Finding in
+        let (finding, turn) = watchState.withLock { state -> (WatchFinding, TellingTurns.Turn?) in
             // Read under the lock: a commit of this store in between would otherwise be found again.
-            guard state.isWatching else { return .changes([]) }
-            do throws(StoreError) {
-                let document = try readIfPresent()
-                if document == nil, mayWait, let baseline = state.baseline, baseline != Tally() { return .inDoubt }
-                let tally = document?.tally ?? Tally()
-                state.lastProblem = nil
-                let position = state.position
-                defer {
-                    state.baseline = tally
-                    state.position = document?.journal
+            // The turn too, so that what is found is told before the changes of a commit after it.
+            let finding = find(mayWait: mayWait, in: &state)
+            return (finding, finding.tellsSomething ? observers.turns.take() : nil)
+        }
+        if let turn {
+            observers.turns.tell(turn) {
+                switch finding {
+                case .inDoubt: break
+                case let .initial(tally): observers.tellInitial(tally)
+                case let .changes(changes): observers.notify(changes)
+                case let .events(events): observers.notify(events)
+                case let .problem(problem, handlers): for handler in handlers { handler(problem) }
                 }
-                guard let baseline = state.baseline else { return .initial(tally) }
-                if let events = eventsBetween(position, document?.journal, from: baseline, to: tally) {
-                    return .events(events)
-                }
-                return .changes(baseline.changes(to: tally))
-            } catch {
-                if mayWait { return .inDoubt }
-                guard state.lastProblem != error else { return .changes([]) }
-                state.lastProblem = error
-                return .problem(error, state.problemHandlers.map(\.handler))
             }
         }
-        switch finding {
-        case .inDoubt:
-            return false
-        case let .initial(tally):
-            observers.tellInitial(tally)
-        case let .changes(changes):
-            observers.notify(changes)
-        case let .events(events):
-            observers.notify(events)
-        case let .problem(problem, handlers):
-            for handler in handlers { handler(problem) }
-        }
+        if case .inDoubt = finding { return false }
         return true
+    }
+
+    /// What a look at the file finds, under the watch lock, which it updates to what observers
+    /// will then know: the counts and the journal's position.
+    private func find(mayWait: Bool, in state: inout WatchState) -> WatchFinding {
+        guard state.isWatching else { return .changes([]) }
+        do throws(StoreError) {
+            let document = try readIfPresent()
+            if document == nil, mayWait, let baseline = state.baseline, baseline != Tally() { return .inDoubt }
+            let tally = document?.tally ?? Tally()
+            state.lastProblem = nil
+            let position = state.position
+            defer {
+                state.baseline = tally
+                state.position = document?.journal
+            }
+            guard let baseline = state.baseline else { return .initial(tally) }
+            if let events = eventsBetween(position, document?.journal, from: baseline, to: tally) {
+                return .events(events)
+            }
+            return .changes(baseline.changes(to: tally))
+        } catch {
+            if mayWait { return .inDoubt }
+            guard state.lastProblem != error else { return .changes([]) }
+            state.lastProblem = error
+            return .problem(error, state.problemHandlers.map(\.handler))
+        }
+    }
+}
+
+/// What the watcher found when it looked at the file.
+private enum WatchFinding {
+    /// The file is missing or unreadable, perhaps for a moment: look again once things settle.
+    case inDoubt
+    /// The counts, read whole for the first time.
+    case initial(Tally)
+    /// Changes, found by comparing counts; perhaps none.
+    case changes([Change])
+    /// Changes, as the journal recorded them.
+    case events([JournalEvent])
+    /// A file that cannot be read, and who hears of it.
+    case problem(StoreError, [@Sendable (StoreError) -> Void])
+
+    /// Whether observers or problem handlers are told anything of it.
+    var tellsSomething: Bool {
+        switch self {
+        case .inDoubt: false
+        case let .changes(changes): !changes.isEmpty
+        case .initial, .events, .problem: true
+        }
     }
 }

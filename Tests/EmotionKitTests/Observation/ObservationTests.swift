@@ -1,5 +1,12 @@
+import Dispatch
 import EmotionKit
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Collects what an observer is told, from any thread.
 final class Recorder: Sendable {
@@ -144,6 +151,45 @@ final class Recorder: Sendable {
         try store.apply([.tap(.happy)])
         try store.apply([.tap(.happy)])
         #expect(recorder.changes.count == 1)
+    }
+
+    @Test func aChangeAHandlerCommitsIsToldAtOnceInsideIt() throws {
+        let folder = try TemporaryFolder()
+        let store = TallyStore(path: folder.file("emotions.json"))
+        let bag = ObservationBag()
+        let recorder = Recorder()
+        try store.observe(options: [.new], recorder.record).store(in: bag)
+        try store.observe(.happy, options: [.new]) { change in
+            if change.newValue == 1 { _ = try? store.apply(.tap(.sad)) }
+        }.store(in: bag)
+        try store.apply([.tap(.happy), .tap(.smile)])
+        // As KVO does: the handler's own change before the rest of the command that set it off.
+        #expect(recorder.changes.map(\.emotion) == [.happy, .sad, .smile])
+        #expect(try store.read() == Tally(counts: [.happy: 1, .smile: 1, .sad: 1]))
+        bag.cancelAll()
+    }
+
+    @Test func threadsCommittingAtOnceAreToldInTheOrderTheyCommitted() throws {
+        let folder = try TemporaryFolder()
+        let store = TallyStore(path: folder.file("emotions.json"))
+        let recorder = Recorder()
+        let token = try store.observe(.happy, options: [.new]) { change in
+            usleep(3_000)  // A slow observer: other threads commit while it is being told.
+            recorder.record(change)
+        }
+        let failures = Shared<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<25 {
+                do {
+                    try store.apply(.tap(.happy))
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(recorder.changes.map(\.newValue) == (1...100).map { $0 })
+        token.cancel()
     }
 
     @Test func initialOnAnUnreadableFileThrows() throws {

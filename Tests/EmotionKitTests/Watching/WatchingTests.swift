@@ -64,6 +64,23 @@ import Testing
         #expect(told.filter { $0.emotion == .happy }.map(\.newValue) == (1...20).map { $0 })
     }
 
+    @Test func aHandlerOnTheWatchingThreadMayCommitAChangeOfItsOwn() async throws {
+        let folder = try TemporaryFolder()
+        let store = TallyStore(path: folder.file("emotions.json"))
+        let other = TallyStore(path: folder.file("emotions.json"))
+        let bag = ObservationBag()
+        let recorder = try watchAndRecord(store, in: bag)
+        try store.observe(.happy, options: [.new]) { change in
+            if change.newValue == 1 { _ = try? store.apply(.tap(.sad)) }  // Told of another store's change.
+        }.store(in: bag)
+        try other.apply(.tap(.happy))
+        try await waitFor(recorder, count: 2)
+        try other.apply(.tap(.neutral))
+        try await waitFor(recorder, count: 3)
+        try await settle()
+        #expect(recorder.changes == [change(.happy, 0, 1), change(.sad, 0, 1), change(.neutral, 0, 1)])
+    }
+
     @Test func itWaitsForAFolderAndFileThatDoNotExistYet() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("not/yet/emotions.json")
