@@ -26,6 +26,19 @@ final class TemporaryFolder {
         return target
     }
 
+    /// Replaces a file inside the folder with one holding `text`, by a rename: never seen half written.
+    func replace(_ text: String, at name: String = "emotions.json") throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)), options: .atomic)
+    }
+
+    /// Writes `text` over the start of an existing file in place, without emptying it first: given
+    /// the bytes it holds, a write that leaves it as it was, but is seen as a write.
+    func overwrite(_ text: String, at name: String = "emotions.json") throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file(name)))
+        defer { try? handle.close() }
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
     /// The bytes of a file, or nil if it does not exist.
     func bytes(of path: String) -> Data? {
         FileManager.default.contents(atPath: path)

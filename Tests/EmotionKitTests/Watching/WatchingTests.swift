@@ -131,11 +131,12 @@ import Testing
         let bag = ObservationBag()
         try watching.watch { problem in problems.withLock { $0.append(problem) } }.store(in: bag)
         try watching.observe(options: [.old, .new], recorder.record).store(in: bag)
-        try folder.write(#"{"version": 1, "counts": {"happy": "lots"}}"#)
+        // Each write whole at once: a file written in place is empty for a moment, another problem.
+        try folder.replace(#"{"version": 1, "counts": {"happy": "lots"}}"#)
         try await waitUntil { problems.withLock { $0.count } == 1 }
-        try folder.write(#"{"version": 1, "counts": {"happy": "lots"}}"#)  // The same problem again.
+        try folder.overwrite(#"{"version": 1, "counts": {"happy": "lots"}}"#)  // The same problem again.
         try await settle()
-        try folder.write(#"{"version": 1, "counts": {"happy": 5}}"#)
+        try folder.replace(#"{"version": 1, "counts": {"happy": 5}}"#)
         try await waitFor(recorder, count: 1)
         #expect(recorder.changes == [change(.happy, 3, 5)])
         let told = problems.withLock { $0 }
