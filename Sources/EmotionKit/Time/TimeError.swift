@@ -13,6 +13,9 @@ package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
     case ambiguousMinutes(String, amount: String)
     /// `text` is a time before year 1 or after 9999.
     case outOfRange(String)
+    /// `text` is a day that starts within the years 1 to 9999 but ends after them: 9999-12-31, or
+    /// a day near it at an offset west of UTC.
+    case endsPastRange(String)
 
     /// The forms a TIME may take, by example.
     package static let accepted = "use a date (2026-11-23), a date and time (2026-11-23T21:30, with Z or "
@@ -34,6 +37,8 @@ package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(text)' is ambiguous: write \(amount)min for minutes or \(amount)mo for months."
         case let .outOfRange(text):
             "'\(text)' is not a TIME: it is outside the years 0001 to 9999; use a smaller amount or a nearer date."
+        case let .endsPastRange(text):
+            "'\(text)' is not a TIME: that day ends after the year 9999, the last the tool can write; name an earlier day."
         }
     }
 }

@@ -31,11 +31,12 @@ package struct TimeSpan: Hashable, Sendable {
 extension TimeExpression {
     /// Where this TIME falls when the clock shows `now` in `zone`; throws `TimeError.outOfRange`
     /// when it falls outside the years 1 to 9999 in UTC (`99999999999d`, `0001-01-01T00:00+09:00`),
-    /// so every span can be written in RFC 3339.
+    /// and `TimeError.endsPastRange` when only its end does (`9999-12-31`), so every span can be
+    /// written in RFC 3339.
     package func span(now: Instant, zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
         let span = try unboundedSpan(now: now, zone: zone)
-        guard LocalDateTime(span.start, offsetSeconds: 0) != nil, LocalDateTime(span.end, offsetSeconds: 0) != nil
-        else { throw .outOfRange(text) }
+        guard LocalDateTime(span.start, offsetSeconds: 0) != nil else { throw .outOfRange(text) }
+        guard LocalDateTime(span.end, offsetSeconds: 0) != nil else { throw .endsPastRange(text) }
         return span
     }
 
@@ -93,7 +94,7 @@ extension TimeExpression {
 
     /// The local day `date` in `zone`, from its start to the next day's.
     private func day(_ date: LocalDate, in zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
-        guard let next = date.adding(days: 1) else { throw .outOfRange(text) }
+        guard let next = date.adding(days: 1) else { throw .endsPastRange(text) }
         return TimeSpan(
             from: zone.instant(at: LocalDateTime(startOf: date)), upTo: zone.instant(at: LocalDateTime(startOf: next)))
     }

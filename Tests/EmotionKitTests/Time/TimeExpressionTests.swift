@@ -182,9 +182,13 @@ struct TimeExpressionTests {
     }
 
     @Test func theLastDayOfYear9999HasNoEndToGiveAndSaysSo() throws {
-        #expect(throws: TimeError.outOfRange("9999-12-31")) {
+        #expect(throws: TimeError.endsPastRange("9999-12-31")) {
             try TimeExpression(parsing: "9999-12-31").span(now: at("2026-11-23T12:00:00Z"), zone: .utc)
         }
+        #expect(TimeError.endsPastRange("9999-12-31").description
+            == "'9999-12-31' is not a TIME: that day ends after the year 9999, the last the tool can write; name an earlier day.")
+        #expect(try TimeExpression(parsing: "9999-12-30").span(now: at("2026-11-23T12:00:00Z"), zone: .utc).end
+            == at("9999-12-31T00:00:00Z"))
     }
 
     @Test func parsingKeepsTheTextAndItsForm() throws {
