@@ -1,5 +1,9 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// Set by `make sanitize`: the end-to-end tests are not run under the sanitizers, so not built there either.
+let unitTestsOnly = ProcessInfo.processInfo.environment["EMOTIONS_UNIT_TESTS_ONLY"] == "1"
 
 let package = Package(
     name: "emotions",
@@ -18,7 +22,8 @@ let package = Package(
         .executableTarget(name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit"], exclude: ["link-order.txt"]),
         .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit"]),
         .testTarget(name: "EmotionsCLITests", dependencies: ["EmotionsCLI", "EmotionKit"]),
+    ] + (unitTestsOnly ? [] : [
         .testTarget(name: "EndToEndTests", dependencies: ["emotions"]),
-    ],
+    ]),
     swiftLanguageModes: [.v6]
 )
