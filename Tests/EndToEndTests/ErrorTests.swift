@@ -49,6 +49,37 @@ struct ErrorTests {
         #expect(!sandbox.exists(sandbox.defaultDataFile))
     }
 
+    /// The C library opens and reads the file `TZ` names: from a FIFO nobody writes, or a terminal,
+    /// it would wait forever. Each way of naming one is refused before anything is read or changed.
+    @Test(arguments: ["tap happy", "stats", "log", "calendar", "stats --week", "undo"])
+    func aTimeZoneThatNamesAFIFOIsAUsageErrorNotAHang(command: String) async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("add", "happy", "2", "-q"), stdout: "")
+        let before = sandbox.bytes(of: sandbox.defaultDataFile)
+        let fifo = sandbox.root.appendingPathComponent("zone")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let arguments = command.split(separator: " ").map(String.init)
+        for environment in [["TZ": fifo.path], ["TZ": ":" + fifo.path], ["TZ": "zone", "TZDIR": sandbox.root.path]] {
+            let outcome = try await sandbox.run(arguments, environment: environment)
+            let variable = environment["TZ", default: ""]
+            expectFailure(outcome, status: 64, mentioning: [
+                "Error: The environment variable TZ='\(variable)' is invalid: it names \(fifo.path), a FIFO, not a time zone file",
+            ])
+        }
+        let folder = try await sandbox.run(arguments, environment: ["TZ": "/"])
+        expectFailure(folder, status: 64, mentioning: ["TZ='/' is invalid: it names /, a folder, not a time zone file"])
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+    }
+
+    @Test func aTimeZoneThatNamesNoFileIsReadAsTheCLibraryReadsIt() async throws {
+        let sandbox = try Sandbox()
+        // No such file: a rule (EST5EDT-like) or, failing that, UTC, as for any program.
+        expectSuccess(try await sandbox.run(["tap", "happy", "-q"], environment: ["TZ": "Nowhere/AtAll"]), stdout: "")
+        let log = try await sandbox.run(["log", "--json"], environment: ["TZ": "Nowhere/AtAll"])
+        #expect(log.status == 0, "\(log)")
+        #expect(log.stdout.contains(#"+00:00","#), "\(log)")
+    }
+
     // MARK: - 65, a data file that is not ours
 
     @Test func aCorruptDataFileExits65NamingTheFile() async throws {

@@ -35,19 +35,27 @@ package enum SystemTime {
     }
 
     /// Reads `TZ` (or the system's zone when it is unset) into the C library, once per process:
-    /// `localtime_r` is not required to.
+    /// `localtime_r` is not required to. Unless `timeZoneProblem` says it may not be read.
     ///
     /// The corresponding C function is `tzset`.
     package static func readTimeZone() {
-        _ = zoneRead
+        _ = zoneProblem
+    }
+
+    /// `TZ`, and why the file it names may not be read, or `nil`: it is there but is not a regular
+    /// file (a FIFO, a terminal, a socket, a folder), and the C library would open it and read,
+    /// perhaps waiting forever. The zone is then UTC, and the C library is never asked to read it.
+    package static var timeZoneProblem: (variable: String, reason: String)? {
+        zoneProblem
     }
 
     /// The process's wall clock at `seconds` since the Unix epoch, or `nil` if the C library cannot
-    /// say (a time past its `time_t` or its year).
+    /// say (a time past its `time_t` or its year) or may not be asked (see `timeZoneProblem`).
     ///
-    /// The corresponding C function is `localtime_r`.
+    /// The corresponding C function is `localtime_r`. Not `gmtime_r` either when the zone may not be
+    /// read: glibc's reads `TZ` the first time it is called too.
     package static func localTime(atSecondsSinceEpoch seconds: Int64) -> BrokenDown? {
-        guard let time = time_t(exactly: seconds) else { return nil }
+        guard zoneProblem == nil, let time = time_t(exactly: seconds) else { return nil }
         var moment = time
         var fields = tm()
         guard localtime_r(&moment, &fields) != nil else { return nil }
@@ -57,6 +65,42 @@ package enum SystemTime {
             offsetSeconds: Int(fields.tm_gmtoff))
     }
 
-    /// `tzset` called once, the first time it is asked for (a global is initialised once, safely).
-    private static let zoneRead: Void = tzset()
+    /// `tzset` called once, the first time it is asked for (a global is initialised once, safely),
+    /// unless the file it would read may not be; then why not.
+    private static let zoneProblem: (variable: String, reason: String)? = {
+        if let problem = zoneFileProblem() { return problem }
+        tzset()
+        return nil
+    }()
+
+    /// `TZ`, and why the file it names, where the C library looks for it, may not be read, or `nil`.
+    ///
+    /// `TZ` unset means `/etc/localtime`, the system's; otherwise its value, less a leading `:`, is a
+    /// path, inside `TZDIR` (else `/usr/share/zoneinfo`) if relative. A value that names no file is
+    /// fine: the C library reads it as a rule, such as `EST5EDT`, or uses UTC. Checked by the path,
+    /// as the C library opens it; a file swapped in between, by whoever may write the folder
+    /// `TZ` points into, is the only way past it.
+    private static func zoneFileProblem() -> (variable: String, reason: String)? {
+        guard let value = getenv("TZ").map({ String(cString: $0) }) else { return nil }
+        let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+        guard !name.isEmpty else { return nil }
+        var path = name
+        if !name.hasPrefix("/") {
+            let folder = getenv("TZDIR").map { String(cString: $0) } ?? ""
+            path = (folder.isEmpty ? "/usr/share/zoneinfo" : folder) + "/" + name
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFDIR: kind = "a folder"
+        default: kind = "neither a file nor a folder"
+        }
+        return (value, "it names \(path), \(kind), not a time zone file (such as Europe/Paris)")
+    }
 }

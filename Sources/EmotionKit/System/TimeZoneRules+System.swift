@@ -1,6 +1,7 @@
 extension TimeZoneRules {
     /// The process's time zone: `TZ` as the C library reads it (the system's zone when `TZ` is
-    /// unset), read once. Outside what the C library can say, UTC.
+    /// unset), read once. Outside what the C library can say, and where `TZ` names something it
+    /// may not read (`SystemTime.timeZoneProblem`), UTC.
     package static let system: TimeZoneRules = {
         SystemTime.readTimeZone()
         return TimeZoneRules { instant in

@@ -30,9 +30,13 @@ struct StoreOptions: Equatable, Sendable {
 
     /// The store these options and the environment choose.
     ///
-    /// - Throws: `UsageError.invalidEnvironment` for an unusable `EMOTIONS_LOCK_TIMEOUT`,
-    ///   `StoreError.noHomeFolder` if there is nowhere to put the file.
+    /// - Throws: `UsageError.invalidEnvironment` for an unusable `EMOTIONS_LOCK_TIMEOUT`, or a
+    ///   `TZ` that names something other than a time zone file (which every command with a store
+    ///   reads times in); `StoreError.noHomeFolder` if there is nowhere to put the file.
     func makeStore(environment: Environment) throws -> TallyStore {
+        if let problem = SystemTime.timeZoneProblem {
+            throw UsageError.invalidEnvironment(name: "TZ", value: problem.variable, reason: problem.reason)
+        }
         let path = try DataLocation.path(explicitPath: file) { environment[$0] }
         let lockTimeout = try environment.duration(
             inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: StoreOptions.defaultLockTimeout)
