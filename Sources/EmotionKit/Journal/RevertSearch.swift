@@ -3,8 +3,11 @@
 ///
 /// Commands form an editor's two stacks. A tap, add or reset is pushed on the done stack and
 /// empties the undone stack; an undo moves the top done command to the undone stack; a redo moves
-/// it back. Read backwards, an undo is one more done command to skip, and a redo either is the top
-/// (it re-pushed the command it names) or cancels one skip; likewise for the undone stack.
+/// it back. Read backwards, the latest undo or redo naming a command says whether it stands undone
+/// (as the views read it too): `undo` takes back the latest recorded tap, add or reset that stands,
+/// and `redo` makes again the command of the latest undo that no redo followed, unless a tap, add
+/// or reset was made since. In a history made on one machine that is the top of each stack; it
+/// stays right where `import` has put another machine's undos and redos among this one's commands.
 enum RevertSearch {
     /// What `redo` found.
     enum RedoFinding {
@@ -21,19 +24,14 @@ enum RevertSearch {
     /// The command `undo` takes back, its events as first recorded; `nil` if every command is undone.
     static func forUndo(in journal: JournalFile, end: Int64, floor: Int64) throws(StoreError) -> [JournalEvent]? {
         var search = Search()
-        try search.run(in: journal, end: end, floor: floor) { group, first, skipped throws(StoreError) in
+        var undone: [EventID: Bool] = [:]  // By the latest undo or redo naming each command.
+        try search.run(in: journal, end: end, floor: floor) { group, first throws(StoreError) in
             switch first.command {
-            case .undo:
-                skipped += 1
-                return nil
-            case .redo:
-                if skipped == 0 { return .find(first.reverts ?? first.group) }
-                skipped -= 1
+            case .undo, .redo:
+                if let reverts = first.reverts, undone[reverts] == nil { undone[reverts] = first.command == .undo }
                 return nil
             case .tap, .add, .reset:
-                if skipped == 0 { return .done(group) }
-                skipped -= 1
-                return nil
+                return undone[first.group] == true ? nil : .done(group)
             }
         }
         return search.result
@@ -42,19 +40,15 @@ enum RevertSearch {
     /// The command `redo` makes again, or why there is none.
     static func forRedo(in journal: JournalFile, end: Int64, floor: Int64) throws(StoreError) -> RedoFinding {
         var search = Search()
+        var named: Set<EventID> = []  // The commands a later undo or redo named.
         var ender: [JournalEvent]?
         var sawRevert = false
-        try search.run(in: journal, end: end, floor: floor) { group, first, skipped throws(StoreError) in
+        try search.run(in: journal, end: end, floor: floor) { group, first throws(StoreError) in
             switch first.command {
-            case .redo:
+            case .undo, .redo:
                 sawRevert = true
-                skipped += 1
-                return nil
-            case .undo:
-                sawRevert = true
-                if skipped == 0 { return .find(first.reverts ?? first.group) }
-                skipped -= 1
-                return nil
+                guard let reverts = first.reverts, named.insert(reverts).inserted else { return nil }
+                return first.command == .undo ? .find(reverts) : nil
             case .tap, .add, .reset:
                 ender = group
                 return .stop
@@ -79,14 +73,13 @@ enum RevertSearch {
 
         var result: [JournalEvent]?
 
-        /// Hands `decide` each whole command, last first (its events in order, its first event, and
-        /// the count of done or undone commands to skip), until it answers.
+        /// Hands `decide` each whole command, last first (its events in order, and its first event),
+        /// until it answers.
         mutating func run(
             in journal: JournalFile, end: Int64, floor: Int64,
-            _ decide: (_ group: [JournalEvent], _ first: JournalEvent, _ skipped: inout Int) throws(StoreError) -> Step?
+            _ decide: (_ group: [JournalEvent], _ first: JournalEvent) throws(StoreError) -> Step?
         ) throws(StoreError) {
             var buffer: [JournalEvent] = []  // The current command's events, last first.
-            var skipped = 0
             var target: EventID?
             var found: [JournalEvent]?
             try journal.forEachLineBackward(from: end, downTo: floor) { line, _ throws(StoreError) in
@@ -109,7 +102,7 @@ enum RevertSearch {
                 guard event.id == event.group else { return true }  // Not yet the command's first event.
                 let group = Array(buffer.reversed())
                 buffer.removeAll()
-                switch try decide(group, event, &skipped) {
+                switch try decide(group, event) {
                 case nil: return true
                 case let .done(events):
                     found = events

@@ -109,6 +109,45 @@ import Testing
         #expect(sequences == Array(1...UInt64(sequences.count)))
     }
 
+    @Test(arguments: 0..<8)
+    func undoAndRedoFollowAnEditorsTwoStacksOverRandomHistories(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: 0x5EED_57AC, stream: seed)
+        let store = store()
+        var done: [EventID] = []  // Each command by its group, the latest last.
+        var undone: [EventID] = []
+        for _ in 0..<120 {
+            let emotion = generator.pick(Emotion.allCases)
+            switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<40:
+                let taps: [Action] = generator.chance(0.3) ? [.tap(emotion), .tap(generator.pick(Emotion.allCases))] : [.tap(emotion)]
+                let events = try store.apply(taps, note: nil)
+                done.append(events[0].group)
+                undone = []
+            case 40..<50:
+                let events = try store.apply([.reset(emotion)], note: nil)
+                if let first = events.first {
+                    done.append(first.group)
+                    undone = []
+                }
+            case 50..<80:
+                guard let top = done.popLast() else {
+                    #expect(throws: HistoryError.self) { try store.undo() }
+                    continue
+                }
+                #expect(try store.undo().original[0].group == top)
+                undone.append(top)
+            default:
+                guard let top = undone.popLast() else {
+                    #expect(throws: HistoryError.self) { try store.redo() }
+                    continue
+                }
+                #expect(try store.redo().original[0].group == top)
+                done.append(top)
+            }
+            clock.advance(milliseconds: 1_000)
+        }
+    }
+
     @Test func nothingToRedoWhenNothingWasUndone() throws {
         #expect(throws: HistoryError.nothingToRedo) { try store().redo() }
         #expect(throws: HistoryError.nothingToUndo) { try store().undo() }
