@@ -90,6 +90,55 @@ struct ExportImportTests {
         expectSuccess(try await sandbox.run("undo", "--file", other), stdout: undoHere.stdout)
     }
 
+    @Test func twoMachinesThatSendEachOtherExportsAgreeWhateverEachUndid() async throws {
+        let sandbox = try Sandbox()
+        let laptop = otherFile(sandbox)
+        /// Sends `from`'s whole export to `to` (nil: the default file) and returns what import said.
+        func send(from: String?, to: String?) async throws -> String {
+            let export = try await sandbox.run(["export"] + (from.map { ["--file", $0] } ?? []))
+            let outcome = try await sandbox.run(["import", try exportFile(sandbox, export.stdoutLines)] + (to.map { ["--file", $0] } ?? []))
+            #expect(outcome.status == 0, "\(outcome)")
+            return outcome.stdout
+        }
+        func stats(_ file: String?) async throws -> String {
+            try await sandbox.run(["stats", "--json"] + (file.map { ["--file", $0] } ?? [])).stdout
+        }
+        _ = try await sandbox.run("tap", "happy", "sad", "-q")
+        _ = try await sandbox.run("add", "smile", "5", "-q")
+        _ = try await send(from: nil, to: laptop)
+        // Each undoes the add on its own; the laptop also resets happy, then the desktop resets everything.
+        _ = try await sandbox.run("undo", "-q")
+        _ = try await sandbox.run("undo", "--file", laptop, "-q")
+        _ = try await sandbox.run("reset", "happy", "--file", laptop, "-q")
+        _ = try await sandbox.run("tap", "neutral", "--file", laptop, "-q")
+        _ = try await sandbox.run("reset", "--all", "-q")
+        // The laptop's undo of the add, and its reset of a happy the desktop has at zero, change nothing here.
+        #expect(try await send(from: laptop, to: nil) == "Imported 1 change (3 already there; 2 left out, as they change nothing here): neutral +1.\n")
+        #expect(try await send(from: nil, to: laptop) == "Imported 1 change (4 already there; 2 left out, as they change nothing here): sad -1.\n")
+        // Again both ways: nothing new, and the reset the laptop took in part is not refused.
+        #expect(try await send(from: laptop, to: nil) == "Nothing to import (5 already there; 2 left out, as they change nothing here).\n")
+        #expect(try await send(from: nil, to: laptop) == "Nothing to import (5 already there; 2 left out, as they change nothing here).\n")
+        let counts = #"{"counts": {"happy": 0, "smile": 0, "neutral": 1, "upset": 0, "sad": 0}, "total": 1}"# + "\n"
+        #expect(try await stats(nil) == counts)
+        #expect(try await stats(laptop) == counts)
+
+        // The desktop taps; the laptop takes back the desktop's reset (of sad, all it did there), which
+        // the desktop hears of after its tap: the desktop's undo then takes back its tap, not the
+        // reset a second time.
+        _ = try await sandbox.run("tap", "upset", "-q")
+        let laptopUndo = try await sandbox.run("undo", "--file", laptop)
+        #expect(laptopUndo.stdout.hasPrefix("Undid 'reset sad'") && laptopUndo.stdout.hasSuffix("sad: 0 → 1\n"), "\(laptopUndo)")
+        #expect(try await send(from: laptop, to: nil) == "Imported 1 change (5 already there; 2 left out, as they change nothing here): sad +1.\n")
+        let undo = try await sandbox.run("undo")
+        #expect(undo.status == 0 && undo.stdout.hasPrefix("Undid 'tap upset'") && undo.stdout.hasSuffix("upset: 1 → 0\n"), "\(undo)")
+        let redo = try await sandbox.run("redo")
+        #expect(redo.status == 0 && redo.stdout.hasPrefix("Redid 'tap upset'"), "\(redo)")
+        #expect(try await send(from: nil, to: laptop) == "Imported 3 changes (6 already there; 2 left out, as they change nothing here): upset +1.\n")
+        let final = #"{"counts": {"happy": 0, "smile": 0, "neutral": 1, "upset": 1, "sad": 1}, "total": 3}"# + "\n"
+        #expect(try await stats(nil) == final)
+        #expect(try await stats(laptop) == final)
+    }
+
     @Test func aBadLineOrACountBelowZeroRefusesTheWholeFileAndChangesNothing() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run("tap", "sad")

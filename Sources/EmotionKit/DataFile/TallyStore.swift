@@ -146,7 +146,7 @@ public final class TallyStore: Sendable {
         }
         if destination.status == nil, case let .import(batch) = edit, try !journalExists(at: destination) {
             // Likewise for an import that adds nothing to an empty history: it has nothing to create.
-            let plan = try ImportPlan(batch, known: [], tally: Tally())
+            let plan = try ImportPlan(batch, tally: Tally())
             if plan.changes.isEmpty {
                 var commit = StoreCommit()
                 commit.importPlan = plan
@@ -261,9 +261,9 @@ public final class TallyStore: Sendable {
                 }
             }
         case let .import(batch):
-            var known: (ids: Set<EventID>, held: [EventID: JournalEvent]) = ([], [:])
-            if let journal, let state { known = try journal.known(for: batch, from: try journal.header().end, to: state.position.bytes) }
-            let plan = try ImportPlan(batch, known: known.ids, held: known.held, tally: tally)
+            var history = ImportHistory()
+            if let journal, let state { history = try journal.importHistory(for: batch, from: try journal.header().end, to: state.position.bytes) }
+            let plan = try ImportPlan(batch, history: history, tally: tally)
             tally = plan.after
             commit.importPlan = plan
         }

@@ -13,8 +13,10 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unlikeItsCommand(line: Int, key: String, firstLine: Int)
     /// The line's undo or redo names a command that is neither in the file nor in the journal.
     case unknownReverts(line: Int, reverts: EventID)
-    /// Some of the changes of the command on this line are in the journal already and some are not.
-    case partlyPresent(line: Int)
+    /// The line's undo or redo names itself, or another undo or redo, instead of a tap, add or reset.
+    case revertsNoChange(line: Int, reverts: EventID)
+    /// The changes of the line's undo or redo are not those of the command it names, taken back or made again.
+    case unlikeReverted(line: Int, reverts: EventID)
     /// The line's id is in the journal already, for another change.
     case unlikeHistory(line: Int, id: EventID)
     /// Applying the line's change here would take a count below zero or past the largest.
@@ -45,9 +47,13 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unlikeHistory(line, id):
             return "Cannot import line \(line): its id \(id) is in the history already for another change (its time, command, "
                 + "emotion, amount or note differ); a change keeps its id wherever it goes." + advice
-        case let .partlyPresent(line):
-            return "Cannot import line \(line): some changes of its command are in the history already and some are "
-                + "not, so the file does not come from this history's export." + advice
+        case let .revertsNoChange(line, reverts):
+            return "Cannot import line \(line): it takes back or makes again \(reverts) (its \"reverts\"), which is itself "
+                + "an undo or redo, or this line's own command; an undo or redo names the tap, add or reset it acts on." + advice
+        case let .unlikeReverted(line, reverts):
+            return "Cannot import line \(line): its changes are not those of the command \(reverts) it takes back or makes "
+                + "again (its \"reverts\"); an undo or redo has that command's emotions, and for a tap or add its amounts, "
+                + "taken back or made again." + advice
         case let .refusedCount(line, error):
             switch error {
             case let .belowZero(emotion, count, amount):

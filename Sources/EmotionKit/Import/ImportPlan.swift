@@ -1,108 +1,179 @@
 /// What importing a batch into a history does: which commands are new, the counts each of their
 /// changes goes from and to here, and the counts after. Worked out under the store's lock (or, for
-/// `--dry-run`, on a read), from the ids the journal holds and its counts; nothing is written here.
+/// `--dry-run`, on a read), from what the journal holds (`ImportHistory`) and its counts; nothing
+/// is written here.
 ///
-/// A command is new if none of its ids are in the journal, and already there if all are (some but
-/// not all is refused: the file is not this history's). Each new change keeps its id, times,
-/// command, note and group, and its change, `new - old` from the file, is made on the counts here,
-/// in the batch's order: a tap or add adds the same amount; a reset sets the count to zero, and is
-/// left out if it is zero already (the command with it, if that was its only change); an undo or
-/// redo of a command imported in the same batch takes back or makes again what that command did
-/// here (so an undo of a reset restores the count the reset cleared here, not the one it cleared
-/// where it was made), and one of a command from the history adds the amount in the file. A count
-/// that would go below zero or past the largest refuses the whole import.
+/// A command is new if none of its ids are in the journal, and already there if some are (the
+/// rest were left out when it was imported). Each new change keeps its id, times, command, note
+/// and group, and is made on the counts here, in the batch's order: a tap or add adds the same
+/// amount; a reset sets the count to zero, and is left out if it is zero already (the command with
+/// it, if that was its only change).
+///
+/// An undo or redo must name a tap, add or reset, in the file or the history, and mirror it: the
+/// same emotions, and for a tap or add the same amounts, taken back or made again. It takes back or
+/// makes again what that command did here (so an undo of a reset restores the count the reset
+/// cleared here, not the one it cleared where it was made), and is left out where it would change
+/// nothing: its command was left out here, or is undone here already (for an undo) or stands (for
+/// a redo), as when two machines each undid the same command. It comes after its command even where
+/// the file recorded it before (a clock set back). A count that would go below zero or past the
+/// largest refuses the whole import.
 package struct ImportPlan: Sendable {
     /// The new changes, in the order they are to be appended, with their counts here; numbered
     /// with sequence 1 until `events(after:)` places them.
     package private(set) var changes: [JournalEvent] = []
     /// How many of the file's changes the journal holds already.
     package private(set) var alreadyThere = 0
-    /// How many new changes were left out because they change nothing here (a reset of a zero count).
+    /// How many of the file's changes are left out because they change nothing here (a reset of a
+    /// zero count, an undo of a command undone already), or were left out when it was imported before.
     package private(set) var leftOut = 0
     /// The counts before.
     package let before: Tally
     /// The counts once the new changes are made.
     package private(set) var after: Tally
 
-    /// Plans importing `batch` into a history that holds the events `known` (their ids), among them
-    /// `held`, those of the batch's ids, and the counts `tally`.
+    /// What each command of the file or the history did here, by its group in the file: the group it
+    /// goes by here and each change it made, or `nil` if it made none (all left out).
+    private var madeHere: [EventID: (group: EventID, changes: [(emotion: Emotion, delta: Int)])?] = [:]
+    /// Whether each command taken back or made again stands undone, by its group here.
+    private var undone: [EventID: Bool]
+
+    /// Plans importing `batch` into a history that holds `history` and the counts `tally`.
     ///
-    /// - Throws: `ImportError.partlyPresent`, `.unlikeHistory`, `.unknownReverts` or `.refusedCount`.
-    package init(_ batch: ImportBatch, known: Set<EventID>, held: [EventID: JournalEvent] = [:], tally: Tally) throws(ImportError) {
+    /// - Throws: `ImportError.unlikeHistory`, `.unknownReverts`, `.revertsNoChange`,
+    ///   `.unlikeReverted` or `.refusedCount`.
+    package init(_ batch: ImportBatch, history: ImportHistory = ImportHistory(), tally: Tally) throws(ImportError) {
         before = tally
         after = tally
-        // Every command of the file, wherever it comes in the order: a history whose clock went back may
-        // have recorded an undo before the command it took back.
-        let inFile = Set(batch.commands.map { $0.events[0].group })
-        // What each new reset did here, by its group (as in the file) and emotion: the change, or 0 if left out.
-        var resets: [ResetKey: Int] = [:]
-        var renamed: [EventID: EventID] = [:]  // A command whose first change was left out goes by its next one's id.
+        undone = history.undone
+        var inFile: [EventID: ImportBatch.Command] = [:]
+        for command in batch.commands { inFile[command.events[0].group] = command }
+        // Undos and redos whose command comes later in the file, by that command's group.
+        var waiting: [EventID: [ImportBatch.Command]] = [:]
         for command in batch.commands {
-            let present = command.events.filter { known.contains($0.id) }.count
-            guard present == 0 else {
-                guard present == command.events.count else { throw .partlyPresent(line: command.lines[0]) }
-                // Already there only if it is the same change: an id is never given to two.
-                for (event, line) in zip(command.events, command.lines) {
-                    if let mine = held[event.id], !mine.isSameChange(as: event) { throw .unlikeHistory(line: line, id: event.id) }
-                }
-                alreadyThere += present
+            let first = command.events[0]
+            if first.command.isReverting, let target = first.reverts, inFile[target] != nil, madeHere[target] == nil,
+                target != first.group
+            {
+                waiting[target, default: []].append(command)
                 continue
             }
-            let first = command.events[0]
-            if let reverts = first.reverts, !known.contains(reverts), !inFile.contains(reverts) {
-                throw .unknownReverts(line: command.lines[0], reverts: reverts)
+            try plan(command, inFile: inFile, history: history)
+            for later in waiting.removeValue(forKey: first.group) ?? [] {
+                try plan(later, inFile: inFile, history: history)
             }
-            var kept: [(event: JournalEvent, old: Int, new: Int)] = []
+        }
+        if let stranded = waiting.values.first?.first {
+            // Cannot happen: every command of the file is planned, and its waiting ones after it.
+            throw .unknownReverts(line: stranded.lines[0], reverts: stranded.events[0].reverts ?? stranded.events[0].group)
+        }
+    }
+
+    /// Plans one command of the file.
+    private mutating func plan(_ command: ImportBatch.Command, inFile: [EventID: ImportBatch.Command], history: ImportHistory) throws(ImportError) {
+        let first = command.events[0]
+        let present = command.events.filter { history.ids.contains($0.id) }
+        guard present.isEmpty else {
+            // Already there, the rest left out when it was imported: only if it is the same change,
+            // as an id is never given to two.
+            var groupHere: EventID?
             for (event, line) in zip(command.events, command.lines) {
-                let old = after[event.emotion]
-                let action: Action
-                switch event.command {
-                case .reset:
-                    action = .reset(event.emotion)
-                case .undo, .redo:
-                    var amount = event.delta
-                    if let reverts = event.reverts, let done = resets[ResetKey(group: reverts, emotion: event.emotion)] {
-                        amount = event.command == .undo ? -done : done
-                    }
-                    action = .add(amount, to: event.emotion)
-                case .tap, .add:
-                    action = .add(event.delta, to: event.emotion)
-                }
-                do throws(TallyError) {
-                    _ = try after.apply(action)
-                } catch {
-                    throw .refusedCount(line: line, error)
-                }
-                let new = after[event.emotion]
-                if event.command == .reset { resets[ResetKey(group: first.group, emotion: event.emotion)] = new - old }
-                if new == old {
-                    leftOut += 1
-                    continue
-                }
-                kept.append((event, old, new))
+                guard let mine = history.held[event.id] else { continue }
+                guard mine.isSameChange(as: event) else { throw .unlikeHistory(line: line, id: event.id) }
+                groupHere = groupHere ?? mine.group
             }
-            guard let head = kept.first else { continue }
-            if head.event.id != first.id { renamed[first.group] = head.event.id }
-            let group = head.event.id
-            let reverts = first.reverts.map { renamed[$0] ?? $0 }
-            for (index, item) in kept.enumerated() {
-                do throws(JournalEventError) {
-                    changes.append(
-                        try item.event.placed(
-                            sequence: 1, old: item.old, new: item.new, group: group,
-                            eventsInCommand: index == 0 && kept.count > 1 ? kept.count : nil, reverts: reverts, latest: nil))
-                } catch {
-                    // Cannot happen: the values came from an event that was whole, with counts that differ.
-                    throw .badLine(line: command.lines[0], .invalidEvent(error))
-                }
+            alreadyThere += present.count
+            leftOut += command.events.count - present.count
+            madeHere[first.group] = (groupHere ?? first.group, present.map { (history.held[$0.id]?.emotion ?? $0.emotion, history.held[$0.id]?.delta ?? 0) })
+            return
+        }
+        guard first.command.isReverting, let target = first.reverts else {
+            try make(command, reverts: nil, amounts: command.events.map(\.delta))
+            return
+        }
+        // An undo or redo: what its command did here, and whether this one mirrors it.
+        guard target != first.group else { throw .revertsNoChange(line: command.lines[0], reverts: target) }
+        let original: [JournalEvent]
+        if let there = inFile[target] {
+            original = there.events
+        } else if let events = history.commands[target], !events.isEmpty {
+            original = events
+            if madeHere[target] == nil { madeHere[target] = (target, events.map { ($0.emotion, $0.delta) }) }
+        } else {
+            throw .unknownReverts(line: command.lines[0], reverts: target)
+        }
+        guard !original[0].command.isReverting else { throw .revertsNoChange(line: command.lines[0], reverts: target) }
+        let isUndo = first.command == .undo
+        guard Self.mirrors(command.events, original, isUndo: isUndo, fromHistory: inFile[target] == nil) else {
+            throw .unlikeReverted(line: command.lines[0], reverts: target)
+        }
+        guard let done = madeHere[target] ?? nil, (undone[done.group] ?? false) != isUndo else {
+            leftOut += command.events.count  // Its command made nothing here, or is already as this would leave it.
+            return
+        }
+        // Each change takes back or makes again what its command did here to that emotion, once.
+        var remaining = done.changes
+        let amounts = command.events.map { event in
+            guard let index = remaining.firstIndex(where: { $0.emotion == event.emotion }) else { return 0 }
+            let delta = remaining.remove(at: index).delta
+            return isUndo ? -delta : delta
+        }
+        undone[done.group] = isUndo
+        try make(command, reverts: done.group, amounts: amounts)
+    }
+
+    /// Makes `command`'s changes here, each by its amount (a reset's: to zero), leaving out those
+    /// that change nothing, and records what it did.
+    private mutating func make(_ command: ImportBatch.Command, reverts: EventID?, amounts: [Int]) throws(ImportError) {
+        var kept: [(event: JournalEvent, old: Int, new: Int)] = []
+        for ((event, line), amount) in zip(zip(command.events, command.lines), amounts) {
+            let old = after[event.emotion]
+            let action: Action = event.command == .reset ? .reset(event.emotion) : .add(amount, to: event.emotion)
+            do throws(TallyError) {
+                _ = try after.apply(action)
+            } catch {
+                throw .refusedCount(line: line, error)
+            }
+            let new = after[event.emotion]
+            if new == old {
+                leftOut += 1
+                continue
+            }
+            kept.append((event, old, new))
+        }
+        let groupInFile = command.events[0].group
+        guard let head = kept.first else {
+            madeHere[groupInFile] = .some(nil)
+            return
+        }
+        // A command whose first change was left out goes by its next one's id.
+        let group = head.event.id
+        madeHere[groupInFile] = (group, kept.map { ($0.event.emotion, $0.new - $0.old) })
+        for (index, item) in kept.enumerated() {
+            do throws(JournalEventError) {
+                changes.append(
+                    try item.event.placed(
+                        sequence: 1, old: item.old, new: item.new, group: group,
+                        eventsInCommand: index == 0 && kept.count > 1 ? kept.count : nil, reverts: reverts, latest: nil))
+            } catch {
+                // Cannot happen: the values came from an event that was whole, with counts that differ.
+                throw .badLine(line: command.lines[0], .invalidEvent(error))
             }
         }
     }
 
-    /// A reset's change of one emotion, by the command's group as the file has it.
-    private struct ResetKey: Hashable {
-        let group: EventID
-        let emotion: Emotion
+    /// Whether the undo or redo `events` mirrors its command `original`: the same emotions, as many
+    /// times each, and for a tap or add the same amounts, negated for an undo. A reset's amounts
+    /// are those of where it was made; one from the history may have lost changes left out here.
+    private static func mirrors(_ events: [JournalEvent], _ original: [JournalEvent], isUndo: Bool, fromHistory: Bool) -> Bool {
+        if original[0].command == .reset {
+            let mine = events.map(\.emotion.index).sorted()
+            let theirs = original.map(\.emotion.index).sorted()
+            return fromHistory ? Set(theirs).isSubset(of: Set(mine)) && Set(mine).count == mine.count : mine == theirs
+        }
+        func pairs(_ list: [JournalEvent], sign: Int) -> [[Int]] {
+            list.map { [$0.emotion.index, sign * $0.delta] }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        return pairs(events, sign: 1) == pairs(original, sign: isUndo ? -1 : 1)
     }
 
     /// How much each emotion's count changes, in `Emotion.allCases` order, leaving out those that do not.

@@ -1,57 +1,48 @@
 extension JournalFile {
-    /// The ids of the events on the lines from `start` up to `end`: one forward read, keeping only
-    /// the ids, so that `import` can tell the changes it holds already.
+    /// What `import` needs of the history between `start` and `end` for `batch` (`ImportHistory`),
+    /// in one forward read.
     ///
-    /// A line in `jsonLine`'s form starts with its id, which is read from there; any other is read whole.
+    /// A line in `jsonLine`'s form starts with its id and its command, which are read from there;
+    /// it is read whole only if it is an undo or redo, or the file names it or its command. Any
+    /// other line is read whole.
     ///
     /// - Throws: `StoreError.unreadableJournal` for a line that is not an event.
-    func ids(from start: Int64, to end: Int64) throws(StoreError) -> Set<EventID> {
-        var ids: Set<EventID> = []
-        let prefix = Array("{\"id\":\"".utf8)
+    func importHistory(for batch: ImportBatch, from start: Int64, to end: Int64) throws(StoreError) -> ImportHistory {
+        var history = ImportHistory()
+        let scope = ImportHistory.Scope(batch)
+        var collecting: EventID?
         try forEachLine(from: start, to: end) { line, _ throws(StoreError) in
-            if line.starts(with: prefix), line.count >= prefix.count + 27,
-                line[line.startIndex + prefix.count + 26] == UInt8(ascii: "\""),
-                let id = EventID(parsing: String(decoding: line.dropFirst(prefix.count).prefix(26), as: UTF8.self))
-            {
-                ids.insert(id)
+            if collecting == nil, let id = JournalFile.idOfPlainChange(line), !scope.wants(id) {
+                history.ids.insert(id)
                 return true
             }
             do throws(JournalLineError) {
-                ids.insert(try JournalEvent(journalLine: Array(line)).id)
+                history.note(try JournalEvent(journalLine: Array(line)), in: scope, collecting: &collecting)
             } catch {
                 throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: error.description))
             }
             return true
         }
-        return ids
+        return history
     }
 
-    /// The events among the lines from `start` up to `end` whose ids are in `wanted`, read whole: so
-    /// that `import` can tell a change the journal holds from another change given its id. Reads
-    /// nothing when `wanted` is empty, as it is for a file of new changes.
-    ///
-    /// - Throws: `StoreError.unreadableJournal` for a line that is not an event.
-    func events(withIDs wanted: Set<EventID>, from start: Int64, to end: Int64) throws(StoreError) -> [EventID: JournalEvent] {
-        var found: [EventID: JournalEvent] = [:]
-        guard !wanted.isEmpty else { return found }
-        try forEachLine(from: start, to: end) { line, _ throws(StoreError) in
-            let event: JournalEvent
-            do throws(JournalLineError) {
-                event = try JournalEvent(journalLine: Array(line))
-            } catch {
-                throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: error.description))
-            }
-            if wanted.contains(event.id) { found[event.id] = event }
-            return found.count < wanted.count
-        }
-        return found
+    /// The id of a tap, add or reset on a line in `jsonLine`'s form, read from where that form puts
+    /// it; `nil` for an undo or redo, or a line in another form.
+    private static func idOfPlainChange(_ line: ArraySlice<UInt8>) -> EventID? {
+        // {"id":"<26>","at":"<29>","command":"<name>"…
+        let base = line.startIndex
+        guard line.count > 89, line[base..<(base + 7)].elementsEqual(idKey),
+            line[(base + 33)..<(base + 41)].elementsEqual(atKey),
+            line[(base + 70)..<(base + 83)].elementsEqual(commandKey)
+        else { return nil }
+        let name = line[(base + 83)..<(base + 88)]
+        guard !name.elementsEqual(undoName), !name.elementsEqual(redoName) else { return nil }
+        return EventID(utf8: line[(base + 7)..<(base + 33)])
     }
 
-    /// What `import` needs of the history between `start` and `end` for `batch`: every id it holds,
-    /// and the events it holds of those the batch names.
-    func known(for batch: ImportBatch, from start: Int64, to end: Int64) throws(StoreError) -> (ids: Set<EventID>, held: [EventID: JournalEvent]) {
-        let ids = try ids(from: start, to: end)
-        let wanted = Set(batch.commands.flatMap { $0.events.map(\.id) }).intersection(ids)
-        return (ids, try events(withIDs: wanted, from: start, to: end))
-    }
+    private static let idKey = Array("{\"id\":\"".utf8)
+    private static let atKey = Array("\",\"at\":\"".utf8)
+    private static let commandKey = Array("\",\"command\":\"".utf8)
+    private static let undoName = Array("undo\"".utf8)
+    private static let redoName = Array("redo\"".utf8)
 }

@@ -9,7 +9,7 @@ extension TallyStore {
     package func importChanges(_ batch: ImportBatch) throws -> (plan: ImportPlan, events: [JournalEvent]) {
         let commit = try commit(.import(batch))
         // Every path through `commit` for an import records its plan; planning again is only a fallback.
-        let plan = try commit.importPlan ?? ImportPlan(batch, known: [], tally: Tally())
+        let plan = try commit.importPlan ?? ImportPlan(batch, tally: Tally())
         return (plan, commit.events)
     }
 
@@ -20,11 +20,11 @@ extension TallyStore {
     package func planImport(_ batch: ImportBatch) throws -> ImportPlan {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
-        let (known, tally) = try withJournal(at: destination) { document, journal throws(StoreError) in
-            guard let journal else { return ((ids: Set<EventID>(), held: [EventID: JournalEvent]()), document?.tally ?? Tally()) }
-            let known = try journal.file.known(for: batch, from: try journal.file.header().end, to: journal.state.position.bytes)
-            return (known, journal.state.tally)
+        let (history, tally) = try withJournal(at: destination) { document, journal throws(StoreError) in
+            guard let journal else { return (ImportHistory(), document?.tally ?? Tally()) }
+            let history = try journal.file.importHistory(for: batch, from: try journal.file.header().end, to: journal.state.position.bytes)
+            return (history, journal.state.tally)
         }
-        return try ImportPlan(batch, known: known.ids, held: known.held, tally: tally)
+        return try ImportPlan(batch, history: history, tally: tally)
     }
 }

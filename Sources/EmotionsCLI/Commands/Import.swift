@@ -11,7 +11,8 @@ struct Import: Subcommand {
         discussion: "FILE is what export (or log --json) wrote, on another machine or as a backup; - reads standard "
             + "input. Changes are matched by id: those already in the history are skipped, so importing a file "
             + "twice adds nothing the second time. The new ones are made on the counts here, in the order they "
-            + "were recorded, all in one commit; a reset of a count already at zero is left out. All or nothing: "
+            + "were recorded, all in one commit; what would change nothing here (a reset of a count already at "
+            + "zero, an undo of a command undone here already) is left out. All or nothing: "
             + "a line that is not a change (exit 65, naming the line), a command not all there, or a count that "
             + "would go below zero refuses the whole file, and nothing is changed. Prints how many changes were "
             + "new and how the counts changed; hooks run for each new change, as for tap.",

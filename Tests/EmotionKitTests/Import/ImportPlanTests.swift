@@ -9,13 +9,18 @@ import Testing
         Tally(counts: counts) ?? Tally()
     }
 
-    private func plan(_ lines: [String], known: [Int] = [], tally: Tally = Tally()) throws -> ImportPlan {
-        try ImportPlan(L.batch(lines), known: Set(known.map(L.eventID)), tally: tally)
+    /// The plan for `lines` in a history that holds the file's changes numbered `known` and the
+    /// changes of the lines `history`, in that order, with the counts `tally`.
+    private func plan(_ lines: [String], known: [Int] = [], history: [String] = [], tally: Tally = Tally()) throws -> ImportPlan {
+        let batch = try L.batch(lines)
+        let held = batch.commands.flatMap(\.events).filter { known.map(L.eventID).contains($0.id) }
+        let others = try L.batch(history).commands.flatMap(\.events)
+        return try ImportPlan(batch, history: ImportHistory(held + others, for: batch), tally: tally)
     }
 
-    private func refusal(_ lines: [String], known: [Int] = [], tally: Tally = Tally()) -> ImportError? {
+    private func refusal(_ lines: [String], known: [Int] = [], history: [String] = [], tally: Tally = Tally()) -> ImportError? {
         do {
-            _ = try plan(lines, known: known, tally: tally)
+            _ = try plan(lines, known: known, history: history, tally: tally)
             return nil
         } catch let error as ImportError {
             return error
@@ -90,11 +95,88 @@ import Testing
         #expect(refusal([L.line(1, "add", "sad", 0, Int.max)], tally: tally([.sad: 1])) == .refusedCount(line: 1, .overflow(.sad, count: 1, amount: Int.max)))
     }
 
-    @Test func aCommandPartlyInTheJournalOrAnUndoOfAnUnknownCommandIsRefused() {
-        let pair = [L.line(1, "tap", "happy", 0, 1, #", "events": 2"#), L.line(2, "tap", "sad", 0, 1, #", "group": "\#(L.id(1))""#)]
-        #expect(refusal(pair, known: [2]) == .partlyPresent(line: 1))
-        #expect(refusal([L.line(3, "undo", "sad", 1, 0, #", "reverts": "\#(L.id(9))""#)]) == .unknownReverts(line: 1, reverts: L.eventID(9)))
-        #expect(refusal([L.line(3, "undo", "sad", 1, 0, #", "reverts": "\#(L.id(9))""#)], known: [9], tally: tally([.sad: 1])) == nil)
+    @Test func anUndoOfACommandNeitherInTheFileNorInTheHistoryIsRefused() {
+        let undo = L.line(3, "undo", "sad", 1, 0, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(9))""#)
+        #expect(refusal([undo]) == .unknownReverts(line: 1, reverts: L.eventID(9)))
+        #expect(refusal([undo], history: [L.line(9, "tap", "sad", 0, 1)], tally: tally([.sad: 1])) == nil)
+    }
+
+    @Test func aCommandSomeOfWhoseChangesWereLeftOutWhenItWasImportedIsAlreadyThere() throws {
+        // The reset of happy was left out here (happy was zero), so the command goes by sad's id.
+        let reset = [
+            L.line(1, "reset", "happy", 1, 0, #", "events": 2"#),
+            L.line(2, "reset", "sad", 4, 0, #", "group": "\#(L.id(1))""#),
+        ]
+        let here = [L.line(2, "reset", "sad", 3, 0)]
+        let again = try plan(reset, history: here)
+        #expect(again.changes.isEmpty)
+        #expect(again.alreadyThere == 1 && again.leftOut == 1)
+        let undo = [
+            L.line(3, "undo", "sad", 0, 4, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))", "events": 2"#),
+            L.line(4, "undo", "happy", 0, 1, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))", "group": "\#(L.id(3))""#),
+        ]
+        let undone = try plan(reset + undo, history: here)
+        #expect(undone.changes.map(\.id) == [L.eventID(3)], "happy's undo changes nothing here")
+        #expect(undone.changes[0].reverts == L.eventID(2), "the undo names the reset by the id it goes by here")
+        #expect(undone.changes[0].old == 0 && undone.changes[0].new == 3, "and restores what it cleared here")
+        #expect(undone.alreadyThere == 1 && undone.leftOut == 2)
+    }
+
+    @Test func anUndoOrRedoMustNameATapAddOrResetOtherThanItself() {
+        let itself = L.line(1, "undo", "sad", 1, 0, #", "reverts": "\#(L.id(1))""#)
+        #expect(refusal([itself], tally: tally([.sad: 1])) == .revertsNoChange(line: 1, reverts: L.eventID(1)))
+        let chain = [
+            L.line(1, "tap", "sad", 0, 1),
+            L.line(2, "undo", "sad", 1, 0, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))""#),
+            L.line(3, "undo", "sad", 0, 1, at: "2026-11-23T12:02:00.000+00:00", #", "reverts": "\#(L.id(2))""#),
+        ]
+        #expect(refusal(chain) == .revertsNoChange(line: 3, reverts: L.eventID(2)))
+        #expect(refusal([chain[2]], history: Array(chain[0...1])) == .revertsNoChange(line: 1, reverts: L.eventID(2)))
+        #expect(ImportError.revertsNoChange(line: 3, reverts: L.eventID(2)).description.contains("names the tap, add or reset"))
+    }
+
+    @Test func anUndoOrRedoMustTakeBackOrMakeAgainWhatItsCommandDid() {
+        let add = L.line(1, "tap", "happy", 4, 5, #", "events": 2"#)
+        let tap = L.line(2, "tap", "sad", 0, 1, #", "group": "\#(L.id(1))""#)
+        func undo(_ changes: [(String, Int, Int)], command: String = "undo") -> [String] {
+            changes.enumerated().map { index, change in
+                let group = index == 0 ? (changes.count > 1 ? #", "events": \#(changes.count)"# : "") : #", "group": "\#(L.id(3))""#
+                return L.line(3 + index, command, change.0, change.1, change.2, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))""# + group)
+            }
+        }
+        let right = undo([("sad", 1, 0), ("happy", 5, 4)])
+        #expect(refusal([add, tap] + right, tally: tally([.happy: 4])) == nil)
+        #expect(refusal([add, tap] + undo([("sad", 1, 0), ("happy", 5, 3)])) == .unlikeReverted(line: 3, reverts: L.eventID(1)), "another amount")
+        #expect(refusal([add, tap] + undo([("sad", 1, 0), ("smile", 5, 4)])) == .unlikeReverted(line: 3, reverts: L.eventID(1)), "another emotion")
+        #expect(refusal([add, tap] + undo([("sad", 1, 0)])) == .unlikeReverted(line: 3, reverts: L.eventID(1)), "one missing")
+        #expect(refusal([add, tap] + undo([("sad", 0, 1), ("happy", 4, 5)], command: "redo"), tally: tally([.happy: 4])) == nil)
+        #expect(refusal([add, tap] + undo([("sad", 1, 0), ("happy", 5, 4)], command: "redo")) == .unlikeReverted(line: 3, reverts: L.eventID(1)))
+        #expect(refusal(right, history: [add, tap], tally: tally([.happy: 5, .sad: 1])) == nil, "its command in the history")
+        #expect(refusal(undo([("sad", 1, 0), ("happy", 5, 2)]), history: [add, tap], tally: tally([.happy: 5, .sad: 1]))
+            == .unlikeReverted(line: 1, reverts: L.eventID(1)))
+    }
+
+    @Test func anUndoOfACommandUndoneHereAlreadyOrARedoOfOneThatStandsIsLeftOut() throws {
+        let tap = L.line(1, "tap", "sad", 0, 1)
+        let mine = L.line(7, "undo", "sad", 1, 0, at: "2026-11-23T12:05:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
+        let theirs = L.line(2, "undo", "sad", 1, 0, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
+        let both = try plan([tap, theirs], known: [1], history: [mine])
+        #expect(both.changes.isEmpty && both.alreadyThere == 1 && both.leftOut == 1, "each machine undid it: once is enough")
+        let redo = L.line(3, "redo", "sad", 0, 1, at: "2026-11-23T12:02:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
+        let standing = try plan([tap, redo], known: [1], tally: tally([.sad: 1]))
+        #expect(standing.changes.isEmpty && standing.leftOut == 1)
+        let undoneThere = try plan([tap, theirs, redo], known: [1], tally: tally([.sad: 1]))
+        #expect(undoneThere.changes.map(\.id) == [L.eventID(2), L.eventID(3)])
+        #expect(undoneThere.changes.map(\.new) == [0, 1])
+    }
+
+    @Test func anUndoRecordedBeforeItsCommandIsMadeAfterIt() throws {
+        // The clock was set back between the tap and its undo.
+        let tap = L.line(1, "tap", "sad", 0, 1, at: "2026-11-23T12:00:00.000+00:00")
+        let undo = L.line(2, "undo", "sad", 1, 0, at: "2026-11-23T11:00:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
+        let plan = try plan([tap, undo])
+        #expect(plan.changes.map(\.id) == [L.eventID(1), L.eventID(2)])
+        #expect(plan.after == Tally())
     }
 
     @Test func importedEventsOlderThanTheJournalsLatestRecordingCarryLatest() throws {

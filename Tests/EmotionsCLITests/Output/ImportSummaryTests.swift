@@ -12,7 +12,9 @@ import Testing
 
     private func plan(_ lines: [String], known: [String] = [], tally: Tally = Tally()) throws -> ImportPlan {
         let batch = try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8))
-        return try ImportPlan(batch, known: Set(known.compactMap(EventID.init(parsing:))), tally: tally)
+        // The history holds the file's changes with those ids.
+        let held = batch.commands.flatMap(\.events).filter { known.contains($0.id.description) }
+        return try ImportPlan(batch, history: ImportHistory(held, for: batch), tally: tally)
     }
 
     @Test func itSaysHowManyWereNewOrThereAlreadyAndHowEachCountChanged() throws {
@@ -29,6 +31,8 @@ import Testing
         #expect(ImportSummary.text(for: try plan([line(1, "sad", 0, 2)], known: ["01JX0000000000000000000001"]), isDryRun: false)
             == "Nothing to import: the file's 1 change is already there.")
         #expect(ImportSummary.text(for: try plan([line(1, "sad", 2, 0, command: "reset")]), isDryRun: true)
-            == "Nothing to import (1 left out: a reset of a count already at zero here).")
+            == "Nothing to import (1 left out, as it changes nothing here).")
+        let resets = [line(1, "sad", 2, 0, command: "reset"), line(2, "happy", 1, 0, command: "reset")]
+        #expect(ImportSummary.text(for: try plan(resets), isDryRun: true) == "Nothing to import (2 left out, as they change nothing here).")
     }
 }
