@@ -99,6 +99,22 @@ struct StatsRangeTests {
         expectSuccess(try await sandbox.run("stats", "--json"), stdout: #"{"counts": \#(counts(0, 0, 0, 0, 0)), "total": 0}"# + "\n")
     }
 
+    @Test func countsLargerThanATallyHoldsShowEachCountWholeAndTheTotalHeldAtTheLargest() async throws {
+        let sandbox = try Sandbox()
+        let largest = String(Int.max)
+        for arguments in [
+            ["add", "happy", largest, "--at", "2026-11-02T10:00"], ["reset", "happy"], ["add", "happy", largest, "--at", "2026-11-03T10:00"],
+            ["reset", "happy"], ["add", "sad", largest, "--at", "2026-11-04T10:00"],
+        ] {
+            #expect(try await sandbox.run(arguments + ["-q"], environment: ["TZ": "UTC"]).status == 0)
+        }
+        let range = ["--since", "2026-11-01", "--until", "2026-11-30"]
+        #expect(try await json(sandbox, range, zone: "UTC") == #"{"since": "2026-11-01T00:00:00+00:00", "until": "2026-12-01T00:00:00+00:00", "counts": "#
+            + counts(Int.max, 0, 0, 0, Int.max) + #", "total": \#(Int.max)}"# + "\n")
+        let sad = try await sandbox.run(["stats", "sad"] + range, environment: ["TZ": "UTC"])
+        expectSuccess(sad, stdout: largest + "\n")
+    }
+
     @Test func theTableIsHeadedByItsRangeAndByPeriodShowsSparklines() async throws {
         let sandbox = try Sandbox()
         let zone = "Asia/Tokyo"

@@ -57,16 +57,15 @@ struct Stats: Subcommand {
             try showPeriods(of: by, from: store, now: now, zone: zone, in: context)
             return
         }
-        let tally: Tally
         let range = try self.range.range(now: now, zone: zone)
+        let report: StatsReport
         if let range {
-            tally = Stats.tally(of: try store.felt(since: range.since, until: range.until))
+            report = StatsReport(felt: try store.felt(since: range.since, until: range.until))
         } else {
-            tally = try store.read()
+            report = StatsReport(tally: try store.read())
         }
-        let report = StatsReport(tally: tally)
         switch (emotion, isJSON) {
-        case let (emotion?, false): context.terminal.print("\(tally[emotion])")
+        case let (emotion?, false): context.terminal.print("\(report[emotion])")
         case let (emotion?, true): context.terminal.print(report.json(for: emotion, range: range, zone: zone))
         case (nil, false):
             let width = OutputWidth.of(context.terminal, environment: context.environment)
@@ -112,13 +111,6 @@ struct Stats: Subcommand {
         }
     }
 
-    /// What was felt, as a tally: each count as shown, cut so that the total fits in an `Int`.
-    static func tally(of felt: Felt) -> Tally {
-        let counts = Dictionary(uniqueKeysWithValues: Emotion.allCases.map { ($0, felt[$0]) })
-        if let tally = Tally(counts: counts) { return tally }
-        let share = Int.max / Emotion.allCases.count
-        return Tally(counts: counts.mapValues { min($0, share) }) ?? Tally()
-    }
 }
 
 /// What is wrong with a `stats` request.

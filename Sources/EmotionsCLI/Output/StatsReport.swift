@@ -5,14 +5,32 @@ struct StatsReport {
     /// Bars are drawn in eighths of a cell: these are one to seven eighths.
     private static let partialBlocks: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-    let tally: Tally
+    /// Each emotion's count, in `Emotion.allCases` order.
+    private let counts: [Int]
+    /// The counts added up: a tally's total, or a range's held at `Int.max` (a range can hold more
+    /// than a tally, as counts reset in it go on counting).
+    let total: Int
+
+    /// The report of the counts now.
+    init(tally: Tally) {
+        counts = Emotion.allCases.map { tally[$0] }
+        total = tally.total
+    }
+
+    /// The report of what was felt in a range.
+    init(felt: Felt) {
+        counts = Emotion.allCases.map { felt[$0] }
+        total = felt.total
+    }
+
+    /// The count of `emotion`.
+    subscript(emotion: Emotion) -> Int { counts[Emotion.allCases.firstIndex(of: emotion) ?? 0] }
 
     /// One line per emotion (emoji, label, count, bar, share) and a total line, without a final
     /// newline, each at most `width` cells wide as `StatsLayout` fits them; the labels and bars in
     /// `style`'s language and colours.
     func table(width: Int = OutputWidth.fallback, style: OutputStyle = .plain) -> String {
-        let largest = Emotion.allCases.map { tally[$0] }.max() ?? 0
-        let total = tally.total
+        let largest = counts.max() ?? 0
         let labels = Emotion.allCases.map(style.language.label(for:))
         let nameWidth = (labels + [style.language.totalLabel]).map(CellWidth.of).max() ?? 0
         let countWidth = String(total).count
@@ -20,7 +38,7 @@ struct StatsReport {
 
         var lines: [String] = []
         for (emotion, label) in zip(Emotion.allCases, labels) {
-            let count = tally[emotion]
+            let count = self[emotion]
             var line = layout.showsEmoji ? emotion.emoji + " " : ""
             line += style.paint(label, as: emotion) + spaces(nameWidth - CellWidth.of(label))
             line += "  " + padLeft(String(count), countWidth)
@@ -44,14 +62,14 @@ struct StatsReport {
 
     /// `{"counts": {"happy": N, …}, "total": N}`, after `"since"` and `"until"` for a range.
     func json(range: TimeRange? = nil, zone: TimeZoneRules = .utc) -> String {
-        let counts = JSONValue.object(Emotion.allCases.map { ($0.name, .integer(tally[$0])) })
-        let members = (range?.jsonMembers(zone: zone) ?? []) + [("counts", counts), ("total", .integer(tally.total))]
+        let counts = JSONValue.object(Emotion.allCases.map { ($0.name, .integer(self[$0])) })
+        let members = (range?.jsonMembers(zone: zone) ?? []) + [("counts", counts), ("total", .integer(total))]
         return JSONValue.object(members).serialized(pretty: false)
     }
 
     /// `{"emotion": "happy", "count": N}`, with `"since"` and `"until"` for a range.
     func json(for emotion: Emotion, range: TimeRange? = nil, zone: TimeZoneRules = .utc) -> String {
-        let members: [(String, JSONValue)] = [("emotion", .string(emotion.name)), ("count", .integer(tally[emotion]))]
+        let members: [(String, JSONValue)] = [("emotion", .string(emotion.name)), ("count", .integer(self[emotion]))]
         return JSONValue.object(members + (range?.jsonMembers(zone: zone) ?? [])).serialized(pretty: false)
     }
 
