@@ -7,7 +7,7 @@ package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchDay(String, LocalDate.Month)
     /// `text` has an hour past 23 or a minute or second past 59.
     case noSuchTimeOfDay(String)
-    /// `text` has an offset past ±23:59.
+    /// `text` has an offset past ±18:00.
     case noSuchOffset(String)
     /// `text` is an amount with the unit `m`, which could be minutes or months.
     case ambiguousMinutes(String, amount: String)
@@ -32,7 +32,7 @@ package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .noSuchTimeOfDay(text):
             "'\(text)' is not a TIME: hours go from 00 to 23, minutes and seconds from 00 to 59 (21:30, 21:30:05)."
         case let .noSuchOffset(text):
-            "'\(text)' is not a TIME: an offset goes from -23:59 to +23:59 (Z, +09:00, -03:30)."
+            "'\(text)' is not a TIME: an offset goes from -18:00 to +18:00 (Z, +09:00, -03:30)."
         case let .ambiguousMinutes(text, amount):
             "'\(text)' is ambiguous: write \(amount)min for minutes or \(amount)mo for months."
         case let .outOfRange(text):

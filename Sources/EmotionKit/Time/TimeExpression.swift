@@ -130,7 +130,7 @@ private struct TimeScanner {
         guard let hours = number(digits: 2), take(":"), let minutes = number(digits: 2) else {
             throw .unrecognized(text)
         }
-        guard hours <= 23, minutes <= 59 else { throw .noSuchOffset(text) }
+        guard minutes <= 59, hours * 3600 + minutes * 60 <= TimeZoneRules.largestOffset else { throw .noSuchOffset(text) }
         return sign * (hours * 3600 + minutes * 60)
     }
 

@@ -19,14 +19,15 @@ package struct TimeZoneRules: Sendable {
 
     /// The zone whose offset at each instant is `offsetAt`'s answer, in seconds east of UTC.
     ///
-    /// An answer beyond ±26 hours, which no zone has (a damaged zone file might), is taken as that
-    /// bound, so that no arithmetic on an offset can overflow.
+    /// An answer beyond ±18 hours, which no place has (`TZ=UTC+24` or a damaged zone file might),
+    /// is taken as that bound: what a timestamp in the history can hold and RFC 3339 can write, and
+    /// so no arithmetic on an offset can overflow.
     package init(offsetAt: @escaping @Sendable (Instant) -> Int) {
         self.offsetAt = { instant in min(max(offsetAt(instant), -Self.largestOffset), Self.largestOffset) }
     }
 
-    /// The largest offset from UTC a zone may have: 26 hours.
-    package static let largestOffset = 26 * 3600
+    /// The largest offset from UTC a zone may have: 18 hours, as `Timestamp.offsetLimit`.
+    package static let largestOffset = Int(Timestamp.offsetLimit)
 
     /// A zone that is always `secondsEast` seconds east of UTC (`Z` is 0, `+09:00` is 32,400).
     package static func fixed(secondsEast: Int) -> TimeZoneRules {
@@ -51,7 +52,7 @@ package struct TimeZoneRules: Sendable {
     package func instant(at local: LocalDateTime) -> Instant {
         let asIfUTC = Instant(millisecondsSinceEpoch: local.millisecondsAsIfUTC)
         // Offsets a day and a half either side: no zone changes its offset twice within three days,
-        // and no offset is larger than 26 hours, so every offset `local` can have is among them.
+        // and no offset is larger than 18 hours, so every offset `local` can have is among them.
         let before = offset(at: asIfUTC.advancedClamped(byMilliseconds: -Self.probe))
         let after = offset(at: asIfUTC.advancedClamped(byMilliseconds: Self.probe))
         let candidates = [before, after].map { asIfUTC.advancedClamped(byMilliseconds: -Int64($0) * 1000) }

@@ -29,6 +29,7 @@ struct TimeExpressionTests {
         ("2026-11-23T21:30Z", "2026-11-24T06:30:00.000+09:00"),
         ("2026-11-23T21:30:05-03:30", "2026-11-24T10:00:05.000+09:00"),
         ("2026-11-23T21:30+09:00", "2026-11-23T21:30:00.000+09:00"),
+        ("2026-11-23T21:30-18:00", "2026-11-25T00:30:00.000+09:00"),
         ("2026-11-23Z", "2026-11-23T09:00:00.000+09:00 ..< 2026-11-24T09:00:00.000+09:00"),
         ("90min", "2026-11-23T19:34:05.123+09:00"),
         ("90 minutes", "2026-11-23T19:34:05.123+09:00"),
@@ -153,7 +154,9 @@ struct TimeExpressionTests {
         ("2026-11-23T24:00", "'2026-11-23T24:00' is not a TIME: hours go from 00 to 23, minutes and seconds from 00 to 59 (21:30, 21:30:05)."),
         ("21:60", "'21:60' is not a TIME: hours go from 00 to 23, minutes and seconds from 00 to 59 (21:30, 21:30:05)."),
         ("yesterday 12:00:60", "'yesterday 12:00:60' is not a TIME: hours go from 00 to 23, minutes and seconds from 00 to 59 (21:30, 21:30:05)."),
-        ("2026-11-23T21:30+24:00", "'2026-11-23T21:30+24:00' is not a TIME: an offset goes from -23:59 to +23:59 (Z, +09:00, -03:30)."),
+        ("2026-11-23T21:30+24:00", "'2026-11-23T21:30+24:00' is not a TIME: an offset goes from -18:00 to +18:00 (Z, +09:00, -03:30)."),
+        ("2026-11-23T21:30-18:01", "'2026-11-23T21:30-18:01' is not a TIME: an offset goes from -18:00 to +18:00 (Z, +09:00, -03:30)."),
+        ("2026-11-23T21:30+17:60", "'2026-11-23T21:30+17:60' is not a TIME: an offset goes from -18:00 to +18:00 (Z, +09:00, -03:30)."),
         ("0000-01-01", "'0000-01-01' is not a TIME: it is outside the years 0001 to 9999; use a smaller amount or a nearer date."),
         ("9999999999999999999d", "'9999999999999999999d' is not a TIME: it is outside the years 0001 to 9999; use a smaller amount or a nearer date."),
     ])

@@ -48,7 +48,10 @@ struct TimeZoneRulesTests {
 
     @Test func anOffsetNoZoneHasIsTakenAsTheLargestOne() throws {
         let broken = TimeZoneRules { _ in .max }
-        #expect(broken.offset(at: Instant(millisecondsSinceEpoch: 0)) == 26 * 3600)
-        #expect(broken.instant(at: try local("2026-11-23T02:00")).rfc3339(in: .utc) == "2026-11-22T00:00:00.000+00:00")
+        #expect(broken.offset(at: Instant(millisecondsSinceEpoch: 0)) == 18 * 3600)
+        #expect(broken.instant(at: try local("2026-11-23T02:00")).rfc3339(in: .utc) == "2026-11-22T08:00:00.000+00:00")
+        // TZ=UTC+24: a day behind UTC, which RFC 3339 cannot write and a timestamp cannot hold.
+        let dayBehind = TimeZoneRules { _ in -24 * 3600 }
+        #expect(Instant(millisecondsSinceEpoch: 0).rfc3339(in: dayBehind) == "1969-12-31T06:00:00.000-18:00")
     }
 }
