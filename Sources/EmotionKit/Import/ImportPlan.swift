@@ -31,9 +31,11 @@ package struct ImportPlan: Sendable {
     /// The counts once the new changes are made.
     package private(set) var after: Tally
 
-    /// What each command of the file or the history did here, by its group in the file: the group it
-    /// goes by here and each change it made, or `nil` if it made none (all left out).
+    /// What each command an undo or redo of the file names did here, by its group in the file: the
+    /// group it goes by here and each change it made, or `nil` if it made none (all left out).
     private var madeHere: [EventID: (group: EventID, changes: [(emotion: Emotion, delta: Int)])?] = [:]
+    /// The commands the file's undos and redos name, by their groups in the file.
+    private let targets: Set<EventID>
     /// Whether each command taken back or made again stands undone, by its group here.
     private var undone: [EventID: Bool]
 
@@ -45,6 +47,7 @@ package struct ImportPlan: Sendable {
         before = tally
         after = tally
         undone = history.undone
+        targets = Set(batch.commands.compactMap { $0.events[0].reverts })
         var inFile: [EventID: ImportBatch.Command] = [:]
         for command in batch.commands { inFile[command.events[0].group] = command }
         // Undos and redos whose command comes later in the file, by that command's group.
@@ -83,6 +86,7 @@ package struct ImportPlan: Sendable {
             }
             alreadyThere += present.count
             leftOut += command.events.count - present.count
+            guard targets.contains(first.group) else { return }
             madeHere[first.group] = (groupHere ?? first.group, present.map { (history.held[$0.id]?.emotion ?? $0.emotion, history.held[$0.id]?.delta ?? 0) })
             return
         }
@@ -142,12 +146,12 @@ package struct ImportPlan: Sendable {
         }
         let groupInFile = command.events[0].group
         guard let head = kept.first else {
-            madeHere[groupInFile] = .some(nil)
+            if targets.contains(groupInFile) { madeHere[groupInFile] = .some(nil) }
             return
         }
         // A command whose first change was left out goes by its next one's id.
         let group = head.event.id
-        madeHere[groupInFile] = (group, kept.map { ($0.event.emotion, $0.new - $0.old) })
+        if targets.contains(groupInFile) { madeHere[groupInFile] = (group, kept.map { ($0.event.emotion, $0.new - $0.old) }) }
         for (index, item) in kept.enumerated() {
             do throws(JournalEventError) {
                 changes.append(
