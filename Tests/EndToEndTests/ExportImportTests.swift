@@ -139,6 +139,29 @@ struct ExportImportTests {
         #expect(try await stats(laptop) == final)
     }
 
+    @Test func anExportImportedAgainChangesNothingWhateverEitherSideUndidAndRedid() async throws {
+        let sandbox = try Sandbox()
+        let other = otherFile(sandbox)
+        _ = try await sandbox.run("add", "smile", "2", "-q")
+        let first = try exportFile(sandbox, try await sandbox.run("export").stdoutLines, name: "first.jsonl")
+        _ = try await sandbox.run("import", first, "--file", other, "-q")
+        _ = try await sandbox.run("undo", "--file", other, "-q")  // Undone there first,
+        _ = try await sandbox.run("undo", "-q")  // then here, and made again here: the redo is the last word.
+        _ = try await sandbox.run("redo", "-q")
+        let file = try exportFile(sandbox, try await sandbox.run("export").stdoutLines)
+        expectSuccess(try await sandbox.run("import", file, "--file", other),
+            stdout: "Imported 1 change (1 already there; 1 left out, as it changes nothing here): smile +2.\n")
+        let journal = sandbox.bytes(of: URL(fileURLWithPath: other + ".journal"))
+        for _ in 0..<2 {
+            expectSuccess(try await sandbox.run("import", file, "--file", other),
+                stdout: "Nothing to import (2 already there; 1 left out, as it changes nothing here).\n")
+            #expect(sandbox.bytes(of: URL(fileURLWithPath: other + ".journal")) == journal, "a second import wrote to the journal")
+        }
+        _ = try await sandbox.run("reset", "smile", "--file", other, "-q")
+        expectSuccess(try await sandbox.run("import", file, "--file", other),
+            stdout: "Nothing to import (2 already there; 1 left out, as it changes nothing here).\n")
+    }
+
     @Test func aBadLineOrACountBelowZeroRefusesTheWholeFileAndChangesNothing() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run("tap", "sad")

@@ -12,6 +12,9 @@ package struct ImportHistory: Sendable {
     /// For each command an undo or redo of the journal names (by its group here), whether the
     /// latest of them took it back: what `undo`, `redo` and the views go by.
     package var undone: [EventID: Bool] = [:]
+    /// For each command an undo or redo of the journal names (by its group here), the largest id
+    /// among them: the last recorded, as an id starts with the time it was made.
+    package var lastReverted: [EventID: EventID] = [:]
 
     /// The history of a journal with no events.
     package init() {}
@@ -52,6 +55,9 @@ package struct ImportHistory: Sendable {
             commands[event.id] = [event]
             collecting = event.id
         }
-        if event.command.isReverting, let reverts = event.reverts { undone[reverts] = event.command == .undo }
+        if event.command.isReverting, let reverts = event.reverts {
+            undone[reverts] = event.command == .undo
+            if lastReverted[reverts].map({ $0.value < event.id.value }) ?? true { lastReverted[reverts] = event.id }
+        }
     }
 }

@@ -13,10 +13,11 @@
 /// same emotions, and for a tap or add the same amounts, taken back or made again. It takes back or
 /// makes again what that command did here (so an undo of a reset restores the count the reset
 /// cleared here, not the one it cleared where it was made), and is left out where it would change
-/// nothing: its command was left out here, or is undone here already (for an undo) or stands (for
-/// a redo), as when two machines each undid the same command. It comes after its command even where
-/// the file recorded it before (a clock set back). A count that would go below zero or past the
-/// largest refuses the whole import.
+/// nothing (its command was left out here, or is undone here already for an undo, or stands for a
+/// redo, as when two machines each undid the same command) or where the history took back or made
+/// again its command after it was recorded: the one done last wins, so importing a file again
+/// changes nothing. It comes after its command even where the file recorded it before (a clock set
+/// back). A count that would go below zero or past the largest refuses the whole import.
 package struct ImportPlan: Sendable {
     /// The new changes, in the order they are to be appended, with their counts here; numbered
     /// with sequence 1 until `events(after:)` places them.
@@ -110,8 +111,13 @@ package struct ImportPlan: Sendable {
         guard Self.mirrors(command.events, original, isUndo: isUndo, fromHistory: inFile[target] == nil) else {
             throw .unlikeReverted(line: command.lines[0], reverts: target)
         }
-        guard let done = madeHere[target] ?? nil, (undone[done.group] ?? false) != isUndo else {
-            leftOut += command.events.count  // Its command made nothing here, or is already as this would leave it.
+        guard let done = madeHere[target] ?? nil, (undone[done.group] ?? false) != isUndo,
+            history.lastReverted[done.group].map({ $0.value < first.id.value }) ?? true
+        else {
+            // Its command made nothing here, or is already as this would leave it, or was taken back
+            // or made again here after this was (its id, which starts with its time, is smaller):
+            // what was done last wins, however often the file is imported.
+            leftOut += command.events.count
             return
         }
         // Each change takes back or makes again what its command did here to that emotion, once.

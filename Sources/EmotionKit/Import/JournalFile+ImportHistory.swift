@@ -27,7 +27,7 @@ extension JournalFile {
     }
 
     /// The id of a tap, add or reset on a line in `jsonLine`'s form, read from where that form puts
-    /// it; `nil` for an undo or redo, or a line in another form.
+    /// it; `nil` for an undo or redo, or a line in another form (such as a name written with escapes).
     private static func idOfPlainChange(_ line: ArraySlice<UInt8>) -> EventID? {
         // {"id":"<26>","at":"<29>","command":"<name>"…
         let base = line.startIndex
@@ -35,14 +35,13 @@ extension JournalFile {
             line[(base + 33)..<(base + 41)].elementsEqual(atKey),
             line[(base + 70)..<(base + 83)].elementsEqual(commandKey)
         else { return nil }
-        let name = line[(base + 83)..<(base + 88)]
-        guard !name.elementsEqual(undoName), !name.elementsEqual(redoName) else { return nil }
+        let rest = line[(base + 83)...]
+        guard plainNames.contains(where: { rest.starts(with: $0) }) else { return nil }
         return EventID(utf8: line[(base + 7)..<(base + 33)])
     }
 
     private static let idKey = Array("{\"id\":\"".utf8)
     private static let atKey = Array("\",\"at\":\"".utf8)
     private static let commandKey = Array("\",\"command\":\"".utf8)
-    private static let undoName = Array("undo\"".utf8)
-    private static let redoName = Array("redo\"".utf8)
+    private static let plainNames = ["tap\"", "add\"", "reset\""].map { Array($0.utf8) }
 }

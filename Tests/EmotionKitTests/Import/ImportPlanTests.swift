@@ -170,6 +170,26 @@ import Testing
         #expect(undoneThere.changes.map(\.new) == [0, 1])
     }
 
+    @Test func whatWasDoneLastWinsSoImportingTheSameFileAgainChangesNothing() throws {
+        // The history undid the tap (id 2) before the file's machine undid (3) and redid it (4).
+        let tap = L.line(1, "add", "smile", 0, 2)
+        let mine = L.line(2, "undo", "smile", 2, 0, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
+        let theirs = [
+            L.line(3, "undo", "smile", 2, 0, at: "2026-11-23T12:02:00.000+00:00", #", "reverts": "\#(L.id(1))""#),
+            L.line(4, "redo", "smile", 0, 2, at: "2026-11-23T12:03:00.000+00:00", #", "reverts": "\#(L.id(1))""#),
+        ]
+        let first = try plan([tap] + theirs, known: [1], history: [mine])
+        #expect(first.changes.map(\.id) == [L.eventID(4)], "the undo changes nothing here; the redo does")
+        #expect(first.after == tally([.smile: 2]))
+        // Imported again, with the redo now in the history and the count reset since: nothing.
+        let again = try plan([tap] + theirs, known: [1, 4], history: [mine], tally: tally([:]))
+        #expect(again.changes.isEmpty && again.alreadyThere == 2 && again.leftOut == 1)
+        // An undo recorded before the history's last redo of its command is left out, though it would change the count.
+        let redone = L.line(6, "redo", "smile", 0, 2, at: "2026-11-23T12:06:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
+        let late = try plan([tap, theirs[0]], known: [1], history: [mine, redone], tally: tally([.smile: 2]))
+        #expect(late.changes.isEmpty && late.leftOut == 1)
+    }
+
     @Test func anUndoRecordedBeforeItsCommandIsMadeAfterIt() throws {
         // The clock was set back between the tap and its undo.
         let tap = L.line(1, "tap", "sad", 0, 1, at: "2026-11-23T12:00:00.000+00:00")

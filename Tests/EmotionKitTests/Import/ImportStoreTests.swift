@@ -51,6 +51,25 @@ import Testing
         #expect(changes.map { $0.event?.id } == events.map(\.id))
     }
 
+    @Test func anUndoTheJournalWritesWithEscapesStillTellsTheCommandIsUndone() throws {
+        let store = store()
+        let tap = L.line(1, "tap", "sad", 0, 1)
+        _ = try store.importChanges(try L.batch([tap]))
+        try store.apply([.tap(.happy)], note: nil)
+        _ = try store.undo()
+        _ = try store.undo()  // The imported tap's, on the last line.
+        // That line, with its command's name written with an escape: still an undo.
+        let journal = path + ".journal"
+        var lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines[lines.count - 1].contains(#""command":"undo""#))
+        lines[lines.count - 1] = lines[lines.count - 1].replacingOccurrences(of: #""command":"undo""#, with: #""command":"\u0075ndo""#)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: journal, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: path)  // Rebuilt from the journal.
+        let theirs = L.line(2, "undo", "sad", 1, 0, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
+        let plan = try store.planImport(try L.batch([tap, theirs]))
+        #expect(plan.changes.isEmpty && plan.alreadyThere == 1 && plan.leftOut == 1)
+    }
+
     @Test func aRefusedImportWritesNothing() throws {
         let store = store()
         try store.apply([.tap(.sad)], note: nil)
