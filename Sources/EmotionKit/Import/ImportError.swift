@@ -43,7 +43,7 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "on line \(firstLine); the changes of one command share it." + advice
         case let .unknownReverts(line, reverts):
             return "Cannot import line \(line): it takes back or makes again the command \(reverts) (its \"reverts\"), "
-                + "which is neither in the file nor in the history." + advice
+                + "but no command in the file or the history starts with that change." + advice
         case let .unlikeHistory(line, id):
             return "Cannot import line \(line): its id \(id) is in the history already for another change (its time, command, "
                 + "emotion, amount or note differ); a change keeps its id wherever it goes." + advice

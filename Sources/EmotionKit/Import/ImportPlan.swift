@@ -66,9 +66,9 @@ package struct ImportPlan: Sendable {
                 try plan(later, inFile: inFile, history: history)
             }
         }
-        if let stranded = waiting.values.first?.first {
-            // Cannot happen: every command of the file is planned, and its waiting ones after it.
-            throw .unknownReverts(line: stranded.lines[0], reverts: stranded.events[0].reverts ?? stranded.events[0].group)
+        if let stranded = waiting.values.flatMap({ $0 }).min(by: { $0.lines[0] < $1.lines[0] }) {
+            // Its command never came: it waits for an undo or redo waiting in turn (two that name each other).
+            throw .revertsNoChange(line: stranded.lines[0], reverts: stranded.events[0].reverts ?? stranded.events[0].group)
         }
     }
 

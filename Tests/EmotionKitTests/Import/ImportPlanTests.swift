@@ -133,6 +133,10 @@ import Testing
         #expect(refusal(chain) == .revertsNoChange(line: 3, reverts: L.eventID(2)))
         #expect(refusal([chain[2]], history: Array(chain[0...1])) == .revertsNoChange(line: 1, reverts: L.eventID(2)))
         #expect(ImportError.revertsNoChange(line: 3, reverts: L.eventID(2)).description.contains("names the tap, add or reset"))
+        let eachOther = [
+            L.line(1, "undo", "sad", 1, 0, #", "reverts": "\#(L.id(2))""#), L.line(2, "undo", "sad", 1, 0, #", "reverts": "\#(L.id(1))""#),
+        ]
+        #expect(refusal(eachOther, tally: tally([.sad: 2])) == .revertsNoChange(line: 1, reverts: L.eventID(2)))
     }
 
     @Test func anUndoOrRedoMustTakeBackOrMakeAgainWhatItsCommandDid() {
