@@ -162,6 +162,25 @@ struct ExportImportTests {
             stdout: "Nothing to import (2 already there; 1 left out, as it changes nothing here).\n")
     }
 
+    @Test func aResetImportedAfterTapsMadeHereSinceLeavesThemStanding() async throws {
+        let sandbox = try Sandbox()
+        let other = otherFile(sandbox)
+        _ = try await sandbox.run("tap", "happy", "-q")
+        _ = try await sandbox.run("import", try exportFile(sandbox, try await sandbox.run("export").stdoutLines, name: "first.jsonl"), "--file", other, "-q")
+        _ = try await sandbox.run("reset", "happy", "--file", other, "-q")
+        _ = try await sandbox.run("reset", "happy", "-q")
+        let file = try exportFile(sandbox, try await sandbox.run("export").stdoutLines)
+        expectSuccess(try await sandbox.run("import", file, "--file", other), stdout: "Nothing to import (1 already there; 1 left out, as it changes nothing here).\n")
+        _ = try await sandbox.run("tap", "happy", "happy", "--file", other, "-q")
+        // Imported again after two taps there: the reset, older than them, clears nothing.
+        expectSuccess(try await sandbox.run("import", file, "--file", other), stdout: "Nothing to import (1 already there; 1 left out, as it changes nothing here).\n")
+        expectSuccess(try await sandbox.run("stats", "happy", "--file", other), stdout: "2\n")
+        // And the other way: the two taps come here after the reset, and stand.
+        let back = try exportFile(sandbox, try await sandbox.run("export", "--file", other).stdoutLines, name: "back.jsonl")
+        expectSuccess(try await sandbox.run("import", back), stdout: "Imported 2 changes (1 already there; 1 left out, as it changes nothing here): happy +2.\n")
+        expectSuccess(try await sandbox.run("stats", "happy"), stdout: "2\n")
+    }
+
     @Test func aBadLineOrACountBelowZeroRefusesTheWholeFileAndChangesNothing() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run("tap", "sad")

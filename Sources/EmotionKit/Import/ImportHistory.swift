@@ -15,6 +15,9 @@ package struct ImportHistory: Sendable {
     /// For each command an undo or redo of the journal names (by its group here), the largest id
     /// among them: the last recorded, as an id starts with the time it was made.
     package var lastReverted: [EventID: EventID] = [:]
+    /// For each emotion, in `Emotion.allCases` order, the largest id among the journal's changes
+    /// of it: the last recorded.
+    package var lastChanged: [EventID?] = Array(repeating: nil, count: Emotion.allCases.count)
 
     /// The history of a journal with no events.
     package init() {}
@@ -41,10 +44,16 @@ package struct ImportHistory: Sendable {
         func wants(_ id: EventID) -> Bool { ids.contains(id) || targets.contains(id) }
     }
 
+    /// Takes in that the event `id` changed `emotion`.
+    mutating func noteChange(of emotion: Emotion, by id: EventID) {
+        if lastChanged[emotion.index].map({ $0.value < id.value }) ?? true { lastChanged[emotion.index] = id }
+    }
+
     /// Takes in the journal's next event, read whole; `collecting` is the group of a named command
     /// whose further changes are still to come.
     mutating func note(_ event: JournalEvent, in scope: Scope, collecting: inout EventID?) {
         ids.insert(event.id)
+        noteChange(of: event.emotion, by: event.id)
         if scope.ids.contains(event.id) { held[event.id] = event }
         if let group = collecting, event.group == group, event.id != group {
             commands[group, default: []].append(event)

@@ -6,8 +6,9 @@
 /// A command is new if none of its ids are in the journal, and already there if some are (the
 /// rest were left out when it was imported). Each new change keeps its id, times, command, note
 /// and group, and is made on the counts here, in the batch's order: a tap or add adds the same
-/// amount; a reset sets the count to zero, and is left out if it is zero already (the command with
-/// it, if that was its only change).
+/// amount; a reset sets the count to zero, and is left out if it is zero already or if the history
+/// changed that count after the reset was recorded (what was done last wins; an id starts with the
+/// time it was made), and the command with it if that was its only change.
 ///
 /// An undo or redo must name a tap, add or reset, in the file or the history, and mirror it: the
 /// same emotions, and for a tap or add the same amounts, taken back or made again. It takes back or
@@ -37,6 +38,8 @@ package struct ImportPlan: Sendable {
     private var madeHere: [EventID: (group: EventID, changes: [(emotion: Emotion, delta: Int)])?] = [:]
     /// The commands the file's undos and redos name, by their groups in the file.
     private let targets: Set<EventID>
+    /// For each emotion, the last change of it the history recorded (`ImportHistory.lastChanged`).
+    private let lastChanged: [EventID?]
     /// Whether each command taken back or made again stands undone, by its group here.
     private var undone: [EventID: Bool]
 
@@ -49,6 +52,7 @@ package struct ImportPlan: Sendable {
         after = tally
         undone = history.undone
         targets = Set(batch.commands.compactMap { $0.events[0].reverts })
+        lastChanged = history.lastChanged
         var inFile: [EventID: ImportBatch.Command] = [:]
         for command in batch.commands { inFile[command.events[0].group] = command }
         // Undos and redos whose command comes later in the file, by that command's group.
@@ -136,6 +140,10 @@ package struct ImportPlan: Sendable {
     private mutating func make(_ command: ImportBatch.Command, reverts: EventID?, amounts: [Int]) throws(ImportError) {
         var kept: [(event: JournalEvent, old: Int, new: Int)] = []
         for ((event, line), amount) in zip(zip(command.events, command.lines), amounts) {
+            if event.command == .reset, let last = lastChanged[event.emotion.index], last.value > event.id.value {
+                leftOut += 1  // The history changed that count after the reset was made: the later change wins.
+                continue
+            }
             let old = after[event.emotion]
             let action: Action = event.command == .reset ? .reset(event.emotion) : .add(amount, to: event.emotion)
             do throws(TallyError) {

@@ -12,8 +12,9 @@ extension JournalFile {
         let scope = ImportHistory.Scope(batch)
         var collecting: EventID?
         try forEachLine(from: start, to: end) { line, _ throws(StoreError) in
-            if collecting == nil, let id = JournalFile.idOfPlainChange(line), !scope.wants(id) {
-                history.ids.insert(id)
+            if collecting == nil, let plain = JournalFile.plainChange(line), !scope.wants(plain.id) {
+                history.ids.insert(plain.id)
+                history.noteChange(of: plain.emotion, by: plain.id)
                 return true
             }
             do throws(JournalLineError) {
@@ -26,22 +27,28 @@ extension JournalFile {
         return history
     }
 
-    /// The id of a tap, add or reset on a line in `jsonLine`'s form, read from where that form puts
-    /// it; `nil` for an undo or redo, or a line in another form (such as a name written with escapes).
-    private static func idOfPlainChange(_ line: ArraySlice<UInt8>) -> EventID? {
-        // {"id":"<26>","at":"<29>","command":"<name>"…
+    /// The id and emotion of a tap, add or reset on a line in `jsonLine`'s form, read from where
+    /// that form puts them; `nil` for an undo or redo, or a line in another form (such as a name
+    /// written with escapes).
+    private static func plainChange(_ line: ArraySlice<UInt8>) -> (id: EventID, emotion: Emotion)? {
+        // {"id":"<26>","at":"<29>","command":"<name>","emotion":"<name>"…
         let base = line.startIndex
         guard line.count > 89, line[base..<(base + 7)].elementsEqual(idKey),
             line[(base + 33)..<(base + 41)].elementsEqual(atKey),
-            line[(base + 70)..<(base + 83)].elementsEqual(commandKey)
+            line[(base + 70)..<(base + 83)].elementsEqual(commandKey),
+            let name = plainNames.first(where: { line[(base + 83)...].starts(with: $0) })
         else { return nil }
-        let rest = line[(base + 83)...]
-        guard plainNames.contains(where: { rest.starts(with: $0) }) else { return nil }
-        return EventID(utf8: line[(base + 7)..<(base + 33)])
+        let emotionStart = base + 83 + name.count + emotionKey.count
+        guard line[(base + 83 + name.count)...].starts(with: emotionKey),
+            let emotion = Emotion.allCases.first(where: { line[emotionStart...].starts(with: Array(($0.name + "\"").utf8)) }),
+            let id = EventID(utf8: line[(base + 7)..<(base + 33)])
+        else { return nil }
+        return (id, emotion)
     }
 
     private static let idKey = Array("{\"id\":\"".utf8)
     private static let atKey = Array("\",\"at\":\"".utf8)
     private static let commandKey = Array("\",\"command\":\"".utf8)
+    private static let emotionKey = Array(",\"emotion\":\"".utf8)
     private static let plainNames = ["tap\"", "add\"", "reset\""].map { Array($0.utf8) }
 }

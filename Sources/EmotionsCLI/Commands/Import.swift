@@ -12,7 +12,8 @@ struct Import: Subcommand {
             + "input. Changes are matched by id: those already in the history are skipped, so importing a file "
             + "twice adds nothing the second time. The new ones are made on the counts here, in the order they "
             + "were recorded, all in one commit; what would change nothing here (a reset of a count already at "
-            + "zero, an undo of a command undone here already) is left out. All or nothing: "
+            + "zero, an undo of a command undone here already) or was overtaken by a later change here is left "
+            + "out. All or nothing: "
             + "a line that is not a change (exit 65, naming the line), a command not all there, or a count that "
             + "would go below zero refuses the whole file, and nothing is changed. Prints how many changes were "
             + "new and how the counts changed; hooks run for each new change, as for tap.",

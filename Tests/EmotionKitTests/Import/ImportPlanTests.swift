@@ -194,6 +194,16 @@ import Testing
         #expect(late.changes.isEmpty && late.leftOut == 1)
     }
 
+    @Test func aResetIsLeftOutWhereTheHistoryChangedItsCountAfterItWasMade() throws {
+        let reset = L.line(2, "reset", "happy", 1, 0)
+        let later = try plan([reset], history: [L.line(5, "tap", "happy", 0, 1)], tally: tally([.happy: 3]))
+        #expect(later.changes.isEmpty && later.leftOut == 1, "a tap recorded after the reset stands")
+        let earlier = try plan([reset], history: [L.line(1, "tap", "happy", 0, 1)], tally: tally([.happy: 3]))
+        #expect(earlier.changes.map(\.new) == [0])
+        let otherEmotion = try plan([reset], history: [L.line(5, "tap", "sad", 0, 1)], tally: tally([.happy: 3, .sad: 1]))
+        #expect(otherEmotion.changes.map(\.new) == [0])
+    }
+
     @Test func anUndoRecordedBeforeItsCommandIsMadeAfterIt() throws {
         // The clock was set back between the tap and its undo.
         let tap = L.line(1, "tap", "sad", 0, 1, at: "2026-11-23T12:00:00.000+00:00")
