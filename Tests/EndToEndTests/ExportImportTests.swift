@@ -181,6 +181,35 @@ struct ExportImportTests {
         expectSuccess(try await sandbox.run("stats", "happy"), stdout: "2\n")
     }
 
+    @Test func anUndoThatTookBackPartOfAResetElsewhereIsRedoneAndUndoneHereAsThatPart() async throws {
+        let sandbox = try Sandbox()
+        let other = otherFile(sandbox)
+        func send(from: String?, to: String?) async throws {
+            let export = try await sandbox.run(["export"] + (from.map { ["--file", $0] } ?? []))
+            let outcome = try await sandbox.run(["import", try exportFile(sandbox, export.stdoutLines), "-q"] + (to.map { ["--file", $0] } ?? []))
+            #expect(outcome.status == 0, "\(outcome)")
+        }
+        _ = try await sandbox.run("tap", "happy", "sad", "-q")
+        try await send(from: nil, to: other)
+        _ = try await sandbox.run("reset", "happy", "--file", other, "-q")
+        _ = try await sandbox.run("reset", "--all", "-q")
+        try await send(from: nil, to: other)  // There the reset clears sad alone: happy is at zero.
+        let undo = try await sandbox.run("undo", "--file", other)
+        #expect(undo.stdout.hasSuffix("sad: 0 → 1\n"), "\(undo)")
+        try await send(from: other, to: nil)  // Here the reset of both is undone for sad alone.
+        expectSuccess(try await sandbox.run("stats", "--json"), stdout: #"{"counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 1}, "total": 1}"# + "\n")
+        // Making it again, and taking it back again, touch sad alone, as that undo did.
+        expectSuccess(try await sandbox.run("redo"), stdout: "Redid 'reset happy sad' of \(String(try await sandbox.run("log", "-n", "1", "happy").stdout.prefix(16))).\nsad: 1 → 0\n")
+        let again = try await sandbox.run("undo")
+        #expect(again.status == 0 && again.stdout.hasSuffix("sad: 0 → 1\n"), "\(again)")
+        try await send(from: nil, to: other)
+        try await send(from: other, to: nil)
+        for file in [nil, other] {
+            expectSuccess(try await sandbox.run(["stats", "--json"] + (file.map { ["--file", $0] } ?? [])),
+                stdout: #"{"counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 1}, "total": 1}"# + "\n")
+        }
+    }
+
     @Test func aBadLineOrACountBelowZeroRefusesTheWholeFileAndChangesNothing() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run("tap", "sad")

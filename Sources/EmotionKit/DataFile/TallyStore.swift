@@ -233,13 +233,14 @@ public final class TallyStore: Sendable {
                 if let change = try tally.apply(action) { planned.append(action.journalCommand, change) }
             }
         case .undo:
-            guard let journal, let state, let events = try RevertSearch.forUndo(
-                in: journal, end: state.position.bytes, floor: try journal.header().end)
+            guard let journal, let state, let found = try RevertSearch.forUndo(
+                in: journal, end: state.position.bytes, floor: try journal.header().end),
+                let group = found.original.first?.group
             else { throw HistoryError.nothingToUndo }
-            commit.reverted = events
-            for event in events.reversed() {
+            commit.reverted = found.original
+            for event in found.last.reversed() {
                 if let change = try tally.apply(.add(-event.delta, to: event.emotion)) {
-                    planned.append(.undo, change, reverts: event.group)
+                    planned.append(.undo, change, reverts: group)
                 }
             }
         case .redo:
@@ -252,11 +253,12 @@ public final class TallyStore: Sendable {
             case let .chainEnded(by: events):
                 throw HistoryError.redoChainEnded(
                     command: RevertSearch.commandLine(of: events), at: events.first.map { $0.at.minuteText } ?? "")
-            case let .found(events):
-                commit.reverted = events
-                for event in events {
-                    if let change = try tally.apply(.add(event.delta, to: event.emotion)) {
-                        planned.append(.redo, change, reverts: event.group)
+            case let .found(found):
+                guard let group = found.original.first?.group else { throw HistoryError.nothingToRedo }
+                commit.reverted = found.original
+                for event in found.last.reversed() {
+                    if let change = try tally.apply(.add(-event.delta, to: event.emotion)) {
+                        planned.append(.redo, change, reverts: group)
                     }
                 }
             }

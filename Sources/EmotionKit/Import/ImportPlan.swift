@@ -179,14 +179,15 @@ package struct ImportPlan: Sendable {
         }
     }
 
-    /// Whether the undo or redo `events` mirrors its command `original`: the same emotions, as many
-    /// times each, and for a tap or add the same amounts, negated for an undo. A reset's amounts
-    /// are those of where it was made; one from the history may have lost changes left out here.
+    /// Whether the undo or redo `events` mirrors its command `original`: for a tap or add the same
+    /// emotions and amounts, negated for an undo; for a reset some of its emotions, each once (where
+    /// the undo was made, the reset may have cleared only some of its counts, and its amounts are
+    /// those of there). A reset from the history may have lost changes left out here, so only the
+    /// undo's own emotions are checked against it.
     private static func mirrors(_ events: [JournalEvent], _ original: [JournalEvent], isUndo: Bool, fromHistory: Bool) -> Bool {
         if original[0].command == .reset {
-            let mine = events.map(\.emotion.index).sorted()
-            let theirs = original.map(\.emotion.index).sorted()
-            return fromHistory ? Set(theirs).isSubset(of: Set(mine)) && Set(mine).count == mine.count : mine == theirs
+            let mine = Set(events.map(\.emotion))
+            return mine.count == events.count && (fromHistory || mine.isSubset(of: Set(original.map(\.emotion))))
         }
         func pairs(_ list: [JournalEvent], sign: Int) -> [[Int]] {
             list.map { [$0.emotion.index, sign * $0.delta] }.sorted { $0.lexicographicallyPrecedes($1) }

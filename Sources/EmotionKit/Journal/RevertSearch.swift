@@ -9,10 +9,23 @@
 /// or reset was made since. In a history made on one machine that is the top of each stack; it
 /// stays right where `import` has put another machine's undos and redos among this one's commands.
 enum RevertSearch {
+    /// A command to take back or make again: its events as first recorded, and the changes to
+    /// reverse, last first: those of the latest undo or redo of it, or its own where there is none.
+    ///
+    /// In a history made on one machine the two agree; where `import` brought in an undo that took
+    /// back only part of a command here (a reset that found a count at zero), making it again makes
+    /// again that part.
+    struct Reversible {
+        /// The command, its events as first recorded.
+        let original: [JournalEvent]
+        /// The events whose changes are to be reversed: the latest undo's, redo's, or `original`.
+        let last: [JournalEvent]
+    }
+
     /// What `redo` found.
     enum RedoFinding {
-        /// The command to make again: its events as first recorded.
-        case found([JournalEvent])
+        /// The command to make again.
+        case found(Reversible)
         /// Nothing was ever undone.
         case nothingUndone
         /// This command, the latest change, was made after every undo still standing.
@@ -21,40 +34,44 @@ enum RevertSearch {
         case allRedone
     }
 
-    /// The command `undo` takes back, its events as first recorded; `nil` if every command is undone.
-    static func forUndo(in journal: JournalFile, end: Int64, floor: Int64) throws(StoreError) -> [JournalEvent]? {
+    /// The command `undo` takes back; `nil` if every command is undone.
+    static func forUndo(in journal: JournalFile, end: Int64, floor: Int64) throws(StoreError) -> Reversible? {
         var search = Search()
-        var undone: [EventID: Bool] = [:]  // By the latest undo or redo naming each command.
+        var latest: [EventID: [JournalEvent]] = [:]  // The latest undo or redo naming each command.
         try search.run(in: journal, end: end, floor: floor) { group, first throws(StoreError) in
             switch first.command {
             case .undo, .redo:
-                if let reverts = first.reverts, undone[reverts] == nil { undone[reverts] = first.command == .undo }
+                if let reverts = first.reverts, latest[reverts] == nil { latest[reverts] = group }
                 return nil
             case .tap, .add, .reset:
-                return undone[first.group] == true ? nil : .done(group)
+                let last = latest[first.group]
+                return last?.first?.command == .undo ? nil : .done(group)
             }
         }
-        return search.result
+        guard let original = search.result, let first = original.first else { return nil }
+        return Reversible(original: original, last: latest[first.group] ?? original)
     }
 
     /// The command `redo` makes again, or why there is none.
     static func forRedo(in journal: JournalFile, end: Int64, floor: Int64) throws(StoreError) -> RedoFinding {
         var search = Search()
         var named: Set<EventID> = []  // The commands a later undo or redo named.
+        var undo: [JournalEvent] = []  // The latest undo no redo followed.
         var ender: [JournalEvent]?
         var sawRevert = false
         try search.run(in: journal, end: end, floor: floor) { group, first throws(StoreError) in
             switch first.command {
             case .undo, .redo:
                 sawRevert = true
-                guard let reverts = first.reverts, named.insert(reverts).inserted else { return nil }
-                return first.command == .undo ? .find(reverts) : nil
+                guard let reverts = first.reverts, named.insert(reverts).inserted, first.command == .undo else { return nil }
+                undo = group
+                return .find(reverts)
             case .tap, .add, .reset:
                 ender = group
                 return .stop
             }
         }
-        if let result = search.result { return .found(result) }
+        if let result = search.result { return .found(Reversible(original: result, last: undo)) }
         if sawRevert { return .allRedone }
         if let ender { return .chainEnded(by: ender) }
         return .nothingUndone

@@ -160,6 +160,22 @@ import Testing
             == .unlikeReverted(line: 1, reverts: L.eventID(1)))
     }
 
+    @Test func anUndoOfAResetMayNameSomeOfItsEmotionsEachOnce() {
+        let reset = [
+            L.line(1, "reset", "happy", 1, 0, #", "events": 2"#), L.line(2, "reset", "sad", 4, 0, #", "group": "\#(L.id(1))""#),
+        ]
+        func undo(_ emotions: [String]) -> [String] {
+            emotions.enumerated().map { index, emotion in
+                let group = index == 0 ? (emotions.count > 1 ? #", "events": \#(emotions.count)"# : "") : #", "group": "\#(L.id(3))""#
+                return L.line(3 + index, "undo", emotion, 0, 4, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))""# + group)
+            }
+        }
+        #expect(refusal(reset + undo(["sad"]), tally: tally([.happy: 1, .sad: 4])) == nil, "where the undo was made, happy was at zero")
+        #expect(refusal(reset + undo(["sad", "happy"]), tally: tally([.happy: 1, .sad: 4])) == nil)
+        #expect(refusal(reset + undo(["smile"])) == .unlikeReverted(line: 3, reverts: L.eventID(1)), "not one of its emotions")
+        #expect(refusal(reset + undo(["sad", "sad"])) == .unlikeReverted(line: 3, reverts: L.eventID(1)), "one twice")
+    }
+
     @Test func anUndoOfACommandUndoneHereAlreadyOrARedoOfOneThatStandsIsLeftOut() throws {
         let tap = L.line(1, "tap", "sad", 0, 1)
         let mine = L.line(7, "undo", "sad", 1, 0, at: "2026-11-23T12:05:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
