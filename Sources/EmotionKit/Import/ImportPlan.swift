@@ -89,6 +89,10 @@ package struct ImportPlan: Sendable {
                 guard mine.isSameChange(as: event) else { throw .unlikeHistory(line: line, id: event.id) }
                 groupHere = groupHere ?? mine.group
             }
+            // Only a reset, or an undo or redo of one, can have had changes left out when it was imported.
+            if present.count < command.events.count, first.command == .tap || first.command == .add {
+                throw .unlikeHistory(line: command.lines[0], id: first.id)
+            }
             alreadyThere += present.count
             leftOut += command.events.count - present.count
             guard targets.contains(first.group) else { return }
@@ -101,18 +105,22 @@ package struct ImportPlan: Sendable {
         }
         // An undo or redo: what its command did here, and whether this one mirrors it.
         guard target != first.group else { throw .revertsNoChange(line: command.lines[0], reverts: target) }
+        // The command as this history holds it where it does (a file's copy may say otherwise), else the file's.
         let original: [JournalEvent]
-        if let there = inFile[target] {
-            original = there.events
-        } else if let events = history.commands[target], !events.isEmpty {
+        let fromHistory: Bool
+        if let events = history.commands[target], !events.isEmpty {
             original = events
+            fromHistory = true
             if madeHere[target] == nil { madeHere[target] = (target, events.map { ($0.emotion, $0.delta) }) }
+        } else if let there = inFile[target] {
+            original = there.events
+            fromHistory = false
         } else {
             throw .unknownReverts(line: command.lines[0], reverts: target)
         }
         guard !original[0].command.isReverting else { throw .revertsNoChange(line: command.lines[0], reverts: target) }
         let isUndo = first.command == .undo
-        guard Self.mirrors(command.events, original, isUndo: isUndo, fromHistory: inFile[target] == nil) else {
+        guard Self.mirrors(command.events, original, isUndo: isUndo, fromHistory: fromHistory) else {
             throw .unlikeReverted(line: command.lines[0], reverts: target)
         }
         guard let done = madeHere[target] ?? nil, (undone[done.group] ?? false) != isUndo,
@@ -131,13 +139,14 @@ package struct ImportPlan: Sendable {
             let delta = remaining.remove(at: index).delta
             return isUndo ? -delta : delta
         }
-        undone[done.group] = isUndo
-        try make(command, reverts: done.group, amounts: amounts)
+        // Only one that changes something here changes whether its command stands.
+        if try make(command, reverts: done.group, amounts: amounts) { undone[done.group] = isUndo }
     }
 
     /// Makes `command`'s changes here, each by its amount (a reset's: to zero), leaving out those
-    /// that change nothing, and records what it did.
-    private mutating func make(_ command: ImportBatch.Command, reverts: EventID?, amounts: [Int]) throws(ImportError) {
+    /// that change nothing, and records what it did; returns whether it kept any.
+    @discardableResult
+    private mutating func make(_ command: ImportBatch.Command, reverts: EventID?, amounts: [Int]) throws(ImportError) -> Bool {
         var kept: [(event: JournalEvent, old: Int, new: Int)] = []
         for ((event, line), amount) in zip(zip(command.events, command.lines), amounts) {
             if event.command == .reset, let last = lastChanged[event.emotion.index], last.value > event.id.value {
@@ -161,7 +170,7 @@ package struct ImportPlan: Sendable {
         let groupInFile = command.events[0].group
         guard let head = kept.first else {
             if targets.contains(groupInFile) { madeHere[groupInFile] = .some(nil) }
-            return
+            return false
         }
         // A command whose first change was left out goes by its next one's id.
         let group = head.event.id
@@ -177,6 +186,7 @@ package struct ImportPlan: Sendable {
                 throw .badLine(line: command.lines[0], .invalidEvent(error))
             }
         }
+        return true
     }
 
     /// Whether the undo or redo `events` mirrors its command `original`: for a tap or add the same
@@ -231,10 +241,12 @@ package struct ImportPlan: Sendable {
 
 extension JournalEvent {
     /// Whether `other`, with this one's id, is the same change: placed at the same time, by the same
-    /// command, on the same emotion, with the same note, and for a tap or add by the same amount (an
-    /// import makes a reset, undo or redo on the counts where it lands, so its amount may differ).
+    /// command, on the same emotion, with the same note, and for a tap or add by the same amount in a
+    /// command of as many changes (an import makes a reset, undo or redo on the counts where it
+    /// lands, so its amount and its command's changes may differ).
     fileprivate func isSameChange(as other: JournalEvent) -> Bool {
         at == other.at && command == other.command && emotion == other.emotion && note == other.note
-            && (command == .reset || command.isReverting || delta == other.delta)
+            && (command == .reset || command.isReverting
+                || (delta == other.delta && group == other.group && eventsInCommand == other.eventsInCommand))
     }
 }

@@ -220,6 +220,28 @@ import Testing
         #expect(otherEmotion.changes.map(\.new) == [0])
     }
 
+    @Test func aFilesCopyOfACommandTheHistoryHoldsMustHaveItsChanges() {
+        let pair = [L.line(1, "tap", "happy", 0, 1, #", "events": 2"#), L.line(2, "tap", "smile", 0, 1, #", "group": "\#(L.id(1))""#)]
+        let undo = L.line(3, "undo", "happy", 1, 0, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
+        // The file says the tap was of happy alone, and undoes that: the history's tap was of two.
+        #expect(refusal([L.line(1, "tap", "happy", 0, 1), undo], history: pair, tally: tally([.happy: 1, .smile: 1]))
+            == .unlikeHistory(line: 1, id: L.eventID(1)))
+        // An undo naming part of it, with the whole command in the history only.
+        #expect(refusal([undo], history: pair, tally: tally([.happy: 1, .smile: 1])) == .unlikeReverted(line: 1, reverts: L.eventID(1)))
+        // The file gives the history's tap of one a second change.
+        #expect(refusal(pair, history: [L.line(1, "tap", "happy", 0, 1)], tally: tally([.happy: 1])) == .unlikeHistory(line: 1, id: L.eventID(1)))
+    }
+
+    @Test func anUndoThatChangesNothingHereLeavesItsCommandStanding() throws {
+        let history = [L.line(1, "add", "happy", 0, 3), L.line(2, "reset", "happy", 3, 0), L.line(5, "add", "happy", 0, 3)]
+        let file = [
+            L.line(6, "undo", "smile", 0, 3, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(2))""#),
+            L.line(7, "redo", "happy", 3, 0, at: "2026-11-23T12:02:00.000+00:00", #", "reverts": "\#(L.id(2))""#),
+        ]
+        let plan = try plan(file, history: history, tally: tally([.happy: 3]))
+        #expect(plan.changes.isEmpty && plan.leftOut == 2, "the reset never cleared smile here, and still stands")
+    }
+
     @Test func anUndoRecordedBeforeItsCommandIsMadeAfterIt() throws {
         // The clock was set back between the tap and its undo.
         let tap = L.line(1, "tap", "sad", 0, 1, at: "2026-11-23T12:00:00.000+00:00")
