@@ -22,6 +22,9 @@ package struct ImportBatch: Sendable {
     /// How many changes the file holds.
     package var changeCount: Int { commands.reduce(0) { $0 + $1.events.count } }
 
+    /// The commands the file's undos and redos name, by their groups.
+    package var revertedGroups: Set<EventID> { Set(commands.compactMap { $0.events[0].reverts }) }
+
     /// Reads `bytes`, the whole file.
     ///
     /// - Throws: `ImportError` for the first line that is not a change, a repeated id, or a command

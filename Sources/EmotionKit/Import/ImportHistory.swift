@@ -37,7 +37,7 @@ package struct ImportHistory: Sendable {
 
         init(_ batch: ImportBatch) {
             ids = Set(batch.commands.flatMap { $0.events.map(\.id) })
-            targets = Set(batch.commands.compactMap { $0.events[0].reverts })
+            targets = batch.revertedGroups
         }
 
         /// Whether an event with this id must be read whole.

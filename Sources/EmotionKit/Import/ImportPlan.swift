@@ -51,7 +51,7 @@ package struct ImportPlan: Sendable {
         before = tally
         after = tally
         undone = history.undone
-        targets = Set(batch.commands.compactMap { $0.events[0].reverts })
+        targets = batch.revertedGroups
         lastChanged = history.lastChanged
         var inFile: [EventID: ImportBatch.Command] = [:]
         for command in batch.commands { inFile[command.events[0].group] = command }

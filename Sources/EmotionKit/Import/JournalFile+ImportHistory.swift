@@ -2,9 +2,9 @@ extension JournalFile {
     /// What `import` needs of the history between `start` and `end` for `batch` (`ImportHistory`),
     /// in one forward read.
     ///
-    /// A line in `jsonLine`'s form starts with its id and its command, which are read from there;
-    /// it is read whole only if it is an undo or redo, or the file names it or its command. Any
-    /// other line is read whole.
+    /// A line in `jsonLine`'s form starts with its id, command and emotion, which are read from
+    /// there; it is read whole only if it is an undo or redo, or the file names it or its command.
+    /// Any other line is read whole.
     ///
     /// - Throws: `StoreError.unreadableJournal` for a line that is not an event.
     func importHistory(for batch: ImportBatch, from start: Int64, to end: Int64) throws(StoreError) -> ImportHistory {
