@@ -7,7 +7,7 @@ import EmotionKit
 public struct CLI: Sendable {
     private let arguments: [String]
     private let context: Context
-    private var inputProblem: UsageError?
+    private var inputProblem: (any Error)?
 
     /// A command line with these arguments (without the tool's own name), environment and terminal.
     public init(arguments: [String], environment: [String: String], terminal: Terminal) {
@@ -17,7 +17,7 @@ public struct CLI: Sendable {
     /// The command line this process was started with.
     public init(_ input: ProcessInput, terminal: Terminal) {
         self.init(arguments: input.arguments, environment: input.environment, terminal: terminal)
-        inputProblem = input.problem
+        inputProblem = input.argumentsWereRead ? input.problem : ProcessInput.UnreadableArguments()
     }
 
     private init(arguments: [String], environment: Environment, terminal: Terminal) {

@@ -12,6 +12,8 @@ enum ExitCode {
     static let dataError: Int32 = 65
     /// A bug: an error no case below expects (`EX_SOFTWARE`).
     static let internalError: Int32 = 70
+    /// The operating system would not give what the tool needs to start: its arguments (`EX_OSERR`).
+    static let systemError: Int32 = 71
     /// A file or folder cannot be created or changed, or there is no home folder (`EX_CANTCREAT`).
     static let cannotCreate: Int32 = 73
     /// Another input or output error (`EX_IOERR`).
@@ -22,17 +24,22 @@ enum ExitCode {
     static let notPermitted: Int32 = 77
 
     /// Every status the tool exits with, in order; the manual page and Documentation/Usage.md list each.
-    static let all = [success, nothingToDo, usage, dataError, internalError, cannotCreate, inputOutput, tryAgain, notPermitted]
+    static let all = [
+        success, nothingToDo, usage, dataError, internalError, systemError, cannotCreate, inputOutput, tryAgain,
+        notPermitted,
+    ]
 
     /// The status for an error: 1 nothing to undo or redo, 64 usage (the parser's or a command's), 65 bad data file or
     /// import file, 73 cannot create or change, 74 other I/O (an import file that cannot be read among them),
-    /// 75 lock timeout, 77 refused as unsafe.
+    /// 71 arguments that could not be read, 75 lock timeout, 77 refused as unsafe.
     static func status(for error: any Error) -> Int32 {
         switch error {
         case is UsageError, is CommandError, is TallyError:
             return usage
         case is ImportError:
             return dataError
+        case is ProcessInput.UnreadableArguments:
+            return systemError
         case is ImportInputError:
             return inputOutput
         case let error as HistoryError:

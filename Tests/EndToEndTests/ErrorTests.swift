@@ -93,6 +93,34 @@ struct ErrorTests {
         #expect(sandbox.bytes(of: file) == before)
     }
 
+    // MARK: - 71, the arguments cannot be read
+
+    /// On Linux the Swift runtime reads the arguments through `/proc/self/maps`; when that open fails
+    /// (`ulimit -n 3`, an unreadable `/proc`) it hands over none at all. That must not run as `emotions`
+    /// alone, which shows the overview and exits 0: a script's `tap happy && …` would believe it.
+    #if os(Linux)
+    /// strace is in the toolchain image; under CI the test runs even without it, and so fails rather than skips.
+    @Test(.enabled(if: Shells.isInstalled("strace") || ProcessInfo.processInfo.environment["CI"] == "true"))
+    func argumentsTheRuntimeCannotReadAreRefusedNotTakenAsNone() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        let before = sandbox.bytes(of: sandbox.defaultDataFile)
+        let outcome = try await sandbox.runShell(
+            #"exec strace -qqq -f -o /dev/null -P /proc/self/maps -e inject=openat:error=EACCES "$0" tap happy"#,
+            binary: try Emotions.binary().path)
+        let messages = outcome.stderrLines.filter { !$0.hasPrefix("strace: ") }
+        #expect(outcome.status == 71, "\(outcome)")
+        #expect(outcome.stdout == "", "\(outcome)")
+        #expect(messages == [
+            "Error: The command line's arguments could not be read: the Swift runtime finds them through "
+                + "/proc/self/maps, which could not be opened (no file descriptor free, /proc not mounted, or access "
+                + "refused). Nothing was done; raise the limit on open files (ulimit -n) or make /proc readable, and "
+                + "run it again.",
+        ], "\(outcome)")
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+    }
+    #endif
+
     // MARK: - 73, cannot create
 
     @Test(arguments: ["blocker/tally.json", "blocker/deeper/tally.json"])

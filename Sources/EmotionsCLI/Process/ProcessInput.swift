@@ -27,9 +27,16 @@ public struct ProcessInput: Sendable {
     let environment: Environment
     /// The first argument or read variable that is not valid UTF-8, if any.
     let problem: UsageError?
+    /// Whether the arguments could be read at all: the Swift runtime finds them on Linux through
+    /// `/proc/self/maps`, and when it cannot open it (no descriptor free, no `/proc`) it gives none,
+    /// not even the tool's own name, which a process started by `execve` always has.
+    var argumentsWereRead = true
 
     /// This process's arguments and environment.
     public static func current() -> ProcessInput {
+        guard CommandLine.argc > 0 else {
+            return ProcessInput(arguments: [], environment: Environment(), problem: nil, argumentsWereRead: false)
+        }
         let argv = UnsafeBufferPointer(start: CommandLine.unsafeArgv, count: Int(CommandLine.argc))
         let decoded = decode(arguments: UnsafeBufferPointer(rebasing: argv.dropFirst()))
         var problem = decoded.problem
@@ -95,6 +102,15 @@ public struct ProcessInput: Sendable {
 }
 
 extension ProcessInput {
+    /// The arguments could not be read, so the command is not known and nothing is run.
+    struct UnreadableArguments: Error, CustomStringConvertible {
+        var description: String {
+            "The command line's arguments could not be read: the Swift runtime finds them through /proc/self/maps, "
+                + "which could not be opened (no file descriptor free, /proc not mounted, or access refused). "
+                + "Nothing was done; raise the limit on open files (ulimit -n) or make /proc readable, and run it again."
+        }
+    }
+
     /// Standard input, up to `limit` bytes: what `--note -` reads.
     static func readStandardInput(limit: Int) throws(SystemError) -> [UInt8] {
         try Syscall.readAll(Syscall.standardInput, limit: limit, path: "standard input")
