@@ -170,6 +170,23 @@ struct StatsRangeTests {
         let outcome = try await sandbox.run(arguments)
         expectFailure(outcome, status: 64, mentioning: [message])
     }
+
+    /// `log` and `export` printed nothing (or a bare CSV header) and exited 0 for a range that ends
+    /// before it starts, where `stats` refused it: a script could not tell it from an empty week.
+    @Test(arguments: [
+        ["stats"], ["log"], ["log", "--json"], ["log", "sad", "-n", "3"], ["export"], ["export", "--format", "csv"],
+    ])
+    func aBackwardRangeIsRefusedAlikeByEveryCommandThatTakesOne(command: [String]) async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "sad", "-q", "--at", "2026-01-02 12:00"), stdout: "")
+        for range in [["--since", "2026-01-03", "--until", "2026-01-01"], ["--since", "9999-01-01"]] {
+            let outcome = try await sandbox.run(command + range)
+            let until = range.count == 4 ? "2026-01-01" : "now"
+            expectFailure(outcome, status: 64, mentioning: [
+                "Error: Invalid range: --since '\(range[1])' is after --until '\(until)'; give the earlier time to --since.",
+            ])
+        }
+    }
 }
 
 /// The property, through the built binary: for a random history (taps, adds up and down,

@@ -55,9 +55,6 @@ struct RangeOptions: Sendable {
         }
         guard times.since != nil || times.until != nil else { return nil }
         let (start, end) = try times.instants(now: now, zone: zone)
-        if let start, start > end ?? now {
-            throw .invalid(ValidationFailure(RangeOptionError.backwards(since: times.since?.text ?? "", until: times.until?.text ?? "now")))
-        }
         return TimeRange(since: start, until: end ?? now)
     }
 
@@ -71,18 +68,5 @@ struct RangeOptions: Sendable {
         case .year: LocalDate(year: today.year, month: 1, day: 1)
         }
         return zone.instant(at: LocalDateTime(startOf: first ?? today))
-    }
-}
-
-/// What is wrong with a range.
-enum RangeOptionError: ValidationError {
-    /// `--since` is after `--until`: nothing can be in between.
-    case backwards(since: String, until: String)
-
-    var description: String {
-        switch self {
-        case let .backwards(since, until):
-            "Invalid range: --since '\(since)' is after --until '\(until)'; give the earlier time to --since."
-        }
     }
 }

@@ -31,7 +31,8 @@ struct TimeRangeOptions: Sendable {
     /// Where `--since` starts and `--until` ends (a date alone: at the end of that day), each `nil`
     /// if not given, as read at `now` in `zone`.
     ///
-    /// - Throws: `UsageError` for a TIME outside the years one may name.
+    /// - Throws: `UsageError` for a TIME outside the years one may name, or a `--since` after `--until`
+    ///   (or after now, without `--until`): `stats`, `log` and `export` refuse such a range alike.
     func instants(now: Instant, zone: TimeZoneRules) throws(UsageError) -> (since: Instant?, until: Instant?) {
         let start: Instant?
         let end: Instant?
@@ -45,6 +46,22 @@ struct TimeRangeOptions: Sendable {
         } catch {
             throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--until", error)))
         }
+        if let start, start > end ?? now {
+            throw .invalid(ValidationFailure(RangeOptionError.backwards(since: since?.text ?? "", until: until?.text ?? "now")))
+        }
         return (start, end)
+    }
+}
+
+/// What is wrong with a range.
+enum RangeOptionError: ValidationError {
+    /// `--since` is after `--until`: nothing can be in between.
+    case backwards(since: String, until: String)
+
+    var description: String {
+        switch self {
+        case let .backwards(since, until):
+            "Invalid range: --since '\(since)' is after --until '\(until)'; give the earlier time to --since."
+        }
     }
 }
