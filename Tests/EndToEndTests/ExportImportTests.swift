@@ -236,6 +236,23 @@ struct ExportImportTests {
         #expect(files(sandbox) == before)
     }
 
+    /// A newcomer's likeliest import: the CSV export. The message says what import reads instead.
+    @Test func aCSVExportIsRefusedSayingImportReadsTheJSONLinesExport() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "sad", "--note", "csv")
+        let csv = sandbox.root.appendingPathComponent("history.csv")
+        let exported = try await sandbox.run("export", "--format", "csv")
+        try sandbox.write(exported.stdout, to: csv)
+        let before = files(sandbox)
+        let outcome = try await sandbox.run("import", csv.path)
+        expectFailure(outcome, status: 65, mentioning: [
+            "Cannot import line 1: it is not valid JSON",
+            "emotions import reads the JSON Lines that 'emotions export' writes by default, one change per line; a CSV "
+                + "export cannot be imported. Nothing was imported; export the history again without --format csv.",
+        ])
+        #expect(files(sandbox) == before)
+    }
+
     @Test func aChangeWhoseIdIsInTheHistoryForAnotherChangeIsRefusedNotTakenForAlreadyThere() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run("add", "happy", "3", "--note", "mine")

@@ -28,6 +28,11 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     package var description: String {
         let advice = " Nothing was imported; fix or remove that line, or export the file again."
         switch self {
+        case let .badLine(line, .invalidJSON(error)) where line == 1:
+            // Most often a CSV export, or a file that is not an export at all.
+            return "Cannot import line 1: it is not valid JSON: \(error). emotions import reads the JSON Lines that "
+                + "'emotions export' writes by default, one change per line; a CSV export cannot be imported. "
+                + "Nothing was imported; export the history again without --format csv."
         case let .badLine(line, error):
             return "Cannot import line \(line): \(error)." + advice
         case let .duplicateID(line, id, firstLine):

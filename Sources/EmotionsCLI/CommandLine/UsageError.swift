@@ -45,7 +45,7 @@ enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unexpectedValue(option):
             "The flag '\(option)' takes no value."
         case let .missingArgument(name):
-            "Missing expected argument '\(name)'"
+            "Missing expected argument '\(name)'" + (Arguments.advice(forMissing: name).map { "; " + $0 } ?? "")
         case let .unexpectedArgument(argument):
             "Unexpected argument '\(argument)'"
         case let .unknownValue(value, option, expected, suggestion):

@@ -60,6 +60,8 @@ enum Invocation {
             return try help(for: Array(rest))
         }
         guard let command = Root.subcommands.first(where: { $0.name == name }) else {
+            // The likeliest first mistake: an emotion where the subcommand goes.
+            if Emotion(parsing: name) != nil { throw rootFailure(.unknownSubcommand(name, suggestion: "emotions tap \(name)")) }
             let names = Root.subcommandSpecs.map(\.name)
             throw rootFailure(.unknownSubcommand(name, suggestion: Spelling.closest(to: name.lowercased(), among: names)))
         }

@@ -22,6 +22,15 @@ enum Arguments {
         return names
     }
 
+    /// What to give for the argument `label` (`<emotion>`), when it was left out; built only for the message.
+    static func advice(forMissing label: String) -> String? {
+        switch label {
+        case "<emotion>": "give one of \(emotionNames)."
+        case "<count>": "give a whole number, such as 3 or -2."
+        default: nil
+        }
+    }
+
     /// Reads an emotion's name or alias, ignoring case, its Korean label or its emoji.
     static func emotion(_ text: String) throws(UsageError) -> Emotion {
         guard let emotion = Emotion(parsing: text) else { throw .unknownEmotion(text) }

@@ -28,6 +28,18 @@ import Testing
         #expect(failure(["add", "sad"]) == .missingArgument("<count>"))
     }
 
+    /// The likeliest first mistakes say what to type instead, not only what is wrong.
+    @Test func theLikeliestFirstMistakesSayWhatToType() {
+        #expect(failure(["happy"])?.description == "Unknown subcommand 'happy'. Did you mean 'emotions tap happy'?")
+        #expect(failure(["tap"])?.description
+            == "Missing expected argument '<emotion>'; give one of happy, smile, neutral, upset, sad.")
+        #expect(failure(["add"])?.description
+            == "Missing expected argument '<emotion>'; give one of happy, smile, neutral, upset, sad.")
+        #expect(failure(["add", "sad"])?.description
+            == "Missing expected argument '<count>'; give a whole number, such as 3 or -2.")
+        #expect(failure(["--file", "x.json"])?.description == "Missing expected argument '<subcommand>'")
+    }
+
     @Test func failuresAreEqualOnlyForEqualErrorsOfTheSameType() {
         let ours = ValidationFailure(CommandError.unknownEmotion("x"))
         #expect(ours == ValidationFailure(CommandError.unknownEmotion("x")))
