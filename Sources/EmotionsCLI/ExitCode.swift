@@ -12,7 +12,7 @@ enum ExitCode {
     static let dataError: Int32 = 65
     /// A bug: an error no case below expects (`EX_SOFTWARE`).
     static let internalError: Int32 = 70
-    /// The operating system would not give what the tool needs to start: its arguments (`EX_OSERR`).
+    /// The operating system would not give what the tool needs: its arguments, or a free file descriptor (`EX_OSERR`).
     static let systemError: Int32 = 71
     /// A file or folder cannot be created or changed, or there is no home folder (`EX_CANTCREAT`).
     static let cannotCreate: Int32 = 73
@@ -31,7 +31,7 @@ enum ExitCode {
 
     /// The status for an error: 1 nothing to undo or redo, 64 usage (the parser's or a command's), 65 bad data file or
     /// import file, 73 cannot create or change, 74 other I/O (an import file that cannot be read among them),
-    /// 71 arguments that could not be read, 75 lock timeout, 77 refused as unsafe.
+    /// 71 arguments that could not be read or no file descriptor free, 75 lock timeout, 77 refused as unsafe.
     static func status(for error: any Error) -> Int32 {
         switch error {
         case is UsageError, is CommandError, is TallyError:
@@ -47,6 +47,8 @@ enum ExitCode {
             case .nothingToUndo, .nothingToRedo, .everythingRedone, .redoChainEnded: return nothingToDo
             case .placedInFuture, .badNote, .timeOutOfRange: return usage
             }
+        case let error as StoreError where error.descriptorShortage != nil:
+            return systemError
         case let error as StoreError:
             switch error {
             case .unreadableDataFile, .unreadableJournal, .tooLargeToSave: return dataError

@@ -121,6 +121,28 @@ struct ErrorTests {
     }
     #endif
 
+    /// With no file descriptor free, an open fails with EMFILE wherever it comes: that is what to say,
+    /// not "Cannot create /tmp", which named a folder that exists and sent the user the wrong way.
+    @Test func noFreeFileDescriptorSaysSoAndNamesTheFileItWasOpening() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        let before = sandbox.bytes(of: sandbox.defaultDataFile)
+        let binary = try Emotions.binary().path
+        for command in ["tap happy", "add sad 2", "reset --all", "undo"] {
+            let outcome = try await sandbox.runShell(#"ulimit -n 5 && exec "$0" "# + command, binary: binary)
+            expectFailure(outcome, status: 71, mentioning: [
+                "Error: Cannot open \(sandbox.defaultDataFile.path): Too many open files. emotions needs a few files open at "
+                    + "once (the data file, its folder, the lock and the journal); raise the limit on open files (ulimit -n) "
+                    + "or close some",
+            ])
+        }
+        for command in ["stats", "log", "calendar"] {
+            let outcome = try await sandbox.runShell(#"ulimit -n 4 && exec "$0" "# + command, binary: binary)
+            expectFailure(outcome, status: 71, mentioning: ["Too many open files", "raise the limit on open files"])
+        }
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+    }
+
     // MARK: - 73, cannot create
 
     @Test(arguments: ["blocker/tally.json", "blocker/deeper/tally.json"])

@@ -47,7 +47,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, with what, and what to do about it, without saying what became of a change:
     /// what `watch`, which changes nothing, says of a problem it meets.
     public var explanation: String {
-        switch self {
+        if let error = descriptorShortage {
+            return "Cannot open \(error.path): \(error.reason). emotions needs a few files open at once (the data "
+                + "file, its folder, the lock and the journal); raise the limit on open files (ulimit -n) or close some."
+        }
+        return switch self {
         case let .unreadableDataFile(path, problem):
             "The data file \(path) cannot be used: \(problem). Fix or move the file."
         case let .cannotCreate(error):
@@ -104,6 +108,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noHomeFolder:
             "Cannot tell where to keep the data file: HOME is not set and there is no home folder. "
                 + "Set HOME or EMOTIONS_FILE, or pass --file PATH."
+        }
+    }
+
+    /// The failed open behind this error, when it failed only because no file descriptor was free
+    /// (`EMFILE`, `ENFILE`): not a file that cannot be created or read, whatever the step that met it.
+    public var descriptorShortage: SystemError? {
+        switch self {
+        case let .cannotCreate(error), let .cannotOpenLock(error), let .readOnly(error), let .inputOutput(error):
+            error.errno == Errno.tooManyOpenFiles || error.errno == Errno.tooManyOpenFilesInSystem ? error : nil
+        default: nil
         }
     }
 

@@ -29,6 +29,8 @@ package enum Errno {
     package static var invalidArgument: Int32 { EINVAL }
     /// `EMFILE`: this process has too many files open.
     package static var tooManyOpenFiles: Int32 { EMFILE }
+    /// `ENFILE`: the whole system has too many files open.
+    package static var tooManyOpenFilesInSystem: Int32 { ENFILE }
     /// `ETXTBSY`: the program's file is open for writing.
     package static var textFileBusy: Int32 { ETXTBSY }
     /// `ENOSPC`: no space left on the device (for inotify, too many watches).
