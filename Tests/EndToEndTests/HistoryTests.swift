@@ -167,6 +167,20 @@ struct HistoryTests {
         #expect(sandbox.contentsOfHome() == [])
     }
 
+    /// Midnight of year 1 in UTC is still the year 0 in New York (local mean time, -4:56): the message
+    /// says where the time falls outside the years, not only that it does.
+    @Test func aTimeBeforeTheYearOneWhereItIsPlacedSaysAtWhichOffset() async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run(
+            ["tap", "sad", "--at", "0001-01-01T00:00Z"], environment: ["TZ": "America/New_York"])
+        expectFailure(outcome, status: 64, mentioning: [
+            "Error: The time 0001-01-01T00:00:00.000+00:00 falls before the year 1 at the local offset -04:56 where it "
+                + "is placed (from TZ), and a change is kept on its local day in the years 1 to 9999. Nothing was changed; "
+                + "give a later time.",
+        ])
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
     @Test func hooksReceiveTheNote() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeHook("record", """

@@ -10,7 +10,9 @@ extension Timestamp {
         do {
             try self.init(millisecondsSinceEpoch: instant.millisecondsSinceEpoch, offsetSeconds: Int32(held))
         } catch {
-            throw .timeOutOfRange(instant.rfc3339(offsetSeconds: 0))
+            throw .timeOutOfRange(
+                instant.rfc3339(offsetSeconds: 0), offset: Instant.offsetText(held),
+                isBefore: instant.millisecondsSinceEpoch < 0)
         }
     }
 }

@@ -21,7 +21,7 @@ extension Instant {
     }
 
     /// `+00:00`, `+09:00`, `-03:30`.
-    private static func offsetText(_ seconds: Int) -> String {
+    package static func offsetText(_ seconds: Int) -> String {
         let minutes = abs(seconds) / 60
         return (seconds < 0 ? "-" : "+") + padded(minutes / 60, 2) + ":" + padded(minutes % 60, 2)
     }
