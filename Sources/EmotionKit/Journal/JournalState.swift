@@ -139,7 +139,7 @@ struct JournalState {
             do throws(TallyError) {
                 try tally.set(event.emotion, to: event.new)
             } catch {
-                throw .unreadableJournal(path: journal.file.path, .badLine(number: number, reason: error.description))
+                throw .unreadableJournal(path: journal.file.path, .badLine(number: number, reason: error.changeWouldDo))
             }
             position = JournalPosition(
                 sequence: event.sequence, bytes: lineEnd, latest: max(position.latest, event.latestRecording))

@@ -7,6 +7,18 @@ public enum TallyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Adding `amount` to `emotion` would take the total of all counts past the largest count.
     case totalOverflow(Emotion, total: Int, amount: Int)
 
+    /// What a change that met this would do, without advice: for a message about a line of a file that holds it.
+    public var changeWouldDo: String {
+        switch self {
+        case let .belowZero(emotion, count, amount):
+            "it would take \(emotion.name) from \(count) by \(amount), below zero"
+        case let .overflow(emotion, count, amount):
+            "it would take \(emotion.name) from \(count) by \(amount), past the largest count, \(Int.max)"
+        case let .totalOverflow(_, total, amount):
+            "it would take the total of all counts from \(total) by \(amount), past the largest count, \(Int.max)"
+        }
+    }
+
     /// Says what was refused, why, and that nothing changed.
     public var description: String {
         switch self {

@@ -265,6 +265,25 @@ import Testing
         #expect(try folder.contents().map { folder.bytes(of: folder.file($0)) } == before)
     }
 
+    /// A line whose change cannot be applied is told in the journal's terms: what it would do, once,
+    /// not a command's advice ("use a smaller amount or reset some counts") ended by a second period.
+    @Test func aLineThatWouldPassTheLargestTotalSaysWhatItWouldDoInOneSentence() throws {
+        try folder.write(#"{"version": 1, "counts": {"sad": 1}}"#)
+        try store().apply(.add(Int.max - 1, to: .happy))
+        var lines = try journalLines()
+        lines[0] = lines[0].replacingOccurrences(of: #""sad":1"#, with: #""sad":2"#)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path + ".journal"))
+        try FileManager.default.removeItem(atPath: path)
+        #expect {
+            try store().read()
+        } throws: { error in
+            let message = (error as? StoreError)?.description ?? ""
+            return message.hasSuffix("cannot be used: line 2 is not a change: it would take the total of all counts from 2 "
+                + "by \(Int.max - 1), past the largest count, \(Int.max). Fix the line, or move the journal away to start "
+                + "history anew (the counts are kept); nothing was changed.")
+        }
+    }
+
     @Test func aSoundLineOutOfSequenceIsDamageNotATornWrite() throws {
         try store().apply(.tap(.happy))
         try store().apply(.tap(.smile))
