@@ -167,6 +167,18 @@ struct HistoryTests {
         #expect(sandbox.contentsOfHome() == [])
     }
 
+    /// A note that holds the six characters `\u{202E}`, or a quote, could not be told from one that holds
+    /// the control, or from where the note ends: in `log`, a backslash and a quote of the note are escaped.
+    @Test func aNoteThatSpellsAnEscapeLooksUnlikeOneThatHoldsTheControl() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "sad", "-q", "--note", #"say "hi" \u{202E}"#), stdout: "")
+        expectSuccess(try await sandbox.run("tap", "sad", "-q", "--note", "say \"hi\" \u{202E}"), stdout: "")
+        let lines = try await sandbox.run("log").stdoutLines
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix(#"  "say \"hi\" \\u{202E}""#) == true, "\(lines)")
+        #expect(lines.last?.hasSuffix(#"  "say \"hi\" \u{202E}""#) == true, "\(lines)")
+    }
+
     /// Midnight of year 1 in UTC is still the year 0 in New York (local mean time, -4:56): the message
     /// says where the time falls outside the years, not only that it does.
     @Test func aTimeBeforeTheYearOneWhereItIsPlacedSaysAtWhichOffset() async throws {

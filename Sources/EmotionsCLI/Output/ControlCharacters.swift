@@ -14,13 +14,38 @@ enum ControlCharacters {
 
     /// `text` with each of them written as `\u{…}`; everything else, a backslash included, as it is.
     static func escaped(in text: String) -> String {
-        escaped(in: text) { digits in "\\u{" + (digits.count < 2 ? "0" + digits : digits) + "}" }
+        escaped(in: text, as: swiftSpelling)
+    }
+
+    /// `text` in double quotes, as `log` shows a note: each of them written as `\u{…}`, and a backslash
+    /// or a double quote of the text with a backslash before it, so that a note that holds the
+    /// characters `\u{202E}` cannot look like one that holds the control, nor a quote end the note early.
+    static func quoted(_ text: String) -> String {
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "\"" {
+                quoted.append("\\")
+                quoted.append(scalar)
+            } else if contains(scalar) {
+                quoted.append(contentsOf: swiftSpelling(String(scalar.value, radix: 16, uppercase: true)).unicodeScalars)
+            } else {
+                quoted.append(scalar)
+            }
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 
     /// `json` with each of them written as a JSON escape, `\u202E`: the same JSON (which escapes C0
     /// already), and nothing in it can act on the terminal.
     static func escaped(inJSON json: String) -> String {
         escaped(in: json) { digits in "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits }
+    }
+
+    /// `\u{1B}`: a code point's hex digits as Swift spells the scalar, at least two digits.
+    private static func swiftSpelling(_ digits: String) -> String {
+        "\\u{" + (digits.count < 2 ? "0" + digits : digits) + "}"
     }
 
     /// `text` with each of them written as `spelling` makes of its code point's hex digits.

@@ -12,7 +12,7 @@ enum LogLine {
         case .reset, .undo, .redo: line += "  (" + event.command.name + ")"
         }
         if let recorded = event.recorded { line += "  (recorded " + recorded.minuteText + ")" }
-        if let note = event.note { line += "  \"" + ControlCharacters.escaped(in: note) + "\"" }
+        if let note = event.note { line += "  " + ControlCharacters.quoted(note) }
         return line
     }
 

@@ -32,4 +32,12 @@ import Testing
         #expect(ControlCharacters.escaped(in: "a\r\nb") == #"a\u{0D}\u{0A}b"#)
         #expect(ControlCharacters.escaped(in: "\u{1B}[2J\u{1B}]0;title\u{07}") == #"\u{1B}[2J\u{1B}]0;title\u{07}"#)
     }
+
+    @Test func aQuotedTextEscapesItsBackslashesAndQuotesSoNoSpelledEscapeLooksLikeAControl() {
+        #expect(ControlCharacters.quoted("plain") == #""plain""#)
+        #expect(ControlCharacters.quoted(#"a\u{202E}b"#) == #""a\\u{202E}b""#)
+        #expect(ControlCharacters.quoted("a\u{202E}b") == #""a\u{202E}b""#)
+        #expect(ControlCharacters.quoted(#"say "hi""#) == #""say \"hi\"""#)
+        #expect(ControlCharacters.quoted("") == #""""#)
+    }
 }
