@@ -88,6 +88,24 @@ struct CalendarTests {
         expectSuccess(json, stdout: #"{"from": "2026-01-01", "through": "2026-12-31", "days": ["# + days.joined(separator: ", ") + "]}\n")
     }
 
+    @Test func aDayShowsTheEmotionWhoseWholeSumIsLargestEvenPastTheLargestCount() async throws {
+        let sandbox = try Sandbox()
+        let largest = String(Int.max)
+        // Happy adds up to 2 × 9223372036854775807 and sad to one more than it: both are shown as
+        // 9223372036854775807, and sad was changed later, but happy was felt more.
+        for arguments in [
+            ["add", "happy", largest, "--at", "2026-11-02T10:00"], ["reset", "happy"], ["add", "happy", largest, "--at", "2026-11-02T10:01"],
+            ["reset", "happy"], ["add", "sad", largest, "--at", "2026-11-02T11:00"], ["reset", "sad"], ["add", "sad", "1", "--at", "2026-11-02T11:01"],
+        ] {
+            expectSuccess(try await sandbox.run(arguments + ["-q"], environment: ["TZ": "UTC"]), stdout: "")
+        }
+        let json = try await sandbox.run(["calendar", "--year", "2026", "--json"], environment: ["TZ": "UTC"])
+        expectSuccess(json, stdout: #"{"from": "2026-01-01", "through": "2026-12-31", "days": [{"date": "2026-11-02", "emotion": "happy", "#
+            + #""counts": {"happy": \#(Int.max), "smile": 0, "neutral": 0, "upset": 0, "sad": \#(Int.max)}}]}"# + "\n")
+        let grid = try await sandbox.run(["calendar", "--year", "2026"], environment: ["TZ": "UTC", "COLUMNS": "120"])
+        #expect(try cells(grid, firstMonday: "2025-12-29")["2026-11-02"] == "H", "\(grid)")
+    }
+
     @Test func aYearsFirstWeekMayStartInDecemberAndANarrowTerminalShowsTheLatestWeeks() async throws {
         let sandbox = try Sandbox()
         // 2024-12-30 is the Monday of 2025-W01, outside 2025; 2025-12-29 the Monday of the last week.

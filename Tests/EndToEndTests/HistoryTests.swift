@@ -48,6 +48,35 @@ struct HistoryTests {
         #expect(next.stdoutLines.count == 1 && next.stdoutLines.first?.hasPrefix("2025-11-23 00:00  happy: 0 → 1") == true, "\(next)")
     }
 
+    @Test func aChangeInLocalMeanTimeKeepsItsWallClockAndStaysOnThatDay() async throws {
+        // New York before 1883 was 4:56:02 behind UTC; the history keeps offsets in whole minutes.
+        let sandbox = try Sandbox()
+        let environment = ["TZ": "America/New_York"]
+        expectSuccess(try await sandbox.run(["tap", "sad", "--at", "1800-01-01T23:59:59"], environment: environment), stdout: "sad: 0 → 1\n")
+        #expect(try await logObjects(sandbox, zone: "America/New_York").first?["at"] as? String == "1800-01-01T23:59:59.000-04:56")
+        let day = try await sandbox.run(["log", "--since", "1800-01-01", "--until", "1800-01-01"], environment: environment)
+        #expect(day.stdoutLines.count == 1 && day.stdoutLines.first?.hasPrefix("1800-01-01 23:59  sad: 0 → 1") == true, "\(day)")
+        let stats = try await sandbox.run(["stats", "--since", "1800-01-01", "--until", "1800-01-01", "--json"], environment: environment)
+        #expect(stats.stdout.hasPrefix(#"{"since": "1800-01-01T00:00:00-04:56", "until": "1800-01-02T00:00:00-04:56", "counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 1}"#), "\(stats)")
+        let byDay = try await sandbox.run(["stats", "--by", "day", "--since", "1800-01-01", "--until", "1800-01-02", "--json"], environment: environment)
+        #expect(byDay.stdout.contains(#"{"start": "1800-01-01", "counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 1}"#), "\(byDay)")
+    }
+
+    @Test func aZoneWhoseOffsetHasSecondsPlacesRelativeTimesAndTapsOnItsOwnDays() async throws {
+        // A POSIX rule 4:56:02 behind UTC, as New York's local mean time.
+        let sandbox = try Sandbox()
+        let environment = ["TZ": "<-045602>4:56:02"]
+        expectSuccess(try await sandbox.run(["tap", "happy", "--at", "yesterday 23:59:59"], environment: environment), stdout: "happy: 0 → 1\n")
+        expectSuccess(try await sandbox.run(["tap", "smile"], environment: environment), stdout: "smile: 0 → 1\n")
+        let log = try await logObjects(sandbox, zone: "UTC")
+        #expect((log.first?["at"] as? String)?.hasSuffix("T23:59:59.000-04:56") == true, "\(log)")
+        #expect((log.last?["at"] as? String)?.hasSuffix("-04:56") == true, "\(log)")
+        let yesterday = try await sandbox.run(["stats", "--since", "yesterday", "--until", "yesterday", "--json"], environment: environment)
+        #expect(yesterday.stdout.contains(#""happy": 1, "smile": 0"#), "\(yesterday)")
+        let today = try await sandbox.run(["stats", "--today", "--json"], environment: environment)
+        #expect(today.stdout.contains(#""happy": 0, "smile": 1"#), "\(today)")
+    }
+
     @Test func aLineShowsTheClockWhereTheChangeWasMadeWhereverItIsRead() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run(["tap", "smile", "--at", "2025-11-22T21:04", "--note", "rough meeting"], environment: ["TZ": "Asia/Tokyo"])

@@ -115,6 +115,28 @@ struct StatsRangeTests {
         expectSuccess(sad, stdout: largest + "\n")
     }
 
+    @Test func sharesBarsAndScoresWeighTheWholeSumsPastTheLargestCount() async throws {
+        let sandbox = try Sandbox()
+        let largest = String(Int.max)
+        // Happy adds up to 2 × 9223372036854775807, sad to that once: both are shown cut to it.
+        for arguments in [
+            ["add", "happy", largest, "--at", "2026-11-02T10:00"], ["reset", "happy"], ["add", "happy", largest, "--at", "2026-11-02T11:00"],
+            ["reset", "happy"], ["add", "sad", largest, "--at", "2026-11-02T12:00"],
+        ] {
+            #expect(try await sandbox.run(arguments + ["-q"], environment: ["TZ": "UTC"]).status == 0)
+        }
+        let environment = ["TZ": "UTC", "COLUMNS": "80"]
+        let range = try await sandbox.run(["stats", "--since", "2026-11-02", "--until", "2026-11-02"], environment: environment)
+        #expect(range.status == 0, "\(range)")
+        #expect(range.stdoutLines.first { $0.contains("happy") }?.hasSuffix(" 66.7%") == true, "\(range)")
+        #expect(range.stdoutLines.first { $0.contains("sad") }?.hasSuffix(" 33.3%") == true, "\(range)")
+        let byDay = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-02", "--until", "2026-11-02", "--json"], environment: environment)
+        // (5 × 2M + M) / 3M.
+        #expect(byDay.stdout.contains(#""total": \#(Int.max), "score": 3.67}"#), "\(byDay)")
+        let sparklines = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-02", "--until", "2026-11-02"], environment: environment)
+        #expect(sparklines.stdoutLines.first { $0.hasPrefix("😢") }?.hasSuffix("▄") == true, "half of happy's: \(sparklines)")
+    }
+
     @Test func theTableIsHeadedByItsRangeAndByPeriodShowsSparklines() async throws {
         let sandbox = try Sandbox()
         let zone = "Asia/Tokyo"

@@ -1,14 +1,11 @@
 extension Timestamp {
-    /// `instant` read at the offset `zone` has there, rounded to whole minutes and held within ±18
-    /// hours, as a timestamp can hold it (a zone's local mean time before 1900 has seconds).
+    /// `instant` read at the offset `zone` has there: whole minutes within ±18 hours, as
+    /// `TimeZoneRules` gives every offset, so the local date is the one the zone reads.
     ///
     /// - Throws: `HistoryError.timeOutOfRange` if the local date is outside the years 1 to 9999.
     package init(_ instant: Instant, in zone: TimeZoneRules) throws(HistoryError) {
-        let offset = zone.offset(at: instant)
-        let minutes = (offset + (offset >= 0 ? 30 : -30)) / 60
-        let held = min(max(minutes * 60, -Int(Timestamp.offsetLimit)), Int(Timestamp.offsetLimit))
         do {
-            try self.init(millisecondsSinceEpoch: instant.millisecondsSinceEpoch, offsetSeconds: Int32(held))
+            try self.init(millisecondsSinceEpoch: instant.millisecondsSinceEpoch, offsetSeconds: Int32(zone.offset(at: instant)))
         } catch {
             throw .timeOutOfRange(
                 instant.rfc3339(offsetSeconds: 0), offset: Instant.offsetText(held),

@@ -2,14 +2,12 @@ extension Instant {
     /// `2026-11-23T21:04:05.123+09:00`: the instant as RFC 3339 writes it, with milliseconds and
     /// the offset `zone` has in force then (`+00:00` for none, which says the offset is known to be
     /// zero, as in London in winter), as `log --json` and the journal write it: always 29 characters.
-    ///
-    /// An offset that is not whole minutes (old local mean times) cannot be written in RFC 3339, so
-    /// such an instant is written in UTC: the instant is right, only the wall clock differs.
     package func rfc3339(in zone: TimeZoneRules) -> String {
         rfc3339(offsetSeconds: zone.offset(at: self))
     }
 
-    /// The instant as RFC 3339 writes it, `offsetSeconds` east of UTC.
+    /// The instant as RFC 3339 writes it, `offsetSeconds` east of UTC; in UTC if that is not whole
+    /// minutes, which RFC 3339 cannot write (the instant is right, only the wall clock differs).
     public func rfc3339(offsetSeconds: Int) -> String {
         let offset = offsetSeconds % 60 == 0 ? offsetSeconds : 0
         guard let local = LocalDateTime(self, offsetSeconds: offset) else {

@@ -13,17 +13,29 @@
 ///   with the offset in force **before** the gap, so it lands after it by the gap's length: 02:30
 ///   becomes 03:30 EDT. That is what `mktime` does with `tm_isdst = -1` on glibc, and
 ///   `java.time`'s `ZonedDateTime.of`: the time is never refused and never moved backwards.
+///
+/// Offsets are whole minutes, as the history keeps them (RFC 3339 writes no seconds): one with
+/// seconds, as a zone's local mean time before about 1900 has (New York's −4:56:02), is read at the
+/// nearest minute. So a date and time is kept as the wall clock shows it, on its own day, and every
+/// day a view counts is bounded at the same offset its changes were stored at; the instant is off
+/// by under half a minute from the exact local mean time.
 package struct TimeZoneRules: Sendable {
     /// Seconds east of UTC in force at an instant: 32,400 in Tokyo, -18,000 in New York's winter.
     private let offsetAt: @Sendable (Instant) -> Int
 
-    /// The zone whose offset at each instant is `offsetAt`'s answer, in seconds east of UTC.
+    /// The zone whose offset at each instant is `offsetAt`'s answer, in seconds east of UTC,
+    /// rounded to the nearest whole minute (a half minute away from zero).
     ///
     /// An answer beyond ±18 hours, which no place has (`TZ=UTC+24` or a damaged zone file might),
     /// is taken as that bound: what a timestamp in the history can hold and RFC 3339 can write, and
     /// so no arithmetic on an offset can overflow.
     package init(offsetAt: @escaping @Sendable (Instant) -> Int) {
-        self.offsetAt = { instant in min(max(offsetAt(instant), -Self.largestOffset), Self.largestOffset) }
+        self.offsetAt = { instant in Self.wholeMinutes(min(max(offsetAt(instant), -Self.largestOffset), Self.largestOffset)) }
+    }
+
+    /// `seconds`, within ±18 hours, at the nearest whole minute: −17,762 (−4:56:02) is −17,760.
+    private static func wholeMinutes(_ seconds: Int) -> Int {
+        (seconds + (seconds >= 0 ? 30 : -30)) / 60 * 60
     }
 
     /// The largest offset from UTC a zone may have: 18 hours, as `Timestamp.offsetLimit`.

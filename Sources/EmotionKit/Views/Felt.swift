@@ -3,7 +3,8 @@
 ///
 /// A negative add counts against its emotion, but no count is shown below zero. Sums are kept in
 /// 128 bits, so they are exact in any order of adding (a history would need 2⁶⁴ changes to fill
-/// them), and are cut to `Int`'s range only when shown.
+/// them), are compared and weighed whole (`mostFelt`, `score`, `wholeCount(of:)`), and are cut to
+/// `Int`'s range only when shown.
 public struct Felt: Equatable, Sendable {
     /// The sums in `Emotion.allCases` order, possibly negative.
     private var sums = PerEmotion<Int128>(repeating: 0)
@@ -85,15 +86,17 @@ public struct Felt: Equatable, Sendable {
     /// Its sum as counted, below zero where negative adds outweigh the rest.
     public func sum(of emotion: Emotion) -> Int { Int(clamping: sums[emotion.index]) }
 
-    /// The five counts added up, saturating at `Int.max`.
-    public var total: Int {
-        var total = 0
-        for emotion in Emotion.allCases {
-            let (sum, overflow) = total.addingReportingOverflow(self[emotion])
-            total = overflow ? Int.max : sum
-        }
-        return total
+    /// How much `emotion` was felt, not cut to `Int`: its sum, or zero if that is below zero. For
+    /// comparing and weighing counts; show `self[emotion]`.
+    package func wholeCount(of emotion: Emotion) -> Int128 { max(0, sums[emotion.index]) }
+
+    /// The five counts added up, not cut to `Int` (held at the 128 bits' limit, which no history reaches).
+    package var wholeTotal: Int128 {
+        Emotion.allCases.reduce(0) { total, emotion in Felt.adding(total, wholeCount(of: emotion)) }
     }
+
+    /// The five counts added up, saturating at `Int.max`.
+    public var total: Int { Int(clamping: wholeTotal) }
 
     /// Whether nothing was felt: every count is zero.
     public var isEmpty: Bool { Emotion.allCases.allSatisfy { self[$0] == 0 } }
@@ -104,24 +107,23 @@ public struct Felt: Equatable, Sendable {
         var weighted = 0.0
         var count = 0.0
         for emotion in Emotion.allCases {
-            weighted += Double(self[emotion]) * Double(emotion.moodWeight)
-            count += Double(self[emotion])
+            weighted += Double(wholeCount(of: emotion)) * Double(emotion.moodWeight)
+            count += Double(wholeCount(of: emotion))
         }
         return count > 0 ? weighted / count : nil
     }
 
-    /// The emotion felt most, ties going to the one whose latest change was placed later (then
-    /// recorded later); `nil` when nothing was felt.
+    /// The emotion felt most, by the whole sums, ties going to the one whose latest change was
+    /// placed later (then recorded later); `nil` when nothing was felt.
     public var mostFelt: Emotion? {
         var best: Emotion?
-        for emotion in Emotion.allCases where self[emotion] > 0 {
+        for emotion in Emotion.allCases where wholeCount(of: emotion) > 0 {
             guard let current = best else {
                 best = emotion
                 continue
             }
-            if self[emotion] > self[current]
-                || (self[emotion] == self[current] && latest[emotion.index] > latest[current.index])
-            {
+            let (count, leading) = (wholeCount(of: emotion), wholeCount(of: current))
+            if count > leading || (count == leading && latest[emotion.index] > latest[current.index]) {
                 best = emotion
             }
         }

@@ -66,10 +66,10 @@ struct PeriodReport {
         let nameWidth = (labels + ["score"]).map(CellWidth.of).max() ?? 0
         let room = max(1, width - 3 - nameWidth - 2)
         let shown = rows.suffix(room)
-        let largest = shown.flatMap { row in Emotion.allCases.map { row.felt[$0] } }.max() ?? 0
+        let largest = shown.flatMap { row in Emotion.allCases.map { row.felt.wholeCount(of: $0) } }.max() ?? 0
         var lines: [String] = []
         for (emotion, label) in zip(Emotion.allCases, labels) {
-            let line = Sparkline.counts(shown.map { $0.felt[emotion] }, largest: largest)
+            let line = Sparkline.counts(shown.map { $0.felt.wholeCount(of: emotion) }, largest: largest)
             lines.append(emotion.emoji + " " + style.paint(label, as: emotion) + spaces(nameWidth - CellWidth.of(label)) + "  " + style.paint(line, as: emotion))
         }
         lines.append("   score" + spaces(nameWidth - 5) + "  " + Sparkline.scores(shown.map { $0.felt.score }))

@@ -6,7 +6,7 @@ enum Sparkline {
 
     /// One block per count, a count of `largest` drawing the full block and any count above zero
     /// at least the lowest; a space for zero, where nothing was felt.
-    static func counts(_ counts: [Int], largest: Int) -> String {
+    static func counts<Count: BinaryInteger>(_ counts: [Count], largest: Count) -> String {
         var line = ""
         line.reserveCapacity(counts.count * 3)
         for count in counts {

@@ -5,26 +5,32 @@ struct StatsReport {
     /// Bars are drawn in eighths of a cell: these are one to seven eighths.
     private static let partialBlocks: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-    /// Each emotion's count, in `Emotion.allCases` order.
-    private let counts: [Int]
-    /// The counts added up: a tally's total, or a range's held at `Int.max` (a range can hold more
-    /// than a tally, as counts reset in it go on counting).
-    let total: Int
+    /// Each emotion's count, in `Emotion.allCases` order, whole: a range can hold more than a
+    /// tally, as counts reset in it go on counting, and bars and shares weigh what it holds.
+    private let counts: [Int128]
+    /// The counts added up, whole.
+    private let wholeTotal: Int128
 
     /// The report of the counts now.
     init(tally: Tally) {
-        counts = Emotion.allCases.map { tally[$0] }
-        total = tally.total
+        counts = Emotion.allCases.map { Int128(tally[$0]) }
+        wholeTotal = Int128(tally.total)
     }
 
     /// The report of what was felt in a range.
     init(felt: Felt) {
-        counts = Emotion.allCases.map { felt[$0] }
-        total = felt.total
+        counts = Emotion.allCases.map { felt.wholeCount(of: $0) }
+        wholeTotal = felt.wholeTotal
     }
 
-    /// The count of `emotion`.
-    subscript(emotion: Emotion) -> Int { counts[Emotion.allCases.firstIndex(of: emotion) ?? 0] }
+    /// The counts added up as shown: a tally's total, or a range's held at `Int.max`.
+    var total: Int { Int(clamping: wholeTotal) }
+
+    /// The count of `emotion` as shown, held at `Int.max`.
+    subscript(emotion: Emotion) -> Int { Int(clamping: wholeCount(of: emotion)) }
+
+    /// The count of `emotion`, whole.
+    private func wholeCount(of emotion: Emotion) -> Int128 { counts[Emotion.allCases.firstIndex(of: emotion) ?? 0] }
 
     /// One line per emotion (emoji, label, count, bar, share) and a total line, without a final
     /// newline, each at most `width` cells wide as `StatsLayout` fits them; the labels and bars in
@@ -38,16 +44,16 @@ struct StatsReport {
 
         var lines: [String] = []
         for (emotion, label) in zip(Emotion.allCases, labels) {
-            let count = self[emotion]
+            let count = wholeCount(of: emotion)
             var line = layout.showsEmoji ? emotion.emoji + " " : ""
             line += style.paint(label, as: emotion) + spaces(nameWidth - CellWidth.of(label))
-            line += "  " + padLeft(String(count), countWidth)
+            line += "  " + padLeft(String(self[emotion]), countWidth)
             if layout.barWidth > 0 {
                 let bar = bar(count, of: largest, width: layout.barWidth)
                 line += "  " + style.paint(bar, as: emotion) + spaces(layout.barWidth - bar.count)
             }
             if layout.showsShare {
-                line += "  " + padLeft(percent(count, of: total), StatsLayout.shareWidth)
+                line += "  " + padLeft(percent(count, of: wholeTotal), StatsLayout.shareWidth)
             }
             lines.append(line)
         }
@@ -55,7 +61,7 @@ struct StatsReport {
         var line = (layout.showsEmoji ? "   " : "") + totalLabel + spaces(nameWidth - CellWidth.of(totalLabel))
         line += "  " + padLeft(String(total), countWidth)
         if layout.barWidth > 0 { line += "  " + spaces(layout.barWidth) }
-        if layout.showsShare { line += "  " + padLeft(percent(total, of: total), StatsLayout.shareWidth) }
+        if layout.showsShare { line += "  " + padLeft(percent(wholeTotal, of: wholeTotal), StatsLayout.shareWidth) }
         lines.append(line)
         return lines.joined(separator: "\n")
     }
@@ -75,7 +81,7 @@ struct StatsReport {
 
     /// A bar as long as `count` is against `largest`, `largest` filling `width` cells; a count
     /// above zero always shows a sliver.
-    func bar(_ count: Int, of largest: Int, width: Int) -> String {
+    func bar<Count: BinaryInteger>(_ count: Count, of largest: Count, width: Int) -> String {
         guard count > 0, largest > 0, width > 0 else { return "" }
         let eighths = max(1, Int((Double(count) / Double(largest) * Double(width * 8)).rounded()))
         let full = String(repeating: "█", count: eighths / 8)
@@ -83,7 +89,7 @@ struct StatsReport {
     }
 
     /// `40.0%`: the share to one decimal place; `0.0%` when the total is zero.
-    func percent(_ count: Int, of total: Int) -> String {
+    func percent<Count: BinaryInteger>(_ count: Count, of total: Count) -> String {
         guard total > 0 else { return "0.0%" }
         let tenths = Int((Double(count) / Double(total) * 1000).rounded())
         return "\(tenths / 10).\(tenths % 10)%"

@@ -55,3 +55,39 @@ struct TimeZoneRulesTests {
         #expect(Instant(millisecondsSinceEpoch: 0).rfc3339(in: dayBehind) == "1969-12-31T06:00:00.000-18:00")
     }
 }
+
+/// A zone whose offset has seconds, as local mean time before the 1880s does (New York: −4:56:02).
+struct TimeZoneRulesWholeMinuteTests {
+    private let newYorkMeanTime = TimeZoneRules { _ in -(4 * 3600 + 56 * 60 + 2) }
+
+    private func local(_ text: String) throws -> LocalDateTime {
+        guard case let .dateTime(local, nil) = try TimeExpression(parsing: text).form else {
+            throw TimeError.unrecognized(text)
+        }
+        return local
+    }
+
+    @Test func anOffsetWithSecondsIsReadAtTheNearestWholeMinute() {
+        #expect(newYorkMeanTime.offset(at: Instant(millisecondsSinceEpoch: 0)) == -(4 * 3600 + 56 * 60))
+        #expect(TimeZoneRules { _ in 30 }.offset(at: Instant(millisecondsSinceEpoch: 0)) == 60, "a half minute away from zero")
+        #expect(TimeZoneRules { _ in -89 }.offset(at: Instant(millisecondsSinceEpoch: 0)) == -60)
+        #expect(TimeZoneRules { _ in 18 * 3600 + 59 }.offset(at: Instant(millisecondsSinceEpoch: 0)) == 18 * 3600)
+    }
+
+    @Test func aWallClockTimeIsKeptAsWrittenAndStaysOnItsDay() throws {
+        let meant = try local("1800-01-01T23:59:59")
+        let instant = newYorkMeanTime.instant(at: meant)
+        #expect(try Timestamp(instant, in: newYorkMeanTime).rfc3339 == "1800-01-01T23:59:59.000-04:56")
+        #expect(newYorkMeanTime.localDateTime(at: instant) == meant)
+    }
+
+    @Test func theDayAnInstantIsStoredOnIsTheDayTheZoneReadsItOn() throws {
+        // A second before midnight at the exact offset, a second past it at the one rounded to minutes.
+        let instant = Instant(millisecondsSinceEpoch: 17_762_000 - 1000)
+        let zoneDay = try #require(newYorkMeanTime.localDateTime(at: instant)).date
+        #expect(try Timestamp(instant, in: newYorkMeanTime).localDate == zoneDay)
+        let nextDay = try #require(zoneDay.adding(days: 1))
+        #expect(newYorkMeanTime.instant(at: LocalDateTime(startOf: zoneDay)) <= instant)
+        #expect(newYorkMeanTime.instant(at: LocalDateTime(startOf: nextDay)) > instant)
+    }
+}

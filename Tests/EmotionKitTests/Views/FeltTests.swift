@@ -52,6 +52,20 @@ import Testing
         #expect(felt.mostFelt == .sad)
     }
 
+    @Test mutating func sumsPastTheLargestCountAreComparedWholeThoughShownCut() throws {
+        var felt = Felt()
+        felt.count(try event(.happy, Int.max - 1, at: 1000, sequence: 1))
+        felt.count(try event(.happy, Int.max - 1, at: 1000, sequence: 2))
+        felt.count(try event(.sad, Int.max - 1, at: 2000, sequence: 3))  // Changed later, but felt less.
+        felt.count(try event(.sad, 2, at: 2000, sequence: 4))
+        #expect(felt[.happy] == Int.max && felt[.sad] == Int.max)
+        #expect(felt.mostFelt == .happy)
+        #expect(felt.wholeCount(of: .happy) == 2 * Int128(Int.max - 1))
+        #expect(felt.wholeTotal == 3 * Int128(Int.max) - 1)
+        // (5 × 2(M − 1) + (M + 1)) / (3M − 1), M = Int.max: 11/3 to the precision of a Double.
+        #expect(abs((felt.score ?? 0) - 11.0 / 3) < 1e-12)
+    }
+
     @Test mutating func hugeAddsSaturateInsteadOfTrapping() throws {
         var felt = Felt()
         felt.count(try event(.happy, Int.max - 1))
