@@ -4,11 +4,12 @@ extension Timestamp {
     ///
     /// - Throws: `HistoryError.timeOutOfRange` if the local date is outside the years 1 to 9999.
     package init(_ instant: Instant, in zone: TimeZoneRules) throws(HistoryError) {
+        let offset = zone.offset(at: instant)
         do {
-            try self.init(millisecondsSinceEpoch: instant.millisecondsSinceEpoch, offsetSeconds: Int32(zone.offset(at: instant)))
+            try self.init(millisecondsSinceEpoch: instant.millisecondsSinceEpoch, offsetSeconds: Int32(offset))
         } catch {
             throw .timeOutOfRange(
-                instant.rfc3339(offsetSeconds: 0), offset: Instant.offsetText(held),
+                instant.rfc3339(offsetSeconds: 0), offset: Instant.offsetText(offset),
                 isBefore: instant.millisecondsSinceEpoch < 0)
         }
     }
