@@ -29,4 +29,29 @@ struct TornJournalTests {
         try FileManager.default.removeItem(at: sandbox.defaultDataFile)
         expectSuccess(try await sandbox.run("stats", "smile"), stdout: "1\n")
     }
+
+    @Test func aDataFileRestoredWithoutItsPositionDoesNotAdoptHalfACommand() async throws {
+        // Issue 22: a data file without its "journal" position met a journal whose last command lost its last
+        // line: later commands followed the orphaned line, undo took back half a command, and once the data
+        // file was lost every command exited 65.
+        let sandbox = try Sandbox()
+        let journal = sandbox.defaultDataFile.appendingPathExtension("journal")
+        expectSuccess(try await sandbox.run("tap", "happy", "sad"), stdout: "happy: 0 → 1\nsad: 0 → 1\n")
+        _ = try await sandbox.run("tap", "smile", "upset", "neutral")
+        let written = try #require(sandbox.bytes(of: journal))
+        let lastLineStart = try #require(written.dropLast().lastIndex(of: 0x0A)) + 1
+        try written.prefix(lastLineStart).write(to: journal)
+        try sandbox.writeDataFile(Counts(happy: 1, sad: 1))
+
+        expectSuccess(try await sandbox.run("tap", "smile"), stdout: "smile: 0 → 1\n")
+        let recovered = try #require(JournalText(in: sandbox))
+        #expect(recovered.problems == [])
+        #expect(recovered.events.map(\.emotion) == ["happy", "sad", "smile"])
+        let undo = try await sandbox.run("undo")
+        #expect(undo.stdoutLines.last == "smile: 1 → 0", "\(undo)")
+        let undoAgain = try await sandbox.run("undo")
+        #expect(Array(undoAgain.stdoutLines.dropFirst()) == ["sad: 1 → 0", "happy: 1 → 0"], "\(undoAgain)")
+        try FileManager.default.removeItem(at: sandbox.defaultDataFile)
+        expectSuccess(try await sandbox.run("stats", "happy"), stdout: "0\n")
+    }
 }

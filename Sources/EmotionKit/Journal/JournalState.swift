@@ -39,7 +39,7 @@ struct JournalState {
         }
         guard let position = document.journal else {
             // Counts written without a position (by hand, or restored from a backup): they are
-            // taken as they are, from the journal's end on.
+            // taken as they are, from the journal's last whole command on.
             self.init(tally: document.tally, position: try JournalState.end(of: journal), tornFrom: nil, isAheadOfDataFile: true)
             if self.position.bytes < journal.size { tornFrom = self.position.bytes }
             return
@@ -149,22 +149,67 @@ struct JournalState {
         }
     }
 
-    /// The position after the journal's last complete event (or its header).
+    /// The position after the journal's last whole command (or its header): where a data file without
+    /// a position takes its counts to be. A command whose lines stop short of the count its first line
+    /// gives was never acknowledged, so the position is before it, as `rollForward` would hold it back;
+    /// zero bytes and a torn line at the end are passed over. Reads back through the last command's
+    /// lines, and the whole command's before it if the last was cut short.
+    ///
+    /// - Throws: `StoreError.unreadableJournal` for a line that does not read, or lines that do not make
+    ///   whole commands in sequence.
     static func end(of journal: JournalFile) throws(StoreError) -> JournalPosition {
         let (header, headerEnd) = try journal.header()
-        var position = JournalPosition(sequence: 0, bytes: headerEnd, latest: header.at.millisecondsSinceEpoch)
-        try journal.forEachLineBackward(from: journal.size, downTo: headerEnd) { line, lineStart throws(StoreError) in
+        let start = JournalPosition(sequence: 0, bytes: headerEnd, latest: header.at.millisecondsSinceEpoch)
+        var found: JournalPosition?
+        var commandEnd = start  // After the last line of the command being read back through.
+        var linesRead = 0  // Of that command, so far.
+        var passedCutShort = false
+        var later: JournalEvent?  // The line after this one.
+        try journal.forEachLineBackward(from: try journal.endBeforeZeros(downTo: headerEnd), downTo: headerEnd) {
+            line, lineStart throws(StoreError) in
+            let event: JournalEvent
             do throws(JournalLineError) {
-                let event = try JournalEvent(journalLine: Array(line))
-                position = JournalPosition(
-                    sequence: event.sequence, bytes: lineStart + Int64(line.count) + 1,
-                    latest: max(header.at.millisecondsSinceEpoch, event.latestRecording))
+                event = try JournalEvent(journalLine: Array(line))
             } catch {
                 throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
             }
-            return false
+            if let later {
+                guard event.sequence < later.sequence, later.sequence - event.sequence == 1 else {
+                    let gap = JournalProblem.sequenceGap(
+                        line: lineNumber(of: later.sequence), expected: min(event.sequence, JournalPosition.sequenceLimit) + 1,
+                        found: later.sequence)
+                    throw .unreadableJournal(path: journal.file.path, gap)
+                }
+                if linesRead > 0, event.group != later.group {
+                    throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: lineNumber(of: later.sequence)))
+                }
+            }
+            later = event
+            if linesRead == 0 {
+                commandEnd = JournalPosition(
+                    sequence: event.sequence, bytes: lineStart + Int64(line.count) + 1,
+                    latest: max(header.at.millisecondsSinceEpoch, event.latestRecording))
+            }
+            linesRead += 1
+            guard event.id == event.group else { return true }  // Not the command's first line yet.
+            if linesRead == event.eventsInCommand ?? 1 {
+                found = commandEnd
+                return false
+            }
+            guard linesRead < event.eventsInCommand ?? 1, !passedCutShort else {
+                throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: lineNumber(of: event.sequence)))
+            }
+            passedCutShort = true  // Never acknowledged: the whole command before it is the end.
+            linesRead = 0
+            return true
         }
-        return position
+        if let found { return found }
+        // Back at the header: past it, at most a command cut short, from the first event on.
+        guard linesRead == 0 else { throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: 2)) }
+        if let first = later, first.sequence != 1 {
+            throw .unreadableJournal(path: journal.file.path, .sequenceGap(line: 2, expected: 1, found: first.sequence))
+        }
+        return start
     }
 
     /// The line a sound journal holds the event `sequence` on, the header being line 1; 0 (left out of

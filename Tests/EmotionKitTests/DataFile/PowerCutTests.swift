@@ -111,6 +111,57 @@ import Testing
         #expect(try after.undo().original.map(\.emotion) == [.smile])
     }
 
+    @Test func aTornCommandOfAnySizeIsDroppedWholeWhenTheDataFileIsLostOrHasNoPosition() throws {
+        // The same tail, read from the journal's header (the data file lost) or back from its end (a data
+        // file without a position, restored from a backup).
+        let clock = TestClock()
+        let disk = PowerCutDisk()
+        _ = try PowerCutCase.store(on: disk, clock).commit(.apply([.tap(.happy), .tap(.happy)], note: nil, placedAt: nil))
+        _ = try PowerCutCase.store(on: disk, clock).commit(.apply(Array(repeating: .tap(.sad), count: 30_000), note: nil, placedAt: nil))
+        let journal = try #require(disk.bytes(of: PowerCutCase.journalName))
+        for dataFile in [nil, #"{"version": 1, "counts": {"happy": 2}}"#] {
+            let cut = PowerCutDisk()
+            cut.place(PowerCutCase.journalName, Array(journal.dropLast(500)))
+            if let dataFile { cut.place("emotions.json", Array(dataFile.utf8)) }
+            let after = PowerCutCase.store(on: cut, clock)
+            #expect(try after.read() == Tally(counts: [.happy: 2]), "data file \(dataFile ?? "lost")")
+            _ = try after.commit(.apply([.tap(.smile)], note: nil, placedAt: nil))
+            let recovered = PowerCutCase.events(in: cut.bytes(of: PowerCutCase.journalName) ?? [])
+            #expect(recovered.problems == [], "data file \(dataFile ?? "lost")")
+            #expect(recovered.events.map(\.emotion) == [.happy, .happy, .smile], "data file \(dataFile ?? "lost")")
+        }
+    }
+
+    @Test(arguments: [0, 40])
+    func aDataFileWithoutAPositionTakesTheJournalToItsLastWholeCommandNotItsLastWholeLine(keptOfLastLine: Int) throws {
+        // Issue 22: a data file without its position (restored from a backup) met a journal whose last command
+        // lost its last line. The half command was adopted: later commands followed its orphaned lines,
+        // undo took back half a command, and once the data file was lost every command exited 65.
+        let clock = TestClock()
+        let disk = PowerCutDisk()
+        _ = try PowerCutCase.store(on: disk, clock).commit(.apply([.tap(.happy), .tap(.sad)], note: nil, placedAt: nil))
+        _ = try PowerCutCase.store(on: disk, clock).commit(.apply([.tap(.smile), .tap(.upset), .tap(.sad)], note: nil, placedAt: nil))
+        let journal = try #require(disk.bytes(of: PowerCutCase.journalName))
+        let lastLineStart = try #require(journal.dropLast().lastIndex(of: 0x0A)) + 1
+
+        let restored = PowerCutDisk()
+        restored.place("emotions.json", Array(#"{"version": 1, "counts": {"happy": 1, "sad": 1}}"#.utf8))
+        restored.place(PowerCutCase.journalName, Array(journal.prefix(lastLineStart + keptOfLastLine)))
+        let after = PowerCutCase.store(on: restored, clock)
+        #expect(try after.read() == Tally(counts: [.happy: 1, .sad: 1]))
+        _ = try after.commit(.apply([.tap(.neutral)], note: nil, placedAt: nil))
+        let recovered = PowerCutCase.events(in: restored.bytes(of: PowerCutCase.journalName) ?? [])
+        #expect(recovered.problems == [])
+        #expect(recovered.events.map(\.emotion) == [.happy, .sad, .neutral])
+        #expect(recovered.events.map(\.sequence) == [1, 2, 3])
+        #expect(try after.undo().original.map(\.emotion) == [.neutral])
+        #expect(try after.undo().original.map(\.emotion) == [.happy, .sad])
+
+        let lost = PowerCutDisk()
+        lost.place(PowerCutCase.journalName, restored.bytes(of: PowerCutCase.journalName) ?? [])
+        #expect(try PowerCutCase.store(on: lost, clock).read() == Tally())
+    }
+
     @Test func theDiskKeepsOnlyWhatWasSyncedUnlessToldOtherwise() throws {
         let disk = PowerCutDisk()
         let fileSystem = disk.fileSystem
