@@ -311,10 +311,11 @@ public final class TallyStore: Sendable {
         guard bytes.count <= TallyDocument.sizeLimit else {
             throw StoreError.tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
         }
-        // A data file with no position takes the journal from its end on (see `JournalState`), and
-        // one whose position was into a journal since removed points nowhere: were it still on disk
-        // after a power cut, lines committed from now on would be lost. So it is first saved, durably,
-        // at the position they follow; every later save of it, with a position, needs no flush.
+        // A data file with no position takes the journal from its last whole command on (see
+        // `JournalState`), and one whose position was into a journal since removed points nowhere:
+        // were it still on disk after a power cut, lines committed from now on would be lost. So it is
+        // first saved, durably, at the position they follow; every later save of it, with a position,
+        // needs no flush.
         var anchor: [UInt8]?
         if let original, original.lostToPowerCut == nil, original.document.journal == nil || createdJournal != nil,
             let start = state?.position

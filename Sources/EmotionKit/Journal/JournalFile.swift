@@ -107,6 +107,22 @@ struct JournalFile {
         }
     }
 
+    /// Where the journal ends but for zero bytes at its end, never before `floor`: a file system may
+    /// show appended bytes that never reached the disk as zeros after a power cut, and no line holds a
+    /// zero byte. Reads one byte of a journal that does not end in a zero; a run of zeros, a chunk at a time.
+    func endBeforeZeros(downTo floor: Int64) throws(StoreError) -> Int64 {
+        guard size > floor, try read(from: size - 1, count: 1) == [0] else { return size }
+        var end = size - 1
+        while end > floor {
+            let count = Int(min(Int64(JournalFile.chunkSize), end - floor))
+            let chunk = try read(from: end - Int64(count), count: count)
+            guard chunk.count == count else { break }  // Cut short under us: the zeros end here.
+            if let last = chunk.lastIndex(where: { $0 != 0 }) { return end - Int64(count - last - 1) }
+            end -= Int64(count)
+        }
+        return end
+    }
+
     /// Up to `count` bytes from `offset`.
     func read(from offset: Int64, count: Int) throws(StoreError) -> [UInt8] {
         do {

@@ -18,8 +18,9 @@ struct JournalState {
     /// Whether the data file's counts or position differ from these, so that it needs saving.
     var isAheadOfDataFile: Bool
 
-    /// The most bytes taken for a torn last write: 4 MiB, a command of some 20,000 changes, more
-    /// than a command line can hold.
+    /// The most bytes after the last sound line that are taken for a torn write rather than damage:
+    /// 4 MiB. The sound lines of a command cut short do not count, whatever its size, nor do zero
+    /// bytes at the end; a write cut short leaves at most part of a line besides.
     static let tornLimit: Int64 = 4 * 1024 * 1024
 
     /// The state of `document` (or, if the data file was lost, of none) and `journal`.
@@ -38,7 +39,7 @@ struct JournalState {
         }
         guard let position = document.journal else {
             // Counts written without a position (by hand, or restored from a backup): they are
-            // taken as they are, from the journal's end on.
+            // taken as they are, from the journal's last whole command on.
             self.init(tally: document.tally, position: try JournalState.end(of: journal), tornFrom: nil, isAheadOfDataFile: true)
             if self.position.bytes < journal.size { tornFrom = self.position.bytes }
             return
@@ -62,10 +63,11 @@ struct JournalState {
         self.isAheadOfDataFile = isAheadOfDataFile
     }
 
-    /// Applies every complete event past `position`, in order. A line that does not read is taken
-    /// for a torn write, and it and all after it for torn, if no sound event follows it and they are
-    /// no more than `tornLimit` bytes; otherwise, as for a sound line out of sequence, the journal is
-    /// damaged, and nothing is guessed.
+    /// Applies every whole command past `position`, in order. A command whose lines stop short of the
+    /// count its first line gives was never acknowledged: it is torn, whatever its size. A line that
+    /// does not read is taken for a torn write, and it and all after it for torn, if no sound event
+    /// follows it and they are no more than `tornLimit` bytes; otherwise, as for a sound line out of
+    /// sequence, the journal is damaged, and nothing is guessed. Zero bytes at the end are not read.
     private mutating func rollForward(in journal: JournalFile) throws(StoreError) {
         var damage: JournalProblem?
         var damageStart: Int64?
@@ -73,7 +75,8 @@ struct JournalState {
         // A command of several events is applied only once all its lines are read: one a crash cut
         // short between its lines was never acknowledged, and is held back as torn.
         var command: (start: Int64, size: Int, events: [(event: JournalEvent, lineEnd: Int64)])?
-        let end = try journal.forEachLine(from: position.bytes, to: journal.size) { line, lineEnd throws(StoreError) in
+        let written = try journal.endBeforeZeros(downTo: position.bytes)
+        let end = try journal.forEachLine(from: position.bytes, to: written) { line, lineEnd throws(StoreError) in
             defer { lineStart = lineEnd }
             let parsed = Result { () throws(JournalLineError) in try JournalEvent(journalLine: Array(line)) }
             if let damage {
@@ -81,8 +84,7 @@ struct JournalState {
                 return true
             }
             let expected = position.sequence + UInt64(command?.events.count ?? 0) + 1
-            // The header is line 1; a number past what an Int holds is left out of the message.
-            let number = expected < JournalPosition.sequenceLimit - 1 ? Int(expected) + 1 : 0
+            let number = JournalState.lineNumber(of: expected)
             switch parsed {
             case let .failure(error):
                 damage = .badLine(number: number, reason: error.description)
@@ -97,12 +99,11 @@ struct JournalState {
                     throw .unreadableJournal(
                         path: journal.file.path, .sequenceGap(line: number, expected: expected, found: event.sequence))
                 }
-                if var open = command {
-                    guard event.group == open.events[0].event.group, event.eventsInCommand == nil else {
+                if let group = command?.events.first?.event.group {
+                    guard event.group == group, event.eventsInCommand == nil else {
                         throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: number))
                     }
-                    open.events.append((event, lineEnd))
-                    command = open
+                    command?.events.append((event, lineEnd))  // In place: a copy would make a long command quadratic.
                 } else if let size = event.eventsInCommand {
                     command = (lineStart, size, [(event, lineEnd)])
                 } else {
@@ -125,9 +126,10 @@ struct JournalState {
         } else if end < journal.size {
             tornFrom = end
         }
-        // What one command appends is a few hundred bytes a change; past this much, a crash did not do it.
-        if let tornFrom, journal.size - tornFrom > JournalState.tornLimit {
-            throw .unreadableJournal(path: journal.file.path, .damagedTail(bytes: journal.size - tornFrom))
+        // Past the sound lines, a write cut short leaves part of a line; past this much, a crash did not do it.
+        let notChanges = written - (damageStart ?? end)
+        if notChanges > JournalState.tornLimit {
+            throw .unreadableJournal(path: journal.file.path, .damagedTail(bytes: notChanges))
         }
     }
 
@@ -147,21 +149,72 @@ struct JournalState {
         }
     }
 
-    /// The position after the journal's last complete event (or its header).
+    /// The position after the journal's last whole command (or its header): where a data file without
+    /// a position takes its counts to be. A command whose lines stop short of the count its first line
+    /// gives was never acknowledged, so the position is before it, as `rollForward` would hold it back;
+    /// zero bytes and a torn line at the end are passed over. Reads back through the last command's
+    /// lines, and the whole command's before it if the last was cut short.
+    ///
+    /// - Throws: `StoreError.unreadableJournal` for a line that does not read, or lines that do not make
+    ///   whole commands in sequence.
     static func end(of journal: JournalFile) throws(StoreError) -> JournalPosition {
         let (header, headerEnd) = try journal.header()
-        var position = JournalPosition(sequence: 0, bytes: headerEnd, latest: header.at.millisecondsSinceEpoch)
-        try journal.forEachLineBackward(from: journal.size, downTo: headerEnd) { line, lineStart throws(StoreError) in
+        let start = JournalPosition(sequence: 0, bytes: headerEnd, latest: header.at.millisecondsSinceEpoch)
+        var found: JournalPosition?
+        var commandEnd = start  // After the last line of the command being read back through.
+        var linesRead = 0  // Of that command, so far.
+        var passedCutShort = false
+        var later: JournalEvent?  // The line after this one.
+        try journal.forEachLineBackward(from: try journal.endBeforeZeros(downTo: headerEnd), downTo: headerEnd) {
+            line, lineStart throws(StoreError) in
+            let event: JournalEvent
             do throws(JournalLineError) {
-                let event = try JournalEvent(journalLine: Array(line))
-                position = JournalPosition(
-                    sequence: event.sequence, bytes: lineStart + Int64(line.count) + 1,
-                    latest: max(header.at.millisecondsSinceEpoch, event.latestRecording))
+                event = try JournalEvent(journalLine: Array(line))
             } catch {
                 throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
             }
-            return false
+            if let later {
+                guard event.sequence < later.sequence, later.sequence - event.sequence == 1 else {
+                    let gap = JournalProblem.sequenceGap(
+                        line: lineNumber(of: later.sequence), expected: min(event.sequence, JournalPosition.sequenceLimit) + 1,
+                        found: later.sequence)
+                    throw .unreadableJournal(path: journal.file.path, gap)
+                }
+                if linesRead > 0, event.group != later.group {
+                    throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: lineNumber(of: later.sequence)))
+                }
+            }
+            later = event
+            if linesRead == 0 {
+                commandEnd = JournalPosition(
+                    sequence: event.sequence, bytes: lineStart + Int64(line.count) + 1,
+                    latest: max(header.at.millisecondsSinceEpoch, event.latestRecording))
+            }
+            linesRead += 1
+            guard event.id == event.group else { return true }  // Not the command's first line yet.
+            if linesRead == event.eventsInCommand ?? 1 {
+                found = commandEnd
+                return false
+            }
+            guard linesRead < event.eventsInCommand ?? 1, !passedCutShort else {
+                throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: lineNumber(of: event.sequence)))
+            }
+            passedCutShort = true  // Never acknowledged: the whole command before it is the end.
+            linesRead = 0
+            return true
         }
-        return position
+        if let found { return found }
+        // Back at the header: past it, at most a command cut short, from the first event on.
+        guard linesRead == 0 else { throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: 2)) }
+        if let first = later, first.sequence != 1 {
+            throw .unreadableJournal(path: journal.file.path, .sequenceGap(line: 2, expected: 1, found: first.sequence))
+        }
+        return start
+    }
+
+    /// The line a sound journal holds the event `sequence` on, the header being line 1; 0 (left out of
+    /// messages) past what an Int holds.
+    static func lineNumber(of sequence: UInt64) -> Int {
+        sequence < JournalPosition.sequenceLimit - 1 ? Int(sequence) + 1 : 0
     }
 }

@@ -85,6 +85,83 @@ import Testing
         #expect(try after.read()[.upset] == 5)
     }
 
+    @Test(arguments: [PowerCutDisk.Survival.torn, .zeroed])
+    func aTornCommandOfAnySizeIsDroppedWholeAndTheStoreStaysUsable(survival: PowerCutDisk.Survival) throws {
+        // Issue 22: a tap of 30,000 emotions writes 5.3 MB of lines; torn by a power cut, with the data file
+        // as it was before, it was refused as damage for being over 4 MiB, by every command, readers too.
+        let clock = TestClock()
+        let before = PowerCutDisk()
+        _ = try PowerCutCase.store(on: before, clock).commit(.apply([.tap(.happy)], note: nil, placedAt: nil))
+        let journal = try #require(before.bytes(of: PowerCutCase.journalName))
+        let dying = try PowerCutCase.diskDyingBeforeItsFlush(copying: before, clock)
+        let tap = Array(repeating: Action.tap(.sad), count: 30_000)
+        #expect(throws: (any Error).self) { try PowerCutCase.store(on: dying, clock).commit(.apply(tap, note: nil, placedAt: nil)) }
+        let written = (dying.bytes(of: PowerCutCase.journalName)?.count ?? 0) - journal.count
+        try #require(written > 5_000_000, "the tap's lines were not written before the process died")
+
+        let cut = dying.afterPowerCut(tornFraction: 1 - 500 / Double(written)) { _ in survival }
+        let after = PowerCutCase.store(on: cut, clock)
+        #expect(try after.read() == Tally(counts: [.happy: 1]))
+        #expect(try after.events().map(\.emotion) == [.happy])
+        _ = try after.commit(.apply([.tap(.smile)], note: nil, placedAt: nil))
+        let recovered = PowerCutCase.events(in: cut.bytes(of: PowerCutCase.journalName) ?? [])
+        #expect(recovered.problems == [])
+        #expect(recovered.events.map(\.emotion) == [.happy, .smile])
+        #expect(recovered.events.map(\.sequence) == [1, 2])
+        #expect(try after.undo().original.map(\.emotion) == [.smile])
+    }
+
+    @Test func aTornCommandOfAnySizeIsDroppedWholeWhenTheDataFileIsLostOrHasNoPosition() throws {
+        // The same tail, read from the journal's header (the data file lost) or back from its end (a data
+        // file without a position, restored from a backup).
+        let clock = TestClock()
+        let disk = PowerCutDisk()
+        _ = try PowerCutCase.store(on: disk, clock).commit(.apply([.tap(.happy), .tap(.happy)], note: nil, placedAt: nil))
+        _ = try PowerCutCase.store(on: disk, clock).commit(.apply(Array(repeating: .tap(.sad), count: 30_000), note: nil, placedAt: nil))
+        let journal = try #require(disk.bytes(of: PowerCutCase.journalName))
+        for dataFile in [nil, #"{"version": 1, "counts": {"happy": 2}}"#] {
+            let cut = PowerCutDisk()
+            cut.place(PowerCutCase.journalName, Array(journal.dropLast(500)))
+            if let dataFile { cut.place("emotions.json", Array(dataFile.utf8)) }
+            let after = PowerCutCase.store(on: cut, clock)
+            #expect(try after.read() == Tally(counts: [.happy: 2]), "data file \(dataFile ?? "lost")")
+            _ = try after.commit(.apply([.tap(.smile)], note: nil, placedAt: nil))
+            let recovered = PowerCutCase.events(in: cut.bytes(of: PowerCutCase.journalName) ?? [])
+            #expect(recovered.problems == [], "data file \(dataFile ?? "lost")")
+            #expect(recovered.events.map(\.emotion) == [.happy, .happy, .smile], "data file \(dataFile ?? "lost")")
+        }
+    }
+
+    @Test(arguments: [0, 40])
+    func aDataFileWithoutAPositionTakesTheJournalToItsLastWholeCommandNotItsLastWholeLine(keptOfLastLine: Int) throws {
+        // Issue 22: a data file without its position (restored from a backup) met a journal whose last command
+        // lost its last line. The half command was adopted: later commands followed its orphaned lines,
+        // undo took back half a command, and once the data file was lost every command exited 65.
+        let clock = TestClock()
+        let disk = PowerCutDisk()
+        _ = try PowerCutCase.store(on: disk, clock).commit(.apply([.tap(.happy), .tap(.sad)], note: nil, placedAt: nil))
+        _ = try PowerCutCase.store(on: disk, clock).commit(.apply([.tap(.smile), .tap(.upset), .tap(.sad)], note: nil, placedAt: nil))
+        let journal = try #require(disk.bytes(of: PowerCutCase.journalName))
+        let lastLineStart = try #require(journal.dropLast().lastIndex(of: 0x0A)) + 1
+
+        let restored = PowerCutDisk()
+        restored.place("emotions.json", Array(#"{"version": 1, "counts": {"happy": 1, "sad": 1}}"#.utf8))
+        restored.place(PowerCutCase.journalName, Array(journal.prefix(lastLineStart + keptOfLastLine)))
+        let after = PowerCutCase.store(on: restored, clock)
+        #expect(try after.read() == Tally(counts: [.happy: 1, .sad: 1]))
+        _ = try after.commit(.apply([.tap(.neutral)], note: nil, placedAt: nil))
+        let recovered = PowerCutCase.events(in: restored.bytes(of: PowerCutCase.journalName) ?? [])
+        #expect(recovered.problems == [])
+        #expect(recovered.events.map(\.emotion) == [.happy, .sad, .neutral])
+        #expect(recovered.events.map(\.sequence) == [1, 2, 3])
+        #expect(try after.undo().original.map(\.emotion) == [.neutral])
+        #expect(try after.undo().original.map(\.emotion) == [.happy, .sad])
+
+        let lost = PowerCutDisk()
+        lost.place(PowerCutCase.journalName, restored.bytes(of: PowerCutCase.journalName) ?? [])
+        #expect(try PowerCutCase.store(on: lost, clock).read() == Tally())
+    }
+
     @Test func theDiskKeepsOnlyWhatWasSyncedUnlessToldOtherwise() throws {
         let disk = PowerCutDisk()
         let fileSystem = disk.fileSystem
@@ -251,6 +328,38 @@ struct PowerCutCase {
     }
 
     /// The disk the next boot finds after a power cut of kind `cut`.
+    /// A store on `disk`'s data file, at UTC on `clock`.
+    static func store(on disk: PowerCutDisk, _ clock: TestClock) -> TallyStore {
+        TallyStore(path: PowerCutDisk.dataFile, lockTimeout: .seconds(1), fileSystem: disk.fileSystem, clock: clock.now, zone: .utc)
+    }
+
+    /// A disk holding `disk`'s data file and journal, whose process dies once the next commit has written
+    /// its lines to the journal and before it flushes them. The commit makes as many operations before its
+    /// flush whatever its size (one `write` of all its lines), so a two-event tap finds the point.
+    static func diskDyingBeforeItsFlush(copying disk: PowerCutDisk, _ clock: TestClock) throws -> PowerCutDisk {
+        let names = ["emotions.json", journalName]
+        func copy(dyingAfter operations: Int) -> PowerCutDisk {
+            let copy = PowerCutDisk()
+            for name in names {
+                if let bytes = disk.bytes(of: name) { copy.place(name, bytes) }
+            }
+            copy.dies(after: operations)
+            return copy
+        }
+        let journalSize = disk.bytes(of: journalName)?.count ?? 0
+        for operations in 0..<200 {
+            let probe = copy(dyingAfter: operations)
+            _ = try? store(on: probe, clock).commit(.apply([.tap(.happy), .tap(.sad)], note: nil, placedAt: nil))
+            if (probe.bytes(of: journalName)?.count ?? 0) > journalSize {
+                return copy(dyingAfter: operations)
+            }
+        }
+        throw PowerCutProbeError.noWrite
+    }
+
+    /// The probe for the point between a commit's write and its flush found no write.
+    enum PowerCutProbeError: Error { case noWrite }
+
     private static func cut(_ disk: PowerCutDisk, _ cut: Cut, using generator: inout SeededGenerator) -> PowerCutDisk {
         let tornFraction = Double.random(in: 0...1, using: &generator)
         switch cut {

@@ -295,6 +295,27 @@ import Testing
         #expect(folder.bytes(of: path + ".journal") == before, "a committed line was cut off as torn")
     }
 
+    @Test func aDataFileWithoutAPositionRefusesLinesThatMakeNoWholeCommandAsReadingForwardDoes() throws {
+        try store().apply([.tap(.happy), .tap(.smile)], note: nil)
+        try store().apply([.tap(.sad), .tap(.upset)], note: nil)
+        let lines = try journalLines()
+        let journals = [
+            // Two commands cut short, one after the other: a crash cuts short only the last.
+            [lines[0], lines[1], lines[3].replacingOccurrences(of: "\"seq\":3", with: "\"seq\":2")],
+            // The later line of a command without its first.
+            [lines[0], lines[2].replacingOccurrences(of: "\"seq\":2", with: "\"seq\":1")],
+        ]
+        for journal in journals {
+            let bytes = Data((journal.joined(separator: "\n") + "\n").utf8)
+            try bytes.write(to: URL(fileURLWithPath: path + ".journal"))
+            try Data(#"{"version": 1, "counts": {"happy": 1}}"#.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
+            try FileManager.default.removeItem(atPath: path)
+            #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
+            #expect(folder.bytes(of: path + ".journal") == bytes)
+        }
+    }
+
     @Test func moreGarbageThanOneWriteIsDamageNotATornWrite() throws {
         try store().apply(.tap(.happy))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".journal"))
