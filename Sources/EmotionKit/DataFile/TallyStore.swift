@@ -303,7 +303,7 @@ public final class TallyStore: Sendable {
             }
             position = JournalPosition(
                 sequence: start.sequence + UInt64(commit.events.count), bytes: start.bytes + Int64(lines.count),
-                latest: max(start.latest, now.millisecondsSinceEpoch, commit.events.last?.latestRecording ?? start.latest))
+                latest: max(start.latest, commit.events.last?.latestRecording ?? start.latest))
         }
         document.tally = tally
         document.journal = position

@@ -31,7 +31,7 @@ struct JournalState {
             // The data file was lost: make it again from the whole journal.
             let (header, end) = try journal.header()
             self.init(
-                tally: header.before, position: JournalPosition(sequence: 0, bytes: end, latest: header.at.millisecondsSinceEpoch),
+                tally: header.before, position: JournalPosition(sequence: 0, bytes: end, latest: JournalPosition.nothingRecorded),
                 tornFrom: nil, isAheadOfDataFile: true)
             try rollForward(in: journal)
             return
@@ -149,14 +149,14 @@ struct JournalState {
 
     /// The position after the journal's last complete event (or its header).
     static func end(of journal: JournalFile) throws(StoreError) -> JournalPosition {
-        let (header, headerEnd) = try journal.header()
-        var position = JournalPosition(sequence: 0, bytes: headerEnd, latest: header.at.millisecondsSinceEpoch)
+        let headerEnd = try journal.header().end
+        var position = JournalPosition(sequence: 0, bytes: headerEnd, latest: JournalPosition.nothingRecorded)
         try journal.forEachLineBackward(from: journal.size, downTo: headerEnd) { line, lineStart throws(StoreError) in
             do throws(JournalLineError) {
                 let event = try JournalEvent(journalLine: Array(line))
                 position = JournalPosition(
                     sequence: event.sequence, bytes: lineStart + Int64(line.count) + 1,
-                    latest: max(header.at.millisecondsSinceEpoch, event.latestRecording))
+                    latest: event.latestRecording)
             } catch {
                 throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
             }
