@@ -11,8 +11,8 @@ for it), the monotonic clock is read as soon as the wait returns, and the watch'
 from the pipe (select with a timeout); the latency is the time it was read minus the tap's exit. A
 line already waiting in the pipe when the tap's exit was seen counts as 0 ms, and how many were is
 reported: the watch can print before the tap exits, since the tap's rename, which the watch hears
-of, comes before its last fsync. Every line must be the next step of happy (old, then old + 1), so a
-lost, doubled or coalesced line stops the run. A few untimed warm-up taps come first.
+of, comes before its last fsync. Every line must be the next step of happy (old, then old + 1), with
+the tap's `command` and `at`, so a lost, doubled or coalesced line stops the run. A few untimed warm-up taps come first.
 
 Last, the watch is left alone for a quiet period, and the CPU time it uses then is read from
 /proc/PID/stat (utime + stime, in clock ticks); then it is sent SIGINT and must exit with 0 and
@@ -118,14 +118,18 @@ class Watch:
 
 
 def expect_change(line, old):
-    """Raises BenchError unless `line` is happy going from `old` to `old + 1`."""
+    """Raises BenchError unless `line` is a tap taking happy from `old` to `old + 1`: `emotion`, `old` and `new`,
+    with what the history recorded of it (`at`, `command`, as `watch --json` prints them); other keys are let be."""
     try:
         change = json.loads(line)
     except json.JSONDecodeError:
         change = None
-    if change != {"emotion": "happy", "old": old, "new": old + 1}:
+    if not isinstance(change, dict) or {key: change.get(key) for key in ("emotion", "old", "new")} != \
+            {"emotion": "happy", "old": old, "new": old + 1}:
         raise BenchError(f"expected happy to go from {old} to {old + 1}, the watch printed {line!r}: "
                          f"a line was lost, doubled or coalesced")
+    if change.get("command") != "tap" or not isinstance(change.get("at"), str):
+        raise BenchError(f"expected the tap's \"command\" and \"at\" on the watch's line, it printed {line!r}")
 
 
 def tap(binary, path):

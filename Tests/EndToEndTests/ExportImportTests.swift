@@ -305,6 +305,37 @@ struct ExportImportTests {
         expectSuccess(try await sandbox.run("import", file, "-q"), stdout: "")
     }
 
+    @Test func aChangeTheHistoryCannotKeepOrOneMadeMoreThanADayAheadIsRefusedAndOneAnHourAheadIsKept() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "sad")
+        let before = files(sandbox)
+        let good = #"{"id": "01JX0000000000000000000001", "at": "2025-01-01T10:00:00.000+00:00", "command": "tap", "emotion": "happy", "old": 0, "new": 1}"#
+        let lastDay = #"{"id": "01JX0000000000000000000002", "at": "9999-12-31T23:59:59.999-18:00", "command": "tap", "emotion": "smile", "old": 0, "new": 1}"#
+        expectFailure(try await sandbox.run("import", try exportFile(sandbox, [good, lastDay])), status: 65,
+                      mentioning: ["line 2", "9999-12-31T23:59:59.999-18:00", "outside the years 1 to 9999 in UTC", "Nothing was imported"])
+        #expect(files(sandbox) == before)
+        // By this machine's clock: two days ahead is refused, an hour ahead is kept at its time.
+        func line(_ number: Int, hoursAhead: Double) -> String {
+            let format = ISO8601DateFormatter()
+            format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let at = format.string(from: Date().addingTimeInterval(hoursAhead * 3600)).replacingOccurrences(of: "Z", with: "+00:00")
+            return #"{"id": "01JX000000000000000000010\#(number)", "at": "\#(at)", "command": "tap", "emotion": "upset", "old": 0, "new": 1}"#
+        }
+        let ahead = line(1, hoursAhead: 48)
+        expectFailure(try await sandbox.run("import", try exportFile(sandbox, [good, ahead]), "--dry-run"), status: 65,
+                      mentioning: ["line 2", "more than a day after now", "Nothing was imported"])
+        expectFailure(try await sandbox.run("import", try exportFile(sandbox, [good, ahead])), status: 65,
+                      mentioning: ["line 2", "more than a day after now", "Nothing was imported"])
+        #expect(files(sandbox) == before)
+        expectSuccess(try await sandbox.run("import", try exportFile(sandbox, [good, line(2, hoursAhead: 1)])),
+                      stdout: "Imported 2 changes: happy +1, upset +1.\n")
+        _ = try await sandbox.run("tap", "neutral")
+        let last = try await sandbox.run("log", "-n", "2", "--json")
+        #expect(last.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String } == ["neutral", "upset"], "\(last)")
+        // A TIME given as an argument is refused as one outside the years it can name (64).
+        expectFailure(try await sandbox.run("tap", "happy", "--at", "9999-12-31T23:59:59.999-18:00"), status: 64, mentioning: ["--at", "outside the years"])
+    }
+
     @Test func olderImportedChangesDoNotHideNewerOnesFromLogSince() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run("tap", "happy")

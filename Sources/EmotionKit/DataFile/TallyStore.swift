@@ -265,6 +265,7 @@ public final class TallyStore: Sendable {
         case let .import(batch):
             var history = ImportHistory()
             if let journal, let state { history = try journal.importHistory(for: batch, from: try journal.header().end, to: state.position.bytes) }
+            try batch.checkRecorded(notAfter: clock(), holding: history)
             let plan = try ImportPlan(batch, history: history, tally: tally)
             tally = plan.after
             commit.importPlan = plan
@@ -303,7 +304,7 @@ public final class TallyStore: Sendable {
             }
             position = JournalPosition(
                 sequence: start.sequence + UInt64(commit.events.count), bytes: start.bytes + Int64(lines.count),
-                latest: max(start.latest, now.millisecondsSinceEpoch, commit.events.last?.latestRecording ?? start.latest))
+                latest: max(start.latest, commit.events.last?.latestRecording ?? start.latest))
         }
         document.tally = tally
         document.journal = position

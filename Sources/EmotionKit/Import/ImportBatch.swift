@@ -4,7 +4,8 @@
 /// A line is read as `log --json` writes it (`JournalEvent.init(exportLine:)`); empty lines are
 /// skipped. Every id is in the file once; every command is whole: its first change (the one whose
 /// id is its `group`) is there with all the changes its `events` counts, and they share its
-/// `at`, `recorded`, `command`, `note` and `reverts`. Commands come by the time their first
+/// `at`, `recorded`, `command`, `note` and `reverts`; every recording time is one the journal can
+/// write in UTC, as a later line's `latest`. Commands come by the time their first
 /// change was recorded (`recorded`, else `at`), then by their place in the file: for a file from a
 /// history whose clock never went back, the order they were made in.
 package struct ImportBatch: Sendable {
@@ -49,6 +50,10 @@ package struct ImportBatch: Sendable {
             } catch {
                 throw .badLine(line: lineNumber, error)
             }
+            // Its recording time may become a later line's `latest`, which the journal writes in UTC.
+            guard (try? Timestamp(millisecondsSinceEpoch: event.recordedAt.millisecondsSinceEpoch, offsetSeconds: 0)) != nil else {
+                throw .timeNotKept(line: lineNumber, key: event.recorded == nil ? "at" : "recorded", time: event.recordedAt)
+            }
             if let first = lineOfID[event.id] { throw .duplicateID(line: lineNumber, id: event.id, firstLine: first) }
             lineOfID[event.id] = lineNumber
             if members[event.group] == nil { order.append(event.group) }
@@ -81,6 +86,26 @@ package struct ImportBatch: Sendable {
         }
         commands.sort { $0.key != $1.key ? $0.key < $1.key : $0.line < $1.line }
         self.commands = commands.map(\.command)
+    }
+
+    /// How long after now, by this machine's clock, a change may have been recorded: a day, for a
+    /// clock ahead or set in the wrong time zone where it was made. Further ahead, it would be the
+    /// latest change here until then, and every read from the end would go past it.
+    package static let clockAllowance: Int64 = 86_400_000
+
+    /// Refuses the first command (by line) the history does not hold yet that was recorded more than
+    /// `clockAllowance` after `now`; one already there was taken in before.
+    ///
+    /// - Throws: `ImportError.recordedAhead`.
+    package func checkRecorded(notAfter now: Instant, holding history: ImportHistory) throws(ImportError) {
+        let milliseconds = now.millisecondsSinceEpoch
+        let limit = milliseconds > Int64.max - Self.clockAllowance ? Int64.max : milliseconds + Self.clockAllowance
+        let ahead = commands.filter { command in
+            command.events[0].recordedAt.millisecondsSinceEpoch > limit && !command.events.contains { history.ids.contains($0.id) }
+        }
+        guard let first = ahead.min(by: { $0.lines[0] < $1.lines[0] }) else { return }
+        let event = first.events[0]
+        throw .recordedAhead(line: first.lines[0], key: event.recorded == nil ? "at" : "recorded", time: event.recordedAt, now: now)
     }
 
     /// The first key, if any, in which `event` differs from its command's first change `first`.

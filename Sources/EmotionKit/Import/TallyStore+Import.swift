@@ -4,8 +4,8 @@ extension TallyStore {
     /// to the journal as its events and flushed, like any command's, then saved in the data file.
     /// Observers hear of each change. Returns what was found and the events recorded.
     ///
-    /// - Throws: `ImportError` if the batch does not fit this history (nothing is written), or
-    ///   `StoreError`.
+    /// - Throws: `ImportError` if the batch does not fit this history (nothing is written), among
+    ///   them a new change recorded more than `ImportBatch.clockAllowance` after now; or `StoreError`.
     package func importChanges(_ batch: ImportBatch) throws -> (plan: ImportPlan, events: [JournalEvent]) {
         let commit = try commit(.import(batch))
         // Every path through `commit` for an import records its plan; planning again is only a fallback.
@@ -25,6 +25,7 @@ extension TallyStore {
             let history = try journal.file.importHistory(for: batch, from: try journal.file.header().end, to: journal.state.position.bytes)
             return (history, journal.state.tally)
         }
+        try batch.checkRecorded(notAfter: clock(), holding: history)
         return try ImportPlan(batch, history: history, tally: tally)
     }
 }

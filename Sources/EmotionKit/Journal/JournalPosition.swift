@@ -9,8 +9,12 @@ package struct JournalPosition: Equatable, Sendable {
     package var bytes: Int64
     /// The latest time, in milliseconds since the epoch, at which any event up to here was recorded:
     /// a clock set back makes later lines older, and a backwards scan for "since X" may stop only
-    /// once this falls before X.
+    /// once this falls before X. `nothingRecorded` before the first event.
     package var latest: Int64
+
+    /// `latest` before the first event: no time at all, not the journal's making, so that changes
+    /// recorded before it (an import's) are not all marked as recorded as late as that.
+    package static let nothingRecorded = Int64.min
 
     /// The sequence numbers a journal may reach: 2⁶³ − 1, far past any history, so that no
     /// arithmetic on them can overflow.

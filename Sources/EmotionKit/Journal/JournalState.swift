@@ -32,7 +32,7 @@ struct JournalState {
             // The data file was lost: make it again from the whole journal.
             let (header, end) = try journal.header()
             self.init(
-                tally: header.before, position: JournalPosition(sequence: 0, bytes: end, latest: header.at.millisecondsSinceEpoch),
+                tally: header.before, position: JournalPosition(sequence: 0, bytes: end, latest: JournalPosition.nothingRecorded),
                 tornFrom: nil, isAheadOfDataFile: true)
             try rollForward(in: journal)
             return
@@ -158,8 +158,8 @@ struct JournalState {
     /// - Throws: `StoreError.unreadableJournal` for a line that does not read, or lines that do not make
     ///   whole commands in sequence.
     static func end(of journal: JournalFile) throws(StoreError) -> JournalPosition {
-        let (header, headerEnd) = try journal.header()
-        let start = JournalPosition(sequence: 0, bytes: headerEnd, latest: header.at.millisecondsSinceEpoch)
+        let headerEnd = try journal.header().end
+        let start = JournalPosition(sequence: 0, bytes: headerEnd, latest: JournalPosition.nothingRecorded)
         var found: JournalPosition?
         var commandEnd = start  // After the last line of the command being read back through.
         var linesRead = 0  // Of that command, so far.
@@ -188,7 +188,7 @@ struct JournalState {
             if linesRead == 0 {
                 commandEnd = JournalPosition(
                     sequence: event.sequence, bytes: lineStart + Int64(line.count) + 1,
-                    latest: max(header.at.millisecondsSinceEpoch, event.latestRecording))
+                    latest: event.latestRecording)
             }
             linesRead += 1
             guard event.id == event.group else { return true }  // Not the command's first line yet.

@@ -61,6 +61,37 @@ import Testing
         #expect(L.refusal([second, first]) == nil, "a command's first change may come after the others")
     }
 
+    @Test func aRecordingTimeOutsideTheYearsOneTo9999InUTCIsRefusedByLine() throws {
+        let good = L.line(1, "tap", "happy", 0, 1)
+        let last = try Timestamp(rfc3339: "9999-12-31T23:59:59.999-18:00")  // 10000-01-01T17:59:59.999Z
+        #expect(L.refusal([good, L.line(2, "tap", "smile", 0, 1, at: last.rfc3339)]) == .timeNotKept(line: 2, key: "at", time: last))
+        let first = try Timestamp(rfc3339: "0001-01-01T01:00:00.000+18:00")  // Year 0 in UTC.
+        let recorded = try Timestamp(rfc3339: "0001-01-01T02:00:00.000+18:00")
+        let backdated = L.line(3, "add", "sad", 0, 2, at: first.rfc3339, #", "recorded": "\#(recorded.rfc3339)""#)
+        #expect(L.refusal([backdated]) == .timeNotKept(line: 1, key: "recorded", time: recorded))
+        // The last instant in UTC, and the first, whatever their offsets, are kept.
+        #expect(try L.batch([L.line(4, "tap", "sad", 0, 1, at: "9999-12-31T23:59:59.999+00:00")]).changeCount == 1)
+        #expect(try L.batch([L.line(5, "tap", "sad", 0, 1, at: "0001-01-01T18:00:00.000+18:00")]).changeCount == 1)
+    }
+
+    @Test func aNewChangeRecordedMoreThanADayAfterNowIsRefusedByLine() throws {
+        let now = Instant(millisecondsSinceEpoch: 1_795_000_000_000)  // 2026-11-18T11:06:40Z
+        let inADay = try Timestamp(millisecondsSinceEpoch: 1_795_000_000_000 + ImportBatch.clockAllowance, offsetSeconds: 3600)
+        let past = try Timestamp(millisecondsSinceEpoch: 1_795_000_000_000 + ImportBatch.clockAllowance + 1, offsetSeconds: 0)
+        let batch = try L.batch([
+            L.line(1, "tap", "happy", 0, 1, at: inADay.rfc3339),
+            L.line(2, "add", "sad", 0, 2, at: "2026-11-18T00:00:00.000+00:00", #", "recorded": "\#(past.rfc3339)""#),
+            L.line(3, "tap", "smile", 0, 1, at: "2031-01-01T00:00:00.000+00:00"),
+        ])
+        #expect(throws: ImportError.recordedAhead(line: 2, key: "recorded", time: past, now: now)) {
+            try batch.checkRecorded(notAfter: now, holding: ImportHistory())
+        }
+        // One the history holds already was taken in before; a day ahead is within the allowance.
+        var history = ImportHistory()
+        history.ids = [L.eventID(2), L.eventID(3)]
+        try batch.checkRecorded(notAfter: now, holding: history)
+    }
+
     @Test func garbageLinesAreRefusedAndNeverCrash() {
         var generator = SeededGenerator(seed: 14)
         let pieces = [

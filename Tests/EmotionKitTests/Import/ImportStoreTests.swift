@@ -15,13 +15,16 @@ import Testing
         path = folder.file("emotions.json")
     }
 
+    /// 2026-11-29T23:33:20Z, after the lines' 2026-11-23.
+    static let now: Int64 = 1_796_000_000_000
+
     func store() -> TallyStore {
-        TallyStore(path: path, fileSystem: .live, clock: { Instant(millisecondsSinceEpoch: 1_795_000_000_000) }, zone: .fixed(secondsEast: 0))
+        TallyStore(path: path, fileSystem: .live, clock: { Instant(millisecondsSinceEpoch: Self.now) }, zone: .fixed(secondsEast: 0))
     }
 
     @Test func olderImportedChangesAreFoundBySinceAfterNewerOnes() throws {
         let store = store()
-        try store.apply([.tap(.happy)], note: nil)  // Recorded 2026-11-18.
+        try store.apply([.tap(.happy)], note: nil)  // Recorded 2026-11-29.
         let batch = try L.batch([
             L.line(1, "tap", "sad", 0, 1, at: "2025-06-01T10:00:00.000+00:00"),
             L.line(2, "tap", "smile", 0, 1, at: "2026-11-10T10:00:00.000+00:00"),
@@ -77,6 +80,25 @@ import Testing
         let batch = try L.batch([L.line(1, "add", "sad", 3, 0)])
         #expect(throws: ImportError.refusedCount(line: 1, .belowZero(.sad, count: 1, amount: -3))) { try store.importChanges(batch) }
         #expect(folder.bytes(of: path) == before.0 && folder.bytes(of: path + ".journal") == before.1)
+    }
+
+    @Test func aChangeRecordedMoreThanADayAheadRefusesTheImportAndOneLessIsKeptAtItsTime() throws {
+        let store = store()
+        try store.apply([.tap(.sad)], note: nil)
+        let before = (folder.bytes(of: path), folder.bytes(of: path + ".journal"))
+        let hour: Int64 = 3_600_000
+        let soon = try Timestamp(millisecondsSinceEpoch: Self.now + hour, offsetSeconds: 0)
+        let later = try Timestamp(millisecondsSinceEpoch: Self.now + 25 * hour, offsetSeconds: 0)
+        let batch = try L.batch([L.line(1, "tap", "happy", 0, 1, at: soon.rfc3339), L.line(2, "tap", "smile", 0, 1, at: later.rfc3339)])
+        let refusal = ImportError.recordedAhead(line: 2, key: "at", time: later, now: Instant(millisecondsSinceEpoch: Self.now))
+        #expect(throws: refusal) { try store.importChanges(batch) }
+        #expect(throws: refusal) { try store.planImport(batch) }
+        #expect(folder.bytes(of: path) == before.0 && folder.bytes(of: path + ".journal") == before.1)
+        _ = try store.importChanges(try L.batch([L.line(1, "tap", "happy", 0, 1, at: soon.rfc3339)]))
+        #expect(try store.events(EventQuery(last: 1)).map(\.at) == [soon])
+        try store.apply([.tap(.upset)], note: nil)  // Placed before it, recorded after: log still finds it last.
+        #expect(try store.events(EventQuery(last: 1)).map(\.at) == [soon])
+        #expect(try store.events(EventQuery(since: Instant(millisecondsSinceEpoch: Self.now + 1))).map(\.emotion) == [.happy])
     }
 
     @Test func anImportThatAddsNothingToNoHistoryCreatesNothing() throws {

@@ -291,7 +291,7 @@ import Testing
     /// `import` copies ids, so two journals can hold the same line at the same place: the index of one
     /// is not believed beside the other. (Found by the hostile review.)
     @Test func anIndexIsNotBelievedBesideAnotherJournalWithTheSameImportedLineAtItsPosition() throws {
-        let shared = try ImportLines.batch([ImportLines.line(1, "tap", "sad", 0, 1, at: "2026-11-20T12:00:00.000+00:00")])
+        let shared = try ImportLines.batch([ImportLines.line(1, "tap", "sad", 0, 1, at: "2026-11-17T12:00:00.000+00:00")])
         let other = try TemporaryFolder()
         let otherStore = clock.store(at: other.file("emotions.json"))
         try store().apply([.tap(.happy)], note: nil)
@@ -342,7 +342,7 @@ import Testing
         try store().apply([.tap(.happy)], note: nil)
         try copied.apply([.tap(.smile)], note: nil)
         let imported = try ImportLines.batch((1...40).map {
-            ImportLines.line($0, "tap", "upset", $0 - 1, $0, at: "2026-11-20T12:00:00.000+00:00")
+            ImportLines.line($0, "tap", "upset", $0 - 1, $0, at: "2026-11-17T12:00:00.000+00:00")
         })
         _ = try store().importChanges(imported)
         _ = try copied.importChanges(imported)
