@@ -137,14 +137,15 @@ struct CalendarTests {
 
     @Test func theDefaultIsTheTwelveMonthsThroughToday() async throws {
         let sandbox = try Sandbox()
-        let empty = try await sandbox.run(["calendar"], environment: ["TZ": "UTC", "COLUMNS": "120"])
+        let zone = MiddayZone.tz()  // So that no local midnight falls between the tap and the calendar.
+        let empty = try await sandbox.run(["calendar"], environment: ["TZ": zone, "COLUMNS": "120"])
         #expect(empty.status == 0 && empty.stdoutLines.count == 10, "\(empty)")
         #expect(sandbox.contentsOfHome() == [], "reading never creates the data file")
 
-        expectSuccess(try await sandbox.run(["tap", "neutral", "-q"], environment: ["TZ": "UTC"]), stdout: "")
-        let log = try await sandbox.run(["log", "--json"], environment: ["TZ": "UTC"])
+        expectSuccess(try await sandbox.run(["tap", "neutral", "-q"], environment: ["TZ": zone]), stdout: "")
+        let log = try await sandbox.run(["log", "--json"], environment: ["TZ": zone])
         let tapped = String(try #require(DataFile.object(log.stdout)?["at"] as? String, "\(log)").prefix(10))
-        let json = try await sandbox.run(["calendar", "--json"], environment: ["TZ": "UTC"])
+        let json = try await sandbox.run(["calendar", "--json"], environment: ["TZ": zone])
         let object = try #require(DataFile.object(json.stdout), "\(json)")
         let through = try #require(object["through"] as? String)
         let from = try #require(object["from"] as? String)
@@ -153,12 +154,11 @@ struct CalendarTests {
         let today = try #require(Self.day(through))
         let yearAgo = try #require(utc.date(byAdding: DateComponents(year: -1, day: 1), to: today))
         #expect(from == Self.text(of: yearAgo), "\(json)")
-        // Today, unless midnight passed between the tap and the calendar.
-        #expect(through >= tapped, "\(json)")
+        #expect(through == tapped, "\(json)")
         let days = try #require(object["days"] as? [[String: Any]])
         #expect(days.count == 1 && days.first?["date"] as? String == tapped && days.first?["emotion"] as? String == "neutral", "\(json)")
 
-        let grid = try await sandbox.run(["calendar"], environment: ["TZ": "UTC", "COLUMNS": "120"])
+        let grid = try await sandbox.run(["calendar"], environment: ["TZ": zone, "COLUMNS": "120"])
         let tappedDay = try #require(Self.day(tapped))
         let weekday = (utc.component(.weekday, from: tappedDay) + 5) % 7  // Foundation's Sunday is 1.
         #expect(grid.stdoutLines[1...7].joined().filter { $0 == "N" }.count == 1, "\(grid)")
