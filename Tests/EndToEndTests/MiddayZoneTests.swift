@@ -12,6 +12,15 @@ struct MiddayZoneTests {
         #expect(MiddayZone.tz(at: date) == tz)
     }
 
+    @Test(arguments: [
+        ("2026-11-26T00:00:00Z", "<LMT>-11:59:31", "+12:00"), ("2026-11-26T05:10:00Z", "<LMT>-6:59:31", "+07:00"),
+        ("2026-11-26T12:00:00Z", "<LMT>0:00:02", "+00:00"), ("2026-11-26T23:59:00Z", "<LMT>12:00:02", "-12:00"),
+    ])
+    func aZoneWithSecondsIsOneTheNearestMinuteRoundsUpToTheMiddayHour(utc: String, tz: String, stored: String) throws {
+        let date = try #require(ISO8601DateFormatter().date(from: utc))
+        #expect(MiddayZone.withSeconds(at: date) == (tz, stored))
+    }
+
     @Test func theBinaryReadsTheZoneItChoosesAsAboutMidday() async throws {
         let sandbox = try Sandbox()
         let zone = MiddayZone.tz()

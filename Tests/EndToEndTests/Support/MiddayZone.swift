@@ -17,4 +17,18 @@ enum MiddayZone {
         let name = (hours < 0 ? "-" : "+") + (abs(hours) < 10 ? "0" : "") + String(abs(hours))
         return "<\(name)>\(-hours)"
     }
+
+    /// A zone as `tz(at:)` picks, but whose offset has seconds that the nearest whole minute rounds
+    /// up, as New York's local mean time (−4:56:02) has: a wall clock stored with that minute would
+    /// read later than it was given. `stored` is the offset the history keeps, `+03:00`.
+    static func withSeconds(at date: Date = Date()) -> (tz: String, stored: String) {
+        let name = tz(at: date)
+        let hours = -(Int(name.drop { $0 != ">" }.dropFirst()) ?? 0)
+        // West of UTC, 2 s more west rounds up to the hour; east, 29 s less east does.
+        let east = hours <= 0 ? hours * 3600 - 2 : hours * 3600 - 29
+        let west = -east
+        let clock = "\(abs(west) / 3600):" + String(format: "%02d:%02d", abs(west) / 60 % 60, abs(west) % 60)
+        let stored = (hours < 0 ? "-" : "+") + String(format: "%02d:00", abs(hours))
+        return ("<LMT>" + (west < 0 ? "-" : "") + clock, stored)
+    }
 }
