@@ -77,8 +77,9 @@ public final class TallyStore: Sendable {
         } else {
             snapshot = nil
         }
-        let journalName = NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
-        guard let journal = try JournalFile.open(journalName, forWriting: false, owner: snapshot?.status?.owner ?? Syscall.effectiveUser, fileSystem: fileSystem)
+        guard let journalName = journalName(at: destination),
+            let journal = try JournalFile.open(
+                journalName, forWriting: false, owner: snapshot?.status?.owner ?? Syscall.effectiveUser, fileSystem: fileSystem)
         else {
             if let problem = snapshot?.lostToPowerCut {
                 throw .unreadableDataFile(path: NameInFolder(folder: destination.folder, name: destination.name).path, problem)
@@ -156,12 +157,19 @@ public final class TallyStore: Sendable {
         return try update(destination, edit)
     }
 
+    /// The journal's name beside the data file `destination` names; `nil` where a folder on the way is
+    /// missing, so that neither can exist (the walk stopped in a folder further up, which may hold
+    /// another data file's journal of the same name).
+    func journalName(at destination: PathWalk.Destination) -> NameInFolder? {
+        guard destination.missingFolders.isEmpty else { return nil }
+        return NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
+    }
+
     /// Whether there is a journal beside the data file `destination` names.
     private func journalExists(at destination: PathWalk.Destination) throws(StoreError) -> Bool {
-        let journalName = NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
-        guard let journal = try JournalFile.open(journalName, forWriting: false, owner: nil, fileSystem: fileSystem) else {
-            return false
-        }
+        guard let journalName = journalName(at: destination),
+            let journal = try JournalFile.open(journalName, forWriting: false, owner: nil, fileSystem: fileSystem)
+        else { return false }
         journal.close()
         return true
     }

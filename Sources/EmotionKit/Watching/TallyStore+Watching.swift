@@ -76,8 +76,8 @@ extension TallyStore {
         guard let end, end.sequence > (start?.sequence ?? 0) else { return nil }
         guard let destination = try? DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false) else { return nil }
         defer { fileSystem.close(destination.folder) }
-        let journalName = NameInFolder(folder: destination.folder, name: JournalFile.name(besideDataFile: destination.name))
-        guard let journal = (try? JournalFile.open(journalName, forWriting: false, owner: nil, fileSystem: fileSystem)) ?? nil
+        guard let journalName = journalName(at: destination),
+            let journal = (try? JournalFile.open(journalName, forWriting: false, owner: nil, fileSystem: fileSystem)) ?? nil
         else { return nil }
         defer { journal.close() }
         guard let start = start ?? (try? journal.header()).map({ JournalPosition(sequence: 0, bytes: $0.end, latest: 0) }),
