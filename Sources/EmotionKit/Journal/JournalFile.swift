@@ -163,52 +163,93 @@ struct JournalFile {
         size = length
     }
 
-    /// Reads the complete lines from `start` (the start of a line) up to `end`, in order, handing
-    /// each to `body` with the offset just past its `\n`, until `body` returns `false`.
-    ///
-    /// Returns where the last complete line handed over ends: bytes past it, up to `end`, are a
-    /// torn line (or one being written now).
-    ///
-    /// - Throws: `StoreError.unreadableJournal` for a line longer than any event's.
+    /// What `forEachLine` and `forEachLineBackward` do with a line longer than any event's (whose bytes
+    /// they do not keep), given where it starts and where its `\n` ends: go on (`true`) or stop.
+    typealias OverLongLine = (_ lineStart: Int64, _ lineEnd: Int64) throws(StoreError) -> Bool
+
+    /// `forEachLine(from:to:overLong:_:)` refusing a line longer than any event's, at its length.
     @discardableResult
     func forEachLine(
-        from start: Int64, to end: Int64,
+        from start: Int64, to end: Int64, _ body: (_ line: ArraySlice<UInt8>, _ lineEnd: Int64) throws(StoreError) -> Bool
+    ) throws(StoreError) -> Int64 {
+        try forEachLine(from: start, to: end, overLong: refuseLine, body)
+    }
+
+    /// `forEachLineBackward(from:downTo:overLong:_:)` refusing a line longer than any event's, at its length.
+    func forEachLineBackward(
+        from end: Int64, downTo floor: Int64, _ body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> Bool
+    ) throws(StoreError) {
+        try forEachLineBackward(from: end, downTo: floor, overLong: refuseLine, body)
+    }
+
+    /// Refuses the line from `start` to `end` (just past its `\n`), longer than any event's, at its length.
+    private func refuseLine(from start: Int64, to end: Int64) throws(StoreError) -> Bool {
+        let reason = JournalLineError.tooLong(bytes: Int(clamping: end - start - 1)).description
+        throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: reason))
+    }
+
+    /// Reads the complete lines from `start` (the start of a line) up to `end`, in order, handing
+    /// each to `body` with the offset just past its `\n`, until `body` returns `false`. A line longer
+    /// than any event's goes to `overLong` instead, without its bytes.
+    ///
+    /// Returns where the last complete line handed over ends: bytes past it, up to `end`, are a
+    /// torn line (or one being written now), kept in memory only up to the longest an event's is.
+    @discardableResult
+    func forEachLine(
+        from start: Int64, to end: Int64, overLong: OverLongLine,
         _ body: (_ line: ArraySlice<UInt8>, _ lineEnd: Int64) throws(StoreError) -> Bool
     ) throws(StoreError) -> Int64 {
         var offset = start  // Where `pending` starts in the file.
         var pending: [UInt8] = []
+        var skipping = false  // Whether the line at `offset` is longer than any event's: its bytes are not kept.
         var next = start
         while next < end {
             let chunk = try read(from: next, count: Int(min(Int64(JournalFile.chunkSize), end - next)))
             if chunk.isEmpty { break }
+            let chunkStart = next
             next += Int64(chunk.count)
-            pending += chunk
+            if skipping {
+                guard let newline = chunk.firstIndex(of: 0x0A) else { continue }
+                let lineEnd = chunkStart + Int64(newline + 1)
+                guard try overLong(offset, lineEnd) else { return lineEnd }
+                skipping = false
+                offset = lineEnd
+                pending = Array(chunk[(newline + 1)...])
+            } else {
+                pending += chunk
+            }
             var lineStart = 0
             while let newline = pending[lineStart...].firstIndex(of: 0x0A) {
                 let lineEnd = offset + Int64(newline + 1)
-                guard try body(pending[lineStart..<newline], lineEnd) else { return lineEnd }
+                let goOn = newline - lineStart > JournalEvent.lineLimit
+                    ? try overLong(offset + Int64(lineStart), lineEnd) : try body(pending[lineStart..<newline], lineEnd)
+                guard goOn else { return lineEnd }
                 lineStart = newline + 1
             }
             pending.removeSubrange(..<lineStart)
             offset += Int64(lineStart)
-            guard pending.count <= JournalEvent.lineLimit else {
-                throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: pending.count).description))
+            if pending.count > JournalEvent.lineLimit {
+                pending = []
+                skipping = true
             }
         }
         return offset
     }
 
     /// Reads the complete lines that end after `floor` and at or before `end`, last first, handing each
-    /// to `body` with the offset of its first byte, until `body` returns `false`. A torn last line
-    /// (bytes after the last `\n` before `end`) is skipped.
+    /// to `body` with the offset of its first byte, until `body` returns `false`. A line longer than any
+    /// event's goes to `overLong` instead, without its bytes. A torn last line (bytes after the last `\n`
+    /// before `end`) is skipped, never kept in memory.
     func forEachLineBackward(
-        from end: Int64, downTo floor: Int64,
+        from end: Int64, downTo floor: Int64, overLong: OverLongLine,
         _ body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> Bool
     ) throws(StoreError) {
         // Lines are handed over where they lie in each chunk read; only a line that a chunk's start
         // cuts in two is put together, from the chunk's tail and `carry`: the bytes after the chunk
-        // up to and with that line's `\n` (before the first `\n` is seen, the torn tail instead).
+        // up to and with that line's `\n`, which ends at `carryEnd`.
         var carry: [UInt8] = []
+        var carryEnd = end
+        var skipping = false  // Whether the line ending at `carryEnd` is longer than any event's: `carry` is not kept.
         var chunkEnd = end
         var sawLineEnd = false
         while chunkEnd > floor {
@@ -218,40 +259,43 @@ struct JournalFile {
             guard chunk.count == count else { return }  // Cut short under us: nothing sound to read.
             chunkEnd = chunkStart
             var lineEnd = count  // Just past the current line's `\n`; `count` with `carry` when it runs on into it.
-            if !sawLineEnd {
-                // Skip the torn tail after the last `\n`, if any is in view yet.
-                guard let last = JournalFile.lastLineBreak(in: chunk, before: count) else {
-                    carry = chunk + carry
-                    if carry.count > JournalEvent.lineLimit {
-                        throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: carry.count).description))
-                    }
-                    continue
+            if !sawLineEnd || skipping {
+                // Skip the torn tail after the last `\n`, or the rest of a line too long to keep, if its start is in view.
+                guard let last = JournalFile.lastLineBreak(in: chunk, before: count) else { continue }
+                if skipping {
+                    guard try overLong(chunkStart + Int64(last + 1), carryEnd) else { return }
+                    skipping = false
                 }
                 sawLineEnd = true
-                carry = []
                 lineEnd = last + 1
             }
             while lineEnd > 0 {
                 let runsOn = lineEnd == count && !carry.isEmpty
                 guard let newline = JournalFile.lastLineBreak(in: chunk, before: runsOn ? count : lineEnd - 1) else {
+                    if !runsOn { carryEnd = chunkStart + Int64(lineEnd) }
                     carry = runsOn ? chunk + carry : Array(chunk[..<lineEnd])
                     break
                 }
                 let lineStart = newline + 1
-                if runsOn {
+                let start = chunkStart + Int64(lineStart)
+                let end = runsOn ? carryEnd : chunkStart + Int64(lineEnd)
+                if end - start - 1 > JournalEvent.lineLimit {
+                    carry = []
+                    guard try overLong(start, end) else { return }
+                } else if runsOn {
                     let joined = chunk[lineStart...] + carry.dropLast()
                     carry = []
-                    guard try body(joined[...], chunkStart + Int64(lineStart)) else { return }
+                    guard try body(joined[...], start) else { return }
                 } else {
-                    guard try body(chunk[lineStart..<(lineEnd - 1)], chunkStart + Int64(lineStart)) else { return }
+                    guard try body(chunk[lineStart..<(lineEnd - 1)], start) else { return }
                 }
                 lineEnd = lineStart
             }
-            guard carry.count <= JournalEvent.lineLimit + 1 else {
-                throw .unreadableJournal(path: file.path, .badLine(number: 0, reason: JournalLineError.tooLong(bytes: carry.count).description))
-            }
+            if carry.count > JournalEvent.lineLimit + 1 { (carry, skipping) = ([], true) }
         }
-        if sawLineEnd, !carry.isEmpty, carry.last == 0x0A {
+        if skipping {
+            _ = try overLong(floor, carryEnd)
+        } else if sawLineEnd, !carry.isEmpty, carry.last == 0x0A {
             _ = try body(carry[..<(carry.count - 1)], floor)
         }
     }

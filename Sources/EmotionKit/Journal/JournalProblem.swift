@@ -15,8 +15,10 @@ public enum JournalProblem: Error, Equatable, Sendable, CustomStringConvertible 
     /// A command's lines are not all together: a command began before the last one ended, or a
     /// line of one comes without its first.
     case commandCutShort(line: Int)
-    /// Its sequence numbers have reached the limit no journal reaches by use.
+    /// Its sequence numbers would pass the largest a journal holds, which no journal reaches by use.
     case sequenceAtLimit
+    /// A line in sequence whose number is past the largest a journal holds.
+    case sequencePastLimit(line: Int, found: UInt64)
     /// More bytes than one command writes follow the last sound line: damage, not a torn write.
     case damagedTail(bytes: Int64)
 
@@ -30,7 +32,7 @@ public enum JournalProblem: Error, Equatable, Sendable, CustomStringConvertible 
         case let .badLine(number, reason):
             number > 0 ? "line \(number) is not a change: \(reason)" : "a line is not a change: \(reason)"
         case let .sequenceGap(line, expected, found):
-            "line \(line) has \"seq\" \(found) where \(expected) should follow"
+            "\(JournalProblem.name(ofLine: line)) has \"seq\" \(found) where \(expected) should follow"
         case let .shorterThanRecorded(size, recorded):
             "it has \(size) bytes, but the data file records \(recorded) (it was cut short or replaced)"
         case let .positionInsideLine(offset):
@@ -38,9 +40,16 @@ public enum JournalProblem: Error, Equatable, Sendable, CustomStringConvertible 
         case let .commandCutShort(line):
             "line \(line) breaks into a command whose lines should follow each other"
         case .sequenceAtLimit:
-            "its \"seq\" numbers have reached \(JournalPosition.sequenceLimit), which no history reaches by use"
+            "its \"seq\" numbers would pass \(JournalPosition.sequenceLimit - 1), the largest a journal holds, which no history reaches by use"
+        case let .sequencePastLimit(line, found):
+            "\(JournalProblem.name(ofLine: line)) has \"seq\" \(found), past \(JournalPosition.sequenceLimit - 1), the largest a journal holds"
         case let .damagedTail(bytes):
             "its last \(bytes) bytes are not changes, far more than a write cut short by a crash leaves"
         }
+    }
+
+    /// "line 12", or "a line" for 0, a number past what a sound journal's lines reach.
+    private static func name(ofLine line: Int) -> String {
+        line > 0 ? "line \(line)" : "a line"
     }
 }

@@ -65,71 +65,82 @@ struct JournalState {
 
     /// Applies every whole command past `position`, in order. A command whose lines stop short of the
     /// count its first line gives was never acknowledged: it is torn, whatever its size. A line that
-    /// does not read is taken for a torn write, and it and all after it for torn, if no sound event
-    /// follows it and they are no more than `tornLimit` bytes; otherwise, as for a sound line out of
-    /// sequence, the journal is damaged, and nothing is guessed. Zero bytes at the end are not read.
+    /// does not read (one longer than any event's too) is taken for a torn write, and it and all after
+    /// it for torn, if no sound event follows it and they are no more than `tornLimit` bytes; otherwise,
+    /// as for a sound line out of sequence, the journal is damaged, and nothing is guessed. Zero bytes
+    /// at the end are not read.
     private mutating func rollForward(in journal: JournalFile) throws(StoreError) {
-        var damage: JournalProblem?
-        var damageStart: Int64?
-        var lineStart = position.bytes
-        // A command of several events is applied only once all its lines are read: one a crash cut
-        // short between its lines was never acknowledged, and is held back as torn.
-        var command: (start: Int64, size: Int, events: [(event: JournalEvent, lineEnd: Int64)])?
+        var read = ForwardRead()
         let written = try journal.endBeforeZeros(downTo: position.bytes)
-        let end = try journal.forEachLine(from: position.bytes, to: written) { line, lineEnd throws(StoreError) in
-            defer { lineStart = lineEnd }
-            let parsed = Result { () throws(JournalLineError) in try JournalEvent(journalLine: Array(line)) }
-            if let damage {
-                if case .success = parsed { throw .unreadableJournal(path: journal.file.path, damage) }
+        let end = try journal.forEachLine(
+            from: position.bytes, to: written,
+            overLong: { lineStart, lineEnd throws(StoreError) in
+                let tooLong = JournalLineError.tooLong(bytes: Int(clamping: lineEnd - lineStart - 1))
+                try take(.failure(tooLong), from: lineStart, to: lineEnd, &read, in: journal)
                 return true
             }
-            let expected = position.sequence + UInt64(command?.events.count ?? 0) + 1
-            let number = JournalState.lineNumber(of: expected)
-            switch parsed {
-            case let .failure(error):
-                damage = .badLine(number: number, reason: error.description)
-                damageStart = lineStart
-            case let .success(event):
-                guard expected < JournalPosition.sequenceLimit else {
-                    throw .unreadableJournal(path: journal.file.path, .sequenceAtLimit)
-                }
-                // A whole line that reads is no write cut short: out of sequence, out of its command,
-                // or past what a count holds, it is damage.
-                guard event.sequence == expected else {
-                    throw .unreadableJournal(
-                        path: journal.file.path, .sequenceGap(line: number, expected: expected, found: event.sequence))
-                }
-                if let group = command?.events.first?.event.group {
-                    guard event.group == group, event.eventsInCommand == nil else {
-                        throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: number))
-                    }
-                    command?.events.append((event, lineEnd))  // In place: a copy would make a long command quadratic.
-                } else if let size = event.eventsInCommand {
-                    command = (lineStart, size, [(event, lineEnd)])
-                } else {
-                    guard event.id == event.group else {
-                        throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: number))
-                    }
-                    try apply([(event, lineEnd)], number: number, in: journal)
-                }
-                if let open = command, open.events.count == open.size {
-                    try apply(open.events, number: number, in: journal)
-                    command = nil
-                }
-            }
+        ) { line, lineEnd throws(StoreError) in
+            let parsed = Result { () throws(JournalLineError) in try JournalEvent(journalLine: Array(line)) }
+            try take(parsed, from: lineEnd - Int64(line.count) - 1, to: lineEnd, &read, in: journal)
             return true
         }
-        if let command {
+        if let command = read.command {
             tornFrom = command.start
-        } else if let damageStart {
+        } else if let damageStart = read.damageStart {
             tornFrom = damageStart
         } else if end < journal.size {
             tornFrom = end
         }
         // Past the sound lines, a write cut short leaves part of a line; past this much, a crash did not do it.
-        let notChanges = written - (damageStart ?? end)
+        let notChanges = written - (read.damageStart ?? end)
         if notChanges > JournalState.tornLimit {
             throw .unreadableJournal(path: journal.file.path, .damagedTail(bytes: notChanges))
+        }
+    }
+
+    /// Takes the line from `lineStart` to `lineEnd` (just past its `\n`), read as `parsed`: applies the
+    /// command it ends, notes it as damage or as part of a command, or refuses the journal.
+    private mutating func take(
+        _ parsed: Result<JournalEvent, JournalLineError>, from lineStart: Int64, to lineEnd: Int64,
+        _ read: inout ForwardRead, in journal: JournalFile
+    ) throws(StoreError) {
+        if let damage = read.damage {
+            if case .success = parsed { throw .unreadableJournal(path: journal.file.path, damage) }
+            return
+        }
+        let expected = position.sequence + UInt64(read.command?.events.count ?? 0) + 1
+        let number = JournalState.lineNumber(of: expected)
+        switch parsed {
+        case let .failure(error):
+            read.damage = .badLine(number: number, reason: error.description)
+            read.damageStart = lineStart
+        case let .success(event):
+            // A whole line that reads is no write cut short: out of sequence, out of its command,
+            // or past what a count holds, it is damage.
+            guard event.sequence == expected else {
+                throw .unreadableJournal(
+                    path: journal.file.path, .sequenceGap(line: number, expected: expected, found: event.sequence))
+            }
+            guard event.sequence < JournalPosition.sequenceLimit else {
+                throw .unreadableJournal(path: journal.file.path, .sequencePastLimit(line: number, found: event.sequence))
+            }
+            if let group = read.command?.events.first?.event.group {
+                guard event.group == group, event.eventsInCommand == nil else {
+                    throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: number))
+                }
+                read.command?.events.append((event, lineEnd))  // In place: a copy would make a long command quadratic.
+            } else if let size = event.eventsInCommand {
+                read.command = (lineStart, size, [(event, lineEnd)])
+            } else {
+                guard event.id == event.group else {
+                    throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: number))
+                }
+                try apply([(event, lineEnd)], number: number, in: journal)
+            }
+            if let open = read.command, open.events.count == open.size {
+                try apply(open.events, number: number, in: journal)
+                read.command = nil
+            }
         }
     }
 
@@ -152,69 +163,144 @@ struct JournalState {
     /// The position after the journal's last whole command (or its header): where a data file without
     /// a position takes its counts to be. A command whose lines stop short of the count its first line
     /// gives was never acknowledged, so the position is before it, as `rollForward` would hold it back;
-    /// zero bytes and a torn line at the end are passed over. Reads back through the last command's
-    /// lines, and the whole command's before it if the last was cut short.
+    /// zero bytes and a torn write at the end are passed over by the same rule. Reads back through the
+    /// last command's lines and the line before them (and the whole command before it, if the last was
+    /// cut short); only where those hold something no crash leaves is the whole journal read, forward
+    /// from the header as for a lost data file, so that the message names the line where it starts.
     ///
-    /// - Throws: `StoreError.unreadableJournal` for a line that does not read, or lines that do not make
-    ///   whole commands in sequence.
+    /// - Throws: `StoreError.unreadableJournal` for lines that do not make whole commands in sequence,
+    ///   or damage.
     static func end(of journal: JournalFile) throws(StoreError) -> JournalPosition {
-        let headerEnd = try journal.header().end
+        let (header, headerEnd) = try journal.header()
         let start = JournalPosition(sequence: 0, bytes: headerEnd, latest: JournalPosition.nothingRecorded)
-        var found: JournalPosition?
-        var commandEnd = start  // After the last line of the command being read back through.
-        var linesRead = 0  // Of that command, so far.
-        var passedCutShort = false
-        var later: JournalEvent?  // The line after this one.
-        try journal.forEachLineBackward(from: try journal.endBeforeZeros(downTo: headerEnd), downTo: headerEnd) {
-            line, lineStart throws(StoreError) in
-            let event: JournalEvent
-            do throws(JournalLineError) {
-                event = try JournalEvent(journalLine: Array(line))
-            } catch {
-                throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
+        var back = BackwardRead(start: start, written: try journal.endBeforeZeros(downTo: headerEnd))
+        try journal.forEachLineBackward(
+            from: back.written, downTo: headerEnd,
+            overLong: { lineStart, lineEnd in
+                back.take(.failure(.tooLong(bytes: Int(clamping: lineEnd - lineStart - 1))), from: lineStart, to: lineEnd)
             }
-            if let later {
-                guard event.sequence < later.sequence, later.sequence - event.sequence == 1 else {
-                    let gap = JournalProblem.sequenceGap(
-                        line: lineNumber(of: later.sequence), expected: min(event.sequence, JournalPosition.sequenceLimit) + 1,
-                        found: later.sequence)
-                    throw .unreadableJournal(path: journal.file.path, gap)
-                }
-                if linesRead > 0, event.group != later.group {
-                    throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: lineNumber(of: later.sequence)))
-                }
-            }
-            later = event
-            if linesRead == 0 {
-                commandEnd = JournalPosition(
-                    sequence: event.sequence, bytes: lineStart + Int64(line.count) + 1,
-                    latest: event.latestRecording)
-            }
-            linesRead += 1
-            guard event.id == event.group else { return true }  // Not the command's first line yet.
-            if linesRead == event.eventsInCommand ?? 1 {
-                found = commandEnd
-                return false
-            }
-            guard linesRead < event.eventsInCommand ?? 1, !passedCutShort else {
-                throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: lineNumber(of: event.sequence)))
-            }
-            passedCutShort = true  // Never acknowledged: the whole command before it is the end.
-            linesRead = 0
-            return true
+        ) { line, lineStart in
+            let parsed = Result { () throws(JournalLineError) in try JournalEvent(journalLine: Array(line)) }
+            return back.take(parsed, from: lineStart, to: lineStart + Int64(line.count) + 1)
         }
-        if let found { return found }
-        // Back at the header: past it, at most a command cut short, from the first event on.
-        guard linesRead == 0 else { throw .unreadableJournal(path: journal.file.path, .commandCutShort(line: 2)) }
-        if let first = later, first.sequence != 1 {
-            throw .unreadableJournal(path: journal.file.path, .sequenceGap(line: 2, expected: 1, found: first.sequence))
+        let problem: JournalProblem
+        switch back.outcome {
+        case let .success(end): return end
+        case let .failure(found): problem = found
         }
-        return start
+        var forward = JournalState(tally: header.before, position: start, tornFrom: nil, isAheadOfDataFile: true)
+        try forward.rollForward(in: journal)
+        throw .unreadableJournal(path: journal.file.path, problem)  // Should reading forward not find it.
     }
 
     /// The line a sound journal holds the event `sequence` on, the header being line 1; 0 (left out of
     /// messages) past what an Int holds.
     static func lineNumber(of sequence: UInt64) -> Int {
         sequence < JournalPosition.sequenceLimit - 1 ? Int(sequence) + 1 : 0
+    }
+}
+
+/// What reading forward has found past the sound lines so far: a line that does not read, and the
+/// command of several events being read.
+private struct ForwardRead {
+    /// The first line that does not read, and where it starts.
+    var damage: JournalProblem?
+    var damageStart: Int64?
+    /// Where the command being read starts, how many events it has, and those read so far.
+    var command: (start: Int64, size: Int, events: [(event: JournalEvent, lineEnd: Int64)])?
+}
+
+/// Reading back from the journal's end to its last whole command, line by line: where that command
+/// ends, or the first thing seen that a crash does not leave.
+private struct BackwardRead {
+    /// After the header.
+    let start: JournalPosition
+    /// Where the journal ends but for zero bytes.
+    let written: Int64
+    private var found: JournalPosition?
+    private var problem: JournalProblem?
+    private var commandEnd: JournalPosition  // After the last line of the command being read back through.
+    private var linesRead = 0  // Of that command, so far.
+    private var passedCutShort = false
+    private var later: JournalEvent?  // The sound line after this one.
+
+    init(start: JournalPosition, written: Int64) {
+        self.start = start
+        self.written = written
+        commandEnd = start
+    }
+
+    /// Takes the line from `lineStart` to `lineEnd` (just past its `\n`), read as `parsed`: whether to
+    /// read the one before it.
+    mutating func take(_ parsed: Result<JournalEvent, JournalLineError>, from lineStart: Int64, to lineEnd: Int64) -> Bool {
+        let event: JournalEvent
+        switch parsed {
+        case let .success(read): event = read
+        case let .failure(error):
+            // After the last sound line, a write cut short, within the limit; before it, damage.
+            if later == nil, written - lineStart <= JournalState.tornLimit { return true }
+            problem = later == nil ? .damagedTail(bytes: written - lineStart) : .badLine(number: 0, reason: error.description)
+            return false
+        }
+        if later == nil, written - lineEnd > JournalState.tornLimit {
+            problem = .damagedTail(bytes: written - lineEnd)
+            return false
+        }
+        if let later {
+            guard event.sequence < later.sequence, later.sequence - event.sequence == 1 else {
+                problem = .sequenceGap(
+                    line: JournalState.lineNumber(of: later.sequence), expected: min(event.sequence, JournalPosition.sequenceLimit) + 1,
+                    found: later.sequence)
+                return false
+            }
+            if linesRead > 0, event.group != later.group {
+                problem = .commandCutShort(line: JournalState.lineNumber(of: later.sequence))
+                return false
+            }
+        }
+        guard found == nil else { return false }  // The line before the last whole command comes just before it.
+        guard event.sequence < JournalPosition.sequenceLimit else {
+            problem = .sequencePastLimit(line: JournalState.lineNumber(of: event.sequence), found: event.sequence)
+            return false
+        }
+        later = event
+        if linesRead == 0 {
+            commandEnd = JournalPosition(sequence: event.sequence, bytes: lineEnd, latest: event.latestRecording)
+        }
+        linesRead += 1
+        guard event.id == event.group else { return true }  // Not the command's first line yet.
+        let size = event.eventsInCommand ?? 1
+        if linesRead == size {
+            // Right after the header, the first event; after a line, the one after that line's.
+            guard lineStart > start.bytes || event.sequence == 1 else {
+                problem = .sequenceGap(line: 2, expected: 1, found: event.sequence)
+                return false
+            }
+            found = commandEnd
+            linesRead = 0
+            return true
+        }
+        guard linesRead < size, !passedCutShort else {
+            problem = .commandCutShort(line: JournalState.lineNumber(of: event.sequence))
+            return false
+        }
+        passedCutShort = true  // Never acknowledged: the whole command before it is the end.
+        linesRead = 0
+        return true
+    }
+
+    /// Where the last whole command ends, or what a crash does not leave, once reading has stopped.
+    var outcome: Result<JournalPosition, JournalProblem> {
+        if let problem { return .failure(problem) }
+        if let found { return .success(found) }
+        // Back at the header: past it, at most a command cut short, from the first event on, and a torn write.
+        if later == nil, written - start.bytes > JournalState.tornLimit {
+            return .failure(.damagedTail(bytes: written - start.bytes))
+        }
+        guard linesRead == 0 else { return .failure(.commandCutShort(line: 2)) }
+        if let first = later, first.sequence != 1 {
+            return .failure(.sequenceGap(line: 2, expected: 1, found: first.sequence))
+        }
+        return .success(start)
     }
 }

@@ -46,12 +46,48 @@ import Testing
         }
     }
 
-    @Test func aTornTailLongerThanAnyLineIsRefused() throws {
+    @Test(arguments: [JournalEvent.lineLimit + 1, 3 * JournalFile.chunkSize + 5])
+    func aLineLongerThanAnyEventIsHandedOverWhereItLiesWithoutItsBytesAndATornTailOfAnyLengthIsSkipped(length: Int) throws {
+        // The review of issue 22: such a line, or a torn tail as long, was refused as a line as long as the bytes
+        // read so far (65536, a chunk), before recovery could take it for a torn write.
         let folder = try TemporaryFolder()
-        let journal = try journal(Array("first\n".utf8) + [UInt8](repeating: 65, count: JournalFile.chunkSize + 10), in: folder)
+        let long = [UInt8](repeating: 0, count: length)
+        let bytes = Array("first\n".utf8) + long + [0x0A] + Array("last\n".utf8)
+        let journal = try journal(bytes + long, in: folder)
         defer { journal.close() }
-        #expect(throws: StoreError.self) {
-            try journal.forEachLineBackward(from: journal.size, downTo: 0) { _, _ in true }
+        let longLine = [6, Int64(6 + length + 1)]
+        var lines: [String] = []
+        var overLong: [[Int64]] = []
+        try journal.forEachLineBackward(from: journal.size, downTo: 0, overLong: { start, end in
+            overLong.append([start, end])
+            return true
+        }) { line, _ in
+            lines.append(String(decoding: line, as: UTF8.self))
+            return true
+        }
+        #expect(lines == ["last", "first"])
+        #expect(overLong == [longLine])
+        lines = []
+        overLong = []
+        let end = try journal.forEachLine(from: 0, to: journal.size, overLong: { start, end in
+            overLong.append([start, end])
+            return true
+        }) { line, _ in
+            lines.append(String(decoding: line, as: UTF8.self))
+            return true
+        }
+        #expect(lines == ["first", "last"])
+        #expect(overLong == [longLine])
+        #expect(end == Int64(bytes.count))
+        for read in [
+            { try journal.forEachLineBackward(from: journal.size, downTo: 0) { _, _ in true } },
+            { try journal.forEachLine(from: 0, to: journal.size) { _, _ in true } },
+        ] as [() throws -> Void] {
+            #expect {
+                try read()
+            } throws: { error in
+                "\(error)".contains("it is \(length) bytes long")
+            }
         }
     }
 }

@@ -316,6 +316,145 @@ import Testing
         }
     }
 
+    /// What a command refuses the journal for, in words: the problem, without the path and advice around it.
+    func refusal(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch let error as StoreError {
+            guard case let .unreadableJournal(_, problem) = error else { return "\(error)" }
+            return problem.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Writes the journal's lines (`lines`, the header first) and a data file with `counts` but no position.
+    func writeWithoutPosition(_ lines: [String], counts: String = #""happy": 1"#) throws -> Data {
+        let bytes = Data((lines.joined(separator: "\n") + "\n").utf8)
+        try bytes.write(to: URL(fileURLWithPath: path + ".journal"))
+        try Data("{\"version\": 1, \"counts\": {\(counts)}}".utf8).write(to: URL(fileURLWithPath: path))
+        return bytes
+    }
+
+    @Test func aDataFileWithoutAPositionRefusesAFirstCommandNotNumberedOneAsReadingForwardDoes() throws {
+        // The review of issue 22: a journal whose only command had "seq" 5 was taken, and the next tap added
+        // "seq" 6 to it, a journal that a lost data file then refused.
+        try store().apply(.tap(.happy))
+        let lines = try journalLines()
+        let bytes = try writeWithoutPosition([lines[0], lines[1].replacingOccurrences(of: #""seq":1,"#, with: #""seq":5,"#)])
+        let withoutPosition = refusal { try store().apply(.tap(.happy)) }
+        #expect(folder.bytes(of: path + ".journal") == bytes)
+        try FileManager.default.removeItem(atPath: path)
+        let lost = refusal { try store().apply(.tap(.happy)) }
+        #expect(withoutPosition == #"line 2 has "seq" 5 where 1 should follow"#)
+        #expect(withoutPosition == lost)
+        #expect(folder.bytes(of: path + ".journal") == bytes)
+    }
+
+    @Test func aDataFileWithoutAPositionNamesTheLineWhereACommandIsBrokenIntoAsReadingForwardDoes() throws {
+        // The review of issue 22: read back from the end, the message named the line where the break-in was
+        // seen (8), not where it starts (6).
+        try store().apply([.tap(.happy), .tap(.smile)], note: nil)
+        try store().apply([.tap(.sad), .tap(.upset), .tap(.neutral)], note: nil)
+        try store().apply([.tap(.happy), .tap(.smile)], note: nil)
+        let lines = try journalLines()
+        func numbered(_ line: String, from old: Int, to new: Int) -> String {
+            line.replacingOccurrences(of: "\"seq\":\(old),", with: "\"seq\":\(new),")
+        }
+        // The second command's last line after the third command's two.
+        let interleaved = [
+            lines[0], lines[1], lines[2], lines[3], lines[4], numbered(lines[6], from: 6, to: 5), numbered(lines[7], from: 7, to: 6),
+            numbered(lines[5], from: 5, to: 7),
+        ]
+        let bytes = try writeWithoutPosition(interleaved)
+        let withoutPosition = refusal { try store().apply(.tap(.happy)) }
+        try FileManager.default.removeItem(atPath: path)
+        let lost = refusal { try store().read() }
+        #expect(withoutPosition == "line 6 breaks into a command whose lines should follow each other")
+        #expect(withoutPosition == lost)
+        #expect(folder.bytes(of: path + ".journal") == bytes)
+    }
+
+    @Test func aSequencePastTheLimitIsToldAsSuchOnEveryPath() throws {
+        // The review of issue 22: a line with "seq" 18446744073709551615 was read back from the end, and tap
+        // said the numbers had "reached 9223372036854775807".
+        try store().apply(.tap(.happy))
+        try store().apply(.tap(.smile))
+        let lines = try journalLines()
+        let bytes = try writeWithoutPosition(
+            [lines[0], lines[1], lines[2].replacingOccurrences(of: #""seq":2,"#, with: #""seq":18446744073709551615,"#)])
+        let withoutPosition = refusal { try store().apply(.tap(.happy)) }
+        try FileManager.default.removeItem(atPath: path)
+        let lost = refusal { try store().apply(.tap(.happy)) }
+        #expect(withoutPosition == #"line 3 has "seq" 18446744073709551615 where 2 should follow"#)
+        #expect(withoutPosition == lost)
+        #expect(folder.bytes(of: path + ".journal") == bytes)
+
+        // In sequence after a position near the limit: the line's number is past the largest a journal holds.
+        try FileManager.default.removeItem(atPath: path + ".journal")
+        try store().apply(.tap(.happy))
+        let next = try journalLines()[1].replacingOccurrences(of: #""seq":1,"#, with: #""seq":9223372036854775807,"#)
+        try setPosition(sequence: "9223372036854775806", bytes: journalSize)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".journal"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((next + "\n").utf8))
+        try handle.close()
+        #expect(refusal { try store().apply(.tap(.happy)) }
+            == #"a line has "seq" 9223372036854775807, past 9223372036854775806, the largest a journal holds"#)
+    }
+
+    @Test(arguments: [
+        [UInt8](repeating: 0, count: 20_000) + Array(#"{"id":"#.utf8),
+        [UInt8](repeating: 0, count: 100_000) + Array(#"{"id":"#.utf8),
+        [UInt8](repeating: 0, count: 20_000) + Array("garbage\n".utf8),
+        [UInt8](repeating: UInt8(ascii: "x"), count: 70_000) + [0x0A] + Array(#"{"id":"#.utf8),
+    ])
+    func zeroBytesThenPartOfALineAreATornWriteWhateverTheirLength(tail: [UInt8]) throws {
+        // The review of issue 22: zeros then a few bytes without a newline were refused as a line "20006 bytes
+        // long" (or 65536, the size of a read), with one cut off as torn.
+        for position in ["kept", "none", "lost"] {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: path + ".journal")
+            try store().apply(.tap(.happy))
+            let sound = try #require(folder.bytes(of: path + ".journal"))
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".journal"))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(tail))
+            try handle.close()
+            switch position {
+            case "none": try Data(#"{"version": 1, "counts": {"happy": 1}}"#.utf8).write(to: URL(fileURLWithPath: path))
+            case "lost": try FileManager.default.removeItem(atPath: path)
+            default: break
+            }
+            #expect(try store().read() == Tally(counts: [.happy: 1]), "data file \(position)")
+            #expect(try store().events().count == 1, "data file \(position)")
+            try store().apply(.tap(.sad))
+            let lines = try journalLines()
+            #expect(lines.count == 3, "data file \(position)")
+            #expect(folder.bytes(of: path + ".journal")?.prefix(sound.count) == sound, "data file \(position)")
+            #expect(try journalEvents().map(\.sequence) == [1, 2], "data file \(position)")
+        }
+    }
+
+    @Test func aLineLongerThanAnyEventWithSoundLinesAfterItIsDamageAndToldAtItsLength() throws {
+        try store().apply(.tap(.happy))
+        let behind = try #require(folder.bytes(of: path))
+        try store().apply(.tap(.smile))
+        var lines = try journalLines()
+        lines.insert(String(repeating: "x", count: 100_000), at: 2)
+        let bytes = Data((lines.joined(separator: "\n") + "\n").utf8)
+        try bytes.write(to: URL(fileURLWithPath: path + ".journal"))
+        try behind.write(to: URL(fileURLWithPath: path))
+        let expected = "line 3 is not a change: it is 100000 bytes long; a journal line is at most \(JournalEvent.lineLimit)"
+        #expect(refusal { try store().apply(.tap(.sad)) } == expected)
+        _ = try writeWithoutPosition(lines)
+        #expect(refusal { try store().apply(.tap(.sad)) } == expected)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(refusal { try store().apply(.tap(.sad)) } == expected)
+        #expect(folder.bytes(of: path + ".journal") == bytes)
+    }
+
     @Test func moreGarbageThanOneWriteIsDamageNotATornWrite() throws {
         try store().apply(.tap(.happy))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".journal"))
