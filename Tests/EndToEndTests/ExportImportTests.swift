@@ -312,7 +312,7 @@ struct ExportImportTests {
         let good = #"{"id": "01JX0000000000000000000001", "at": "2025-01-01T10:00:00.000+00:00", "command": "tap", "emotion": "happy", "old": 0, "new": 1}"#
         let lastDay = #"{"id": "01JX0000000000000000000002", "at": "9999-12-31T23:59:59.999-18:00", "command": "tap", "emotion": "smile", "old": 0, "new": 1}"#
         expectFailure(try await sandbox.run("import", try exportFile(sandbox, [good, lastDay])), status: 65,
-                      mentioning: ["line 2", "9999-12-31T23:59:59.999-18:00", "outside the years 1 to 9999 in UTC", "Nothing was imported"])
+                      mentioning: ["line 2", "9999-12-31T23:59:59.999-18:00, falls after the year 9999 in UTC", "Nothing was imported"])
         #expect(files(sandbox) == before)
         // By this machine's clock: two days ahead is refused, an hour ahead is kept at its time.
         func line(_ number: Int, hoursAhead: Double) -> String {
@@ -332,8 +332,9 @@ struct ExportImportTests {
         _ = try await sandbox.run("tap", "neutral")
         let last = try await sandbox.run("log", "-n", "2", "--json")
         #expect(last.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String } == ["neutral", "upset"], "\(last)")
-        // A TIME given as an argument is refused as one outside the years it can name (64).
-        expectFailure(try await sandbox.run("tap", "happy", "--at", "9999-12-31T23:59:59.999-18:00"), status: 64, mentioning: ["--at", "outside the years"])
+        // A TIME given as an argument is refused by the same rule, as a usage error (64).
+        expectFailure(try await sandbox.run("tap", "happy", "--at", "9999-12-31T23:59:59.999-18:00"), status: 64,
+                      mentioning: ["--at", "falls after the year 9999 in UTC"])
     }
 
     @Test func olderImportedChangesDoNotHideNewerOnesFromLogSince() async throws {

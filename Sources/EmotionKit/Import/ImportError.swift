@@ -21,9 +21,9 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unlikeHistory(line: Int, id: EventID)
     /// Applying the line's change here would take a count below zero or past the largest.
     case refusedCount(line: Int, TallyError)
-    /// The line's recording time (its `key`: `recorded`, else `at`) falls outside the years 1 to
-    /// 9999 in UTC, where the journal writes the latest recording time a later line must carry.
-    case timeNotKept(line: Int, key: String, time: Timestamp)
+    /// The line's time `key` (`at` or `recorded`), as the line writes it, falls outside what the
+    /// history keeps (`OutsideYears`): the years 1 to 9999 in UTC and at its own offset.
+    case timeNotKept(line: Int, key: String, time: String, OutsideYears)
     /// The line, new to the history, was recorded (its `key`) more than `ImportBatch.clockAllowance` after `now`.
     case recordedAhead(line: Int, key: String, time: Timestamp, now: Instant)
     /// The journal cannot take this many more events.
@@ -78,10 +78,8 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
                 return "Cannot import line \(line): adding \(amount) to \(emotion.name) would take the total (\(total)) "
                     + "past the largest count, \(Int.max). Nothing was imported."
             }
-        case let .timeNotKept(line, key, time):
-            return "Cannot import line \(line): its time \(time) (its \"\(key)\") falls outside the years 1 to 9999 in UTC "
-                + "(\(Instant(millisecondsSinceEpoch: time.millisecondsSinceEpoch).rfc3339(offsetSeconds: 0))), which a history "
-                + "cannot keep as the time a change was recorded." + advice
+        case let .timeNotKept(line, key, time, outside):
+            return "Cannot import line \(line): its \"\(key)\", \(time), falls \(outside); \(OutsideYears.rule)." + advice
         case let .recordedAhead(line, key, time, now):
             return "Cannot import line \(line): it was recorded at \(time) (its \"\(key)\"), more than a day after now by "
                 + "this machine's clock (\(now.rfc3339(offsetSeconds: 0))); no change is made in the future, so the clock "
