@@ -246,11 +246,29 @@ struct ExportImportTests {
         let before = files(sandbox)
         let outcome = try await sandbox.run("import", csv.path)
         expectFailure(outcome, status: 65, mentioning: [
-            "Cannot import line 1: it is not valid JSON",
-            "emotions import reads the JSON Lines that 'emotions export' writes by default, one change per line; a CSV "
-                + "export cannot be imported. Nothing was imported; export the history again without --format csv.",
+            "Error: Cannot import line 1: it is the header of a CSV export (emotions export --format csv), and emotions "
+                + "import reads the JSON Lines that 'emotions export' writes by default, one change per line. "
+                + "Nothing was imported; export the history again without --format csv.",
         ])
         #expect(files(sandbox) == before)
+    }
+
+    /// Anything else that is not JSON is no CSV export: the message says what import reads, shows a
+    /// control as every message does, and names the line of the file alone.
+    @Test func aFileThatIsNotJSONNorACSVExportIsToldWhatImportReads() async throws {
+        let sandbox = try Sandbox()
+        let screen = try await sandbox.run(["import", "-"], stdin: "\u{1B}[2J\n")
+        expectFailure(screen, status: 65, mentioning: [
+            #"Error: Cannot import line 1: it is not valid JSON: unexpected character '\u{1B}' where a value was expected "#
+                + "at column 1. emotions import reads the JSON Lines that 'emotions export' writes, one change per line. "
+                + "Nothing was imported.\n",
+        ])
+        #expect(!screen.stderr.contains("CSV"), "\(screen)")
+        let hello = try await sandbox.run(["import", "-"], stdin: "\n\nhello\n")
+        expectFailure(hello, status: 65, mentioning: ["Error: Cannot import line 3: it is not valid JSON: unexpected character 'h' where "
+            + "a value was expected at column 1. Nothing was imported"])
+        #expect(!hello.stderr.contains("line 1"), "\(hello)")
+        #expect(sandbox.contentsOfHome() == [])
     }
 
     @Test func aChangeWhoseIdIsInTheHistoryForAnotherChangeIsRefusedNotTakenForAlreadyThere() async throws {

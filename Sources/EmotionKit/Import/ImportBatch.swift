@@ -49,6 +49,7 @@ package struct ImportBatch: Sendable {
             do {
                 event = try JournalEvent(exportLine: Array(line))
             } catch {
+                if lineNumber == 1, line.starts(with: ImportError.csvHeaderStart.utf8) { throw .csvExport }
                 throw .badLine(line: lineNumber, error)
             }
             if let (key, outside) = ImportBatch.outsideYears(event) {

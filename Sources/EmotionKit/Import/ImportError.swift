@@ -3,6 +3,9 @@
 package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The line is not a change as `export` writes one.
     case badLine(line: Int, JournalLineError)
+    /// The file's first line is the header of `export --format csv` (it starts with `csvHeaderStart`):
+    /// a CSV export, which import does not read.
+    case csvExport
     /// The line's id is on an earlier line too.
     case duplicateID(line: Int, id: EventID, firstLine: Int)
     /// The line belongs to a command (its `group`) whose first change is not in the file.
@@ -29,15 +32,22 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The journal cannot take this many more events.
     case sequenceAtLimit
 
+    /// How the header of `export --format csv` starts (`ExportRow.header` writes it), so that a CSV
+    /// export is told apart from any other file that is not JSON Lines.
+    package static let csvHeaderStart = "at,date,time,offset,command,"
+
     /// What is wrong, where, and that nothing was imported.
     package var description: String {
         let advice = " Nothing was imported; fix or remove that line, or export the file again."
         switch self {
-        case let .badLine(line, .invalidJSON(error)) where line == 1:
-            // Most often a CSV export, or a file that is not an export at all.
-            return "Cannot import line 1: it is not valid JSON: \(error). emotions import reads the JSON Lines that "
-                + "'emotions export' writes by default, one change per line; a CSV export cannot be imported. "
+        case .csvExport:
+            return "Cannot import line 1: it is the header of a CSV export (emotions export --format csv), and emotions "
+                + "import reads the JSON Lines that 'emotions export' writes by default, one change per line. "
                 + "Nothing was imported; export the history again without --format csv."
+        case let .badLine(line, .invalidJSON(error)) where line == 1:
+            // A file that is not an export at all, most often: say what import reads.
+            return "Cannot import line 1: it is not valid JSON: \(error.reason) at column \(error.column). emotions import "
+                + "reads the JSON Lines that 'emotions export' writes, one change per line. Nothing was imported."
         case let .badLine(line, error):
             return "Cannot import line \(line): \(error)." + advice
         case let .duplicateID(line, id, firstLine):

@@ -45,6 +45,21 @@ import Testing
         #expect(L.refusal(["{" + String(repeating: " ", count: 20_000) + "}"]) == .badLine(line: 1, .tooLong(bytes: 20_002)))
     }
 
+    /// Only a file whose first line is our CSV header is told to be exported again without --format csv;
+    /// any other that is not JSON gets what import reads, and the column in its line, not the parser's line 1.
+    @Test func aCSVExportIsToldApartFromOtherFilesThatAreNotJSON() throws {
+        #expect(L.refusal(["at,date,time,offset,command,emotion,old,new,delta,note", "2026-11-23T21:04:05.123+09:00,x"]) == .csvExport)
+        #expect(L.refusal(["\u{FEFF}at,date,time,offset,command,emotion,old,new,delta,note\r"]) == .csvExport)
+        #expect(ImportError.csvExport.description.contains("export the history again without --format csv"))
+        let screen = try #require(L.refusal(["\u{1B}[2J"]))
+        #expect(screen.description == "Cannot import line 1: it is not valid JSON: unexpected character '\\u{1B}' where a value "
+            + "was expected at column 1. emotions import reads the JSON Lines that 'emotions export' writes, one change per "
+            + "line. Nothing was imported.")
+        let later = try #require(L.refusal(["", "", "hello"]))
+        #expect(later.description == "Cannot import line 3: it is not valid JSON: unexpected character 'h' where a value was "
+            + "expected at column 1. Nothing was imported; fix or remove that line, or export the file again.")
+    }
+
     @Test func aRepeatedIdIsRefusedNamingBothLines() {
         #expect(L.refusal([L.line(1, "tap", "happy", 0, 1), L.line(2, "tap", "sad", 0, 1), L.line(1, "tap", "smile", 0, 1)])
             == .duplicateID(line: 3, id: L.eventID(1), firstLine: 1))
