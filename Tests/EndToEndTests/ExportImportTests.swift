@@ -355,6 +355,36 @@ struct ExportImportTests {
                       mentioning: ["--at", "falls after the year 9999 in UTC"])
     }
 
+    /// What Usage.md promises of a change imported from a clock an hour ahead: `log` lists it last,
+    /// and a range whose `--until` reaches past now finds it; `--since` alone ends now, and says so.
+    @Test func aChangeAnHourAheadIsFoundByARangeWhoseUntilReachesPastNow() async throws {
+        let sandbox = try Sandbox()
+        let utc = ["TZ": "UTC"]
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let inAnHour = Date().addingTimeInterval(3600)
+        let at = format.string(from: inAnHour).replacingOccurrences(of: "Z", with: "+00:00")
+        let line = #"{"id": "01JX0000000000000000000101", "at": "\#(at)", "command": "tap", "emotion": "upset", "old": 0, "new": 1}"#
+        expectSuccess(try await sandbox.run(["import", "-"], stdin: line + "\n"), stdout: "Imported 1 change: upset +1.\n")
+        _ = try await sandbox.run("tap", "sad", "-q")
+        let listed = try await sandbox.run(["log"], environment: utc)
+        #expect(listed.status == 0 && listed.stdoutLines.last?.contains("upset: 0 → 1") == true, "\(listed)")
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        let tomorrow = day.string(from: Date().addingTimeInterval(86_400))
+        for range in [["--since", "today", "--until", tomorrow], ["--since", "30min", "--until", tomorrow], ["--until", tomorrow]] {
+            let found = try await sandbox.run(["log", "upset"] + range, environment: utc)
+            #expect(found.status == 0 && found.stdoutLines.count == 1, "\(range): \(found)")
+        }
+        let soon = String(at.prefix(16))  // Within the hour ahead: after now, before the change.
+        expectSuccess(try await sandbox.run(["log", "upset", "--since", soon, "--until", tomorrow], environment: utc),
+                      stdout: try await sandbox.run(["log", "upset"], environment: utc).stdout)
+        expectFailure(try await sandbox.run(["log", "--since", soon], environment: utc), status: 64, mentioning: [
+            "Error: Invalid range: --since '\(soon)' is after now, where a range without --until ends; give an earlier "
+                + "time, or an --until after it too.",
+        ])
+    }
+
     @Test func olderImportedChangesDoNotHideNewerOnesFromLogSince() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run("tap", "happy")
