@@ -246,11 +246,29 @@ struct ExportImportTests {
         let before = files(sandbox)
         let outcome = try await sandbox.run("import", csv.path)
         expectFailure(outcome, status: 65, mentioning: [
-            "Cannot import line 1: it is not valid JSON",
-            "emotions import reads the JSON Lines that 'emotions export' writes by default, one change per line; a CSV "
-                + "export cannot be imported. Nothing was imported; export the history again without --format csv.",
+            "Error: Cannot import line 1: it is the header of a CSV export (emotions export --format csv), and emotions "
+                + "import reads the JSON Lines that 'emotions export' writes by default, one change per line. "
+                + "Nothing was imported; export the history again without --format csv.",
         ])
         #expect(files(sandbox) == before)
+    }
+
+    /// Anything else that is not JSON is no CSV export: the message says what import reads, shows a
+    /// control as every message does, and names the line of the file alone.
+    @Test func aFileThatIsNotJSONNorACSVExportIsToldWhatImportReads() async throws {
+        let sandbox = try Sandbox()
+        let screen = try await sandbox.run(["import", "-"], stdin: "\u{1B}[2J\n")
+        expectFailure(screen, status: 65, mentioning: [
+            #"Error: Cannot import line 1: it is not valid JSON: unexpected character '\u{1B}' where a value was expected "#
+                + "at column 1. emotions import reads the JSON Lines that 'emotions export' writes, one change per line. "
+                + "Nothing was imported.\n",
+        ])
+        #expect(!screen.stderr.contains("CSV"), "\(screen)")
+        let hello = try await sandbox.run(["import", "-"], stdin: "\n\nhello\n")
+        expectFailure(hello, status: 65, mentioning: ["Error: Cannot import line 3: it is not valid JSON: unexpected character 'h' where "
+            + "a value was expected at column 1. Nothing was imported"])
+        #expect(!hello.stderr.contains("line 1"), "\(hello)")
+        #expect(sandbox.contentsOfHome() == [])
     }
 
     @Test func aChangeWhoseIdIsInTheHistoryForAnotherChangeIsRefusedNotTakenForAlreadyThere() async throws {
@@ -312,7 +330,7 @@ struct ExportImportTests {
         let good = #"{"id": "01JX0000000000000000000001", "at": "2025-01-01T10:00:00.000+00:00", "command": "tap", "emotion": "happy", "old": 0, "new": 1}"#
         let lastDay = #"{"id": "01JX0000000000000000000002", "at": "9999-12-31T23:59:59.999-18:00", "command": "tap", "emotion": "smile", "old": 0, "new": 1}"#
         expectFailure(try await sandbox.run("import", try exportFile(sandbox, [good, lastDay])), status: 65,
-                      mentioning: ["line 2", "9999-12-31T23:59:59.999-18:00", "outside the years 1 to 9999 in UTC", "Nothing was imported"])
+                      mentioning: ["line 2", "9999-12-31T23:59:59.999-18:00, falls after the year 9999 in UTC", "Nothing was imported"])
         #expect(files(sandbox) == before)
         // By this machine's clock: two days ahead is refused, an hour ahead is kept at its time.
         func line(_ number: Int, hoursAhead: Double) -> String {
@@ -332,8 +350,39 @@ struct ExportImportTests {
         _ = try await sandbox.run("tap", "neutral")
         let last = try await sandbox.run("log", "-n", "2", "--json")
         #expect(last.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String } == ["neutral", "upset"], "\(last)")
-        // A TIME given as an argument is refused as one outside the years it can name (64).
-        expectFailure(try await sandbox.run("tap", "happy", "--at", "9999-12-31T23:59:59.999-18:00"), status: 64, mentioning: ["--at", "outside the years"])
+        // A TIME given as an argument is refused by the same rule, as a usage error (64).
+        expectFailure(try await sandbox.run("tap", "happy", "--at", "9999-12-31T23:59:59.999-18:00"), status: 64,
+                      mentioning: ["--at", "falls after the year 9999 in UTC"])
+    }
+
+    /// What Usage.md promises of a change imported from a clock an hour ahead: `log` lists it last,
+    /// and a range whose `--until` reaches past now finds it; `--since` alone ends now, and says so.
+    @Test func aChangeAnHourAheadIsFoundByARangeWhoseUntilReachesPastNow() async throws {
+        let sandbox = try Sandbox()
+        let utc = ["TZ": "UTC"]
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let inAnHour = Date().addingTimeInterval(3600)
+        let at = format.string(from: inAnHour).replacingOccurrences(of: "Z", with: "+00:00")
+        let line = #"{"id": "01JX0000000000000000000101", "at": "\#(at)", "command": "tap", "emotion": "upset", "old": 0, "new": 1}"#
+        expectSuccess(try await sandbox.run(["import", "-"], stdin: line + "\n"), stdout: "Imported 1 change: upset +1.\n")
+        _ = try await sandbox.run("tap", "sad", "-q")
+        let listed = try await sandbox.run(["log"], environment: utc)
+        #expect(listed.status == 0 && listed.stdoutLines.last?.contains("upset: 0 → 1") == true, "\(listed)")
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        let tomorrow = day.string(from: Date().addingTimeInterval(86_400))
+        for range in [["--since", "today", "--until", tomorrow], ["--since", "30min", "--until", tomorrow], ["--until", tomorrow]] {
+            let found = try await sandbox.run(["log", "upset"] + range, environment: utc)
+            #expect(found.status == 0 && found.stdoutLines.count == 1, "\(range): \(found)")
+        }
+        let soon = String(at.prefix(16))  // Within the hour ahead: after now, before the change.
+        expectSuccess(try await sandbox.run(["log", "upset", "--since", soon, "--until", tomorrow], environment: utc),
+                      stdout: try await sandbox.run(["log", "upset"], environment: utc).stdout)
+        expectFailure(try await sandbox.run(["log", "--since", soon], environment: utc), status: 64, mentioning: [
+            "Error: Invalid range: --since '\(soon)' is after now, where a range without --until ends; give an earlier "
+                + "time, or an --until after it too.",
+        ])
     }
 
     @Test func olderImportedChangesDoNotHideNewerOnesFromLogSince() async throws {

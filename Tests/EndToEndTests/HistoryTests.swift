@@ -217,11 +217,38 @@ struct HistoryTests {
         let outcome = try await sandbox.run(
             ["tap", "sad", "--at", "0001-01-01T00:00Z"], environment: ["TZ": "America/New_York"])
         expectFailure(outcome, status: 64, mentioning: [
-            "Error: The time 0001-01-01T00:00:00.000+00:00 falls before the year 1 at the local offset -04:56 where it "
-                + "is placed (from TZ), and a change is kept on its local day in the years 1 to 9999. Nothing was changed; "
-                + "give a later time.",
+            "Error: Invalid --at: '0001-01-01T00:00Z' is out of reach: it falls before the year 1 at the local offset -04:56, "
+                + "where TZ places it, and the history keeps times in the years 1 to 9999, both in UTC and at their local "
+                + "offset; give a later time.",
         ])
         #expect(sandbox.contentsOfHome() == [])
+        expectSuccess(try await sandbox.run(["tap", "sad", "-q", "--at", "0001-01-01T00:00Z"], environment: ["TZ": "UTC"]), stdout: "")
+    }
+
+    /// A local date in the year 1 east of UTC is the year 0 in UTC: one rule and one message for it,
+    /// typed to `--at` or `--since`, or in an imported line, never "use a smaller amount".
+    @Test func aLocalDateInTheYearOneThatIsTheYearZeroInUTCIsRefusedAlikeEverywhere() async throws {
+        let sandbox = try Sandbox()
+        let tokyo = ["TZ": "Asia/Tokyo"]
+        let rule = "the history keeps times in the years 1 to 9999, both in UTC and at their local offset; give a later time."
+        for (command, option, time) in [("tap", "--at", "0001-01-01T03:00"), ("log", "--since", "0001-01-01")] {
+            let outcome = try await sandbox.run(command == "tap" ? [command, "happy", option, time] : [command, option, time], environment: tokyo)
+            expectFailure(outcome, status: 64, mentioning: [
+                "Error: Invalid \(option): '\(time)' is out of reach: read at +09:19 (from TZ), it falls before "
+                    + "the year 1 in UTC, and " + rule,
+            ])
+            #expect(!outcome.stderr.contains("smaller amount"), "\(outcome)")
+        }
+        let line = #"{"id": "01JX0000000000000000000001", "at": "0001-01-01T05:00:00.000+18:00", "recorded": "2020-01-01T00:00:00.000+00:00", "command": "tap", "emotion": "happy", "old": 0, "new": 1}"#
+        let file = sandbox.capture.appendingPathComponent("year-one.jsonl")
+        try sandbox.write(line + "\n", to: file)
+        expectFailure(try await sandbox.run(["import", file.path], environment: tokyo), status: 65, mentioning: [
+            #"Error: Cannot import line 1: its "at", 0001-01-01T05:00:00.000+18:00, falls before the year 1 in UTC; "#
+                + "the history keeps times in the years 1 to 9999, both in UTC and at their local offset. Nothing was imported",
+        ])
+        #expect(sandbox.contentsOfHome() == [])
+        let late = try await sandbox.run(["tap", "happy", "--at", "9999-12-31T23:00"], environment: ["TZ": "America/New_York"])
+        expectFailure(late, status: 64, mentioning: ["read at -05:00 (from TZ), it falls after the year 9999 in UTC", "give an earlier time."])
     }
 
     @Test func hooksReceiveTheNote() async throws {

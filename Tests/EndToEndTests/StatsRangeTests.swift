@@ -204,9 +204,11 @@ struct StatsRangeTests {
         expectSuccess(try await sandbox.run("tap", "sad", "-q", "--at", "2026-01-02 12:00"), stdout: "")
         for range in [["--since", "2026-01-03", "--until", "2026-01-01"], ["--since", "9999-01-01"]] {
             let outcome = try await sandbox.run(command + range)
-            let until = range.count == 4 ? "2026-01-01" : "now"
             expectFailure(outcome, status: 64, mentioning: [
-                "Error: Invalid range: --since '\(range[1])' is after --until '\(until)'; give the earlier time to --since.",
+                range.count == 4
+                    ? "Error: Invalid range: --since '2026-01-03' is after --until '2026-01-01'; give the earlier time to --since."
+                    : "Error: Invalid range: --since '9999-01-01' is after now, where a range without --until ends; give an "
+                        + "earlier time, or an --until after it too.",
             ])
         }
     }

@@ -4,8 +4,9 @@
 /// A line is read as `log --json` writes it (`JournalEvent.init(exportLine:)`); empty lines are
 /// skipped. Every id is in the file once; every command is whole: its first change (the one whose
 /// id is its `group`) is there with all the changes its `events` counts, and they share its
-/// `at`, `recorded`, `command`, `note` and `reverts`; every recording time is one the journal can
-/// write in UTC, as a later line's `latest`. Commands come by the time their first
+/// `at`, `recorded`, `command`, `note` and `reverts`; every time lies in the years 1 to 9999 in UTC
+/// as well as at its own offset (`OutsideYears`), as a change made here does, so a recording time
+/// can be written in UTC as a later line's `latest`. Commands come by the time their first
 /// change was recorded (`recorded`, else `at`), then by their place in the file: for a file from a
 /// history whose clock never went back, the order they were made in.
 package struct ImportBatch: Sendable {
@@ -48,11 +49,11 @@ package struct ImportBatch: Sendable {
             do {
                 event = try JournalEvent(exportLine: Array(line))
             } catch {
+                if lineNumber == 1, line.starts(with: ImportError.csvHeaderStart.utf8) { throw .csvExport }
                 throw .badLine(line: lineNumber, error)
             }
-            // Its recording time may become a later line's `latest`, which the journal writes in UTC.
-            guard (try? Timestamp(millisecondsSinceEpoch: event.recordedAt.millisecondsSinceEpoch, offsetSeconds: 0)) != nil else {
-                throw .timeNotKept(line: lineNumber, key: event.recorded == nil ? "at" : "recorded", time: event.recordedAt)
+            if let (key, outside) = ImportBatch.outsideYears(event) {
+                throw .timeNotKept(line: lineNumber, key: key, time: ImportBatch.text(of: key, in: line, or: event), outside)
             }
             if let first = lineOfID[event.id] { throw .duplicateID(line: lineNumber, id: event.id, firstLine: first) }
             lineOfID[event.id] = lineNumber
@@ -106,6 +107,25 @@ package struct ImportBatch: Sendable {
         guard let first = ahead.min(by: { $0.lines[0] < $1.lines[0] }) else { return }
         let event = first.events[0]
         throw .recordedAhead(line: first.lines[0], key: event.recorded == nil ? "at" : "recorded", time: event.recordedAt, now: now)
+    }
+
+    /// The key of `event`'s first time (`at`, then `recorded`) that falls outside what the history
+    /// keeps, and how; `nil` if both lie in the years 1 to 9999 in UTC as well as at their own offset
+    /// (which every `Timestamp` does). A history keeps no other time from the command line either.
+    private static func outsideYears(_ event: JournalEvent) -> (key: String, OutsideYears)? {
+        for (key, time) in [("at", event.at), ("recorded", event.recorded)] {
+            guard let time else { continue }
+            let instant = Instant(millisecondsSinceEpoch: time.millisecondsSinceEpoch)
+            if let outside = OutsideYears(instant, offsetSeconds: Int(time.offsetSeconds)) { return (key, outside) }
+        }
+        return nil
+    }
+
+    /// The time `key` of `line` as the line wrote it, for a message; `event`'s, as RFC 3339 writes it,
+    /// should the line hold it otherwise than as a string.
+    private static func text(of key: String, in line: ArraySlice<UInt8>, or event: JournalEvent) -> String {
+        if case let .string(text)? = (try? JSONParser.parse(Array(line)))?[key] { return text }
+        return (key == "at" ? event.at : event.recordedAt).rfc3339
     }
 
     /// The first key, if any, in which `event` differs from its command's first change `first`.

@@ -3,6 +3,9 @@
 package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The line is not a change as `export` writes one.
     case badLine(line: Int, JournalLineError)
+    /// The file's first line is the header of `export --format csv` (it starts with `csvHeaderStart`):
+    /// a CSV export, which import does not read.
+    case csvExport
     /// The line's id is on an earlier line too.
     case duplicateID(line: Int, id: EventID, firstLine: Int)
     /// The line belongs to a command (its `group`) whose first change is not in the file.
@@ -21,23 +24,30 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unlikeHistory(line: Int, id: EventID)
     /// Applying the line's change here would take a count below zero or past the largest.
     case refusedCount(line: Int, TallyError)
-    /// The line's recording time (its `key`: `recorded`, else `at`) falls outside the years 1 to
-    /// 9999 in UTC, where the journal writes the latest recording time a later line must carry.
-    case timeNotKept(line: Int, key: String, time: Timestamp)
+    /// The line's time `key` (`at` or `recorded`), as the line writes it, falls outside what the
+    /// history keeps (`OutsideYears`): the years 1 to 9999 in UTC and at its own offset.
+    case timeNotKept(line: Int, key: String, time: String, OutsideYears)
     /// The line, new to the history, was recorded (its `key`) more than `ImportBatch.clockAllowance` after `now`.
     case recordedAhead(line: Int, key: String, time: Timestamp, now: Instant)
     /// The journal cannot take this many more events.
     case sequenceAtLimit
 
+    /// How the header of `export --format csv` starts (`ExportRow.header` writes it), so that a CSV
+    /// export is told apart from any other file that is not JSON Lines.
+    package static let csvHeaderStart = "at,date,time,offset,command,"
+
     /// What is wrong, where, and that nothing was imported.
     package var description: String {
         let advice = " Nothing was imported; fix or remove that line, or export the file again."
         switch self {
-        case let .badLine(line, .invalidJSON(error)) where line == 1:
-            // Most often a CSV export, or a file that is not an export at all.
-            return "Cannot import line 1: it is not valid JSON: \(error). emotions import reads the JSON Lines that "
-                + "'emotions export' writes by default, one change per line; a CSV export cannot be imported. "
+        case .csvExport:
+            return "Cannot import line 1: it is the header of a CSV export (emotions export --format csv), and emotions "
+                + "import reads the JSON Lines that 'emotions export' writes by default, one change per line. "
                 + "Nothing was imported; export the history again without --format csv."
+        case let .badLine(line, .invalidJSON(error)) where line == 1:
+            // A file that is not an export at all, most often: say what import reads.
+            return "Cannot import line 1: it is not valid JSON: \(error.reason) at column \(error.column). emotions import "
+                + "reads the JSON Lines that 'emotions export' writes, one change per line. Nothing was imported."
         case let .badLine(line, error):
             return "Cannot import line \(line): \(error)." + advice
         case let .duplicateID(line, id, firstLine):
@@ -78,10 +88,8 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
                 return "Cannot import line \(line): adding \(amount) to \(emotion.name) would take the total (\(total)) "
                     + "past the largest count, \(Int.max). Nothing was imported."
             }
-        case let .timeNotKept(line, key, time):
-            return "Cannot import line \(line): its time \(time) (its \"\(key)\") falls outside the years 1 to 9999 in UTC "
-                + "(\(Instant(millisecondsSinceEpoch: time.millisecondsSinceEpoch).rfc3339(offsetSeconds: 0))), which a history "
-                + "cannot keep as the time a change was recorded." + advice
+        case let .timeNotKept(line, key, time, outside):
+            return "Cannot import line \(line): its \"\(key)\", \(time), falls \(outside); \(OutsideYears.rule)." + advice
         case let .recordedAhead(line, key, time, now):
             return "Cannot import line \(line): it was recorded at \(time) (its \"\(key)\"), more than a day after now by "
                 + "this machine's clock (\(now.rfc3339(offsetSeconds: 0))); no change is made in the future, so the clock "

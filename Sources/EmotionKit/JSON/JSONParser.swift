@@ -157,7 +157,7 @@ package struct JSONParser {
             index += 1
             return
         }
-        guard letter == UInt8(ascii: "u") else { throw error("unknown escape '\\\(describeByte(letter))'") }
+        guard letter == UInt8(ascii: "u") else { throw error("unknown escape: a backslash before the \(describe(at: index))") }
         index += 1
         var scalar = try parseHex4()
         if (0xD800...0xDBFF).contains(scalar) {
@@ -236,11 +236,22 @@ package struct JSONParser {
     }
 
     private func describeCurrent() -> String {
-        index < bytes.count ? "character '\(describeByte(bytes[index]))'" : "end of file"
+        index < bytes.count ? describe(at: index) : "end of file"
     }
 
-    private func describeByte(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
+    /// The character that starts at `offset`, as a message shows it: `character 'x'`, with a space or
+    /// a control (`Unicode.Scalar.isTerminalControl`) written `\u{1B}` as everywhere in our messages
+    /// (upper-case hex, at least two digits), and `byte 0xFF` where no UTF-8 character starts.
+    private func describe(at offset: Int) -> String {
+        var iterator = bytes[offset...].makeIterator()
+        var decoder = UTF8()
+        guard case let .scalarValue(scalar) = decoder.decode(&iterator) else {
+            let digits = String(bytes[offset], radix: 16, uppercase: true)
+            return "byte 0x" + (digits.count < 2 ? "0" : "") + digits
+        }
+        guard scalar == " " || scalar.isTerminalControl else { return "character '\(scalar)'" }
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "character '\\u{" + (digits.count < 2 ? "0" : "") + digits + "}'"
     }
 
     private func error(_ reason: String) -> JSONSyntaxError {

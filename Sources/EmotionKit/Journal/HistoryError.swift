@@ -12,8 +12,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
     case placedInFuture(at: String, now: String)
     /// The note is refused: empty, too long, or holding a control character.
     case badNote(String)
-    /// The time (in UTC) is outside the years 1 to 9999 at the local offset where it is placed, before or after them.
-    case timeOutOfRange(String, offset: String, isBefore: Bool)
+    /// The time, as RFC 3339 text, is outside what the history keeps (`OutsideYears`) where it is placed.
+    case timeOutOfRange(String, OutsideYears)
 
     /// What is wrong, and that nothing was changed.
     public var description: String {
@@ -31,10 +31,10 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
             "Cannot place a change at \(at): that is after now (\(now)). Nothing was changed; use --at with a past time."
         case let .badNote(why):
             "The note is refused: \(why). Nothing was changed."
-        case let .timeOutOfRange(text, offset, isBefore):
-            "The time \(text) falls \(isBefore ? "before the year 1" : "after the year 9999") at the local offset "
-                + "\(offset) where it is placed (from TZ), and a change is kept on its local day in the years 1 to 9999. "
-                + "Nothing was changed; give a \(isBefore ? "later" : "earlier") time."
+        case let .timeOutOfRange(text, outside):
+            "Cannot place a change at \(text): it falls \(outside)"
+                + (outside.localOffset == nil ? "" : ", where TZ places it") + "; \(OutsideYears.rule). "
+                + "Nothing was changed; \(outside.advice)."
         }
     }
 }

@@ -2,15 +2,18 @@ extension Timestamp {
     /// `instant` read at the offset `zone` has there: whole minutes within ±18 hours, as
     /// `TimeZoneRules` gives every offset, so the local date is the one the zone reads.
     ///
-    /// - Throws: `HistoryError.timeOutOfRange` if the local date is outside the years 1 to 9999.
+    /// - Throws: `HistoryError.timeOutOfRange` if the instant falls outside what the history keeps
+    ///   (`OutsideYears`): the years 1 to 9999 in UTC and at that offset.
     package init(_ instant: Instant, in zone: TimeZoneRules) throws(HistoryError) {
         let offset = zone.offset(at: instant)
+        if let outside = OutsideYears(instant, offsetSeconds: offset) {
+            // Written where it is inside the years, so never as a count of milliseconds unless it is in neither.
+            throw .timeOutOfRange(instant.rfc3339(offsetSeconds: outside.localOffset == nil ? offset : 0), outside)
+        }
         do {
             try self.init(millisecondsSinceEpoch: instant.millisecondsSinceEpoch, offsetSeconds: Int32(offset))
         } catch {
-            throw .timeOutOfRange(
-                instant.rfc3339(offsetSeconds: 0), offset: Instant.offsetText(offset),
-                isBefore: instant.millisecondsSinceEpoch < 0)
+            throw .timeOutOfRange(instant.rfc3339(offsetSeconds: 0), OutsideYears(isBefore: instant.millisecondsSinceEpoch < 0))
         }
     }
 }

@@ -9,7 +9,9 @@
 /// Invariant: the offset is a whole number of minutes within ±18 hours (what RFC 3339 can write, and
 /// every zone in use keeps), and the local date at that offset lies in the years 1 to 9999 (four
 /// digits). The calendar is `LocalDate`'s and the text `Instant.rfc3339(offsetSeconds:)`'s, written
-/// once for the TIME grammar and the journal alike.
+/// once for the TIME grammar and the journal alike. What the history keeps from now on lies in those
+/// years in UTC too (`OutsideYears`, checked by `init(_:in:)`, `--at` and `import`); a journal line
+/// an earlier version took in without it is still read.
 public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z, leap seconds not counted; negative before it.
     public let millisecondsSinceEpoch: Int64

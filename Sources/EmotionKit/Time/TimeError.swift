@@ -11,8 +11,13 @@ package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchOffset(String)
     /// `text` is an amount with the unit `m`, which could be minutes or months.
     case ambiguousMinutes(String, amount: String)
-    /// `text` is a time before year 1 or after 9999.
-    case outOfRange(String)
+    /// `text` is an amount ago that reaches before the year 1 (`99999999999d`).
+    case amountTooLarge(String)
+    /// `text` is a date whose year has no four digits from 0001 (`0000-06-01`).
+    case noSuchYear(String)
+    /// `text` names a time outside what the history keeps (`OutsideYears`): read at the local
+    /// offset `readAt` (from `TZ`) when it gives none of its own.
+    case outsideYears(String, OutsideYears, readAt: String?)
     /// `text` is a day that starts within the years 1 to 9999 but ends after them: 9999-12-31, or
     /// a day near it at an offset west of UTC.
     case endsPastRange(String)
@@ -35,8 +40,13 @@ package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(text)' is not a TIME: an offset goes from -18:00 to +18:00 (Z, +09:00, -03:30)."
         case let .ambiguousMinutes(text, amount):
             "'\(text)' is ambiguous: write \(amount)min for minutes or \(amount)mo for months."
-        case let .outOfRange(text):
-            "'\(text)' is not a TIME: it is outside the years 0001 to 9999; use a smaller amount or a nearer date."
+        case let .amountTooLarge(text):
+            "'\(text)' is too far back: it reaches before the year 1, the first the tool can write; use a smaller amount."
+        case let .noSuchYear(text):
+            "'\(text)' is not a TIME: years go from 0001 to 9999."
+        case let .outsideYears(text, outside, readAt):
+            "'\(text)' is out of reach: " + (readAt.map { "read at \($0) (from TZ), " } ?? "") + "it falls \(outside)"
+                + (outside.localOffset == nil ? "" : ", where TZ places it") + ", and \(OutsideYears.rule); \(outside.advice)."
         case let .endsPastRange(text):
             "'\(text)' is not a TIME: that day ends after the year 9999, the last the tool can write; name an earlier day."
         }

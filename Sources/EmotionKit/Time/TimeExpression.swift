@@ -83,7 +83,7 @@ private struct TimeScanner {
             let day = number(digits: 2)
         else { throw .unrecognized(text) }
         guard (1...12).contains(month) else { throw .unrecognized(text) }
-        guard LocalDate.years.contains(year) else { throw .outOfRange(text) }
+        guard LocalDate.years.contains(year) else { throw .noSuchYear(text) }
         guard let date = LocalDate(year: year, month: month, day: day) else {
             throw .noSuchDay(text, LocalDate.Month(year: year, month: month))
         }
@@ -139,7 +139,7 @@ private struct TimeScanner {
         let digits = digitCount()
         let amountText = String(decoding: bytes[position..<position + digits], as: UTF8.self)
         // Nineteen digits may overflow an Int64; any amount that long is far past year 1 anyway.
-        guard digits <= 18, let amount = Int64(amountText) else { throw .outOfRange(text) }
+        guard digits <= 18, let amount = Int64(amountText) else { throw .amountTooLarge(text) }
         position += digits
         _ = take(" ")
         var unitEnd = position

@@ -29,20 +29,42 @@ package struct TimeSpan: Hashable, Sendable {
 }
 
 extension TimeExpression {
-    /// Where this TIME falls when the clock shows `now` in `zone`; throws `TimeError.outOfRange`
-    /// when it falls outside the years 1 to 9999 in UTC (`99999999999d`, `0001-01-01T00:00+09:00`),
-    /// and `TimeError.endsPastRange` when only its end does (`9999-12-31`), so every span can be
-    /// written in RFC 3339.
+    /// Where this TIME falls when the clock shows `now` in `zone`, so that every span can be written in
+    /// RFC 3339: throws `TimeError.amountTooLarge` for an amount ago that reaches before the year 1
+    /// (`99999999999d`), `TimeError.outsideYears` for any other TIME whose start falls outside the
+    /// years 1 to 9999 in UTC (`0001-01-01T00:00+09:00`), and `TimeError.endsPastRange` when only
+    /// its end does (`9999-12-31`).
     package func span(now: Instant, zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
         let span = try unboundedSpan(now: now, zone: zone)
-        guard LocalDateTime(span.start, offsetSeconds: 0) != nil else { throw .outOfRange(text) }
+        if let outside = OutsideYears(span.start, offsetSeconds: nil) {
+            if case .ago = form { throw .amountTooLarge(text) }
+            throw .outsideYears(text, outside, readAt: readsInZone ? Instant.offsetText(zone.offset(at: span.start)) : nil)
+        }
         guard LocalDateTime(span.end, offsetSeconds: 0) != nil else { throw .endsPastRange(text) }
         return span
     }
 
+    /// Whether `zone` gives the offset this TIME is read at: a date, or a date and time, without one of its own.
+    private var readsInZone: Bool {
+        switch form {
+        case .date(_, nil), .dateTime(_, nil): true
+        default: false
+        }
+    }
+
+    /// What a TIME that reaches before the year 1 is refused as: an amount too large, or, for a
+    /// day or time counted back from a clock near the year 1, a time before it.
+    private var tooFarBack: TimeError {
+        if case .ago = form { return .amountTooLarge(text) }
+        return .outsideYears(text, OutsideYears(isBefore: true), readAt: nil)
+    }
+
     /// Where this TIME falls, possibly just outside the years 1 to 9999 in UTC.
     private func unboundedSpan(now: Instant, zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
-        guard let local = zone.localDateTime(at: now) else { throw .outOfRange(text) }
+        // Only a clock set outside the years has no local date.
+        guard let local = zone.localDateTime(at: now) else {
+            throw .outsideYears(text, OutsideYears(isBefore: now.millisecondsSinceEpoch < 0), readAt: nil)
+        }
         switch form {
         case .now:
             return TimeSpan(moment: now)
@@ -77,17 +99,17 @@ extension TimeExpression {
             case .week: amount.multipliedReportingOverflow(by: 7)
             case .year: amount.multipliedReportingOverflow(by: 12)
             }
-        guard !overflow else { throw .outOfRange(text) }
+        guard !overflow else { throw tooFarBack }
         switch unit {
         case .second, .minute, .hour:
             guard let instant = now.advanced(byMilliseconds: -scaled), zone.localDateTime(at: instant) != nil else {
-                throw .outOfRange(text)
+                throw tooFarBack
             }
             return instant
         case .day, .week:
             return zone.instant(at: local.on(try date(local.date, minusDays: scaled)))
         case .month, .year:
-            guard let date = local.date.adding(months: -scaled) else { throw .outOfRange(text) }
+            guard let date = local.date.adding(months: -scaled) else { throw tooFarBack }
             return zone.instant(at: local.on(date))
         }
     }
@@ -99,9 +121,9 @@ extension TimeExpression {
             from: zone.instant(at: LocalDateTime(startOf: date)), upTo: zone.instant(at: LocalDateTime(startOf: next)))
     }
 
-    /// The date `days` days before `date`, or `TimeError.outOfRange`.
+    /// The date `days` days before `date`, or the error of a TIME that reaches before the year 1.
     private func date(_ date: LocalDate, minusDays days: Int64) throws(TimeError) -> LocalDate {
-        guard let earlier = date.adding(days: -days) else { throw .outOfRange(text) }
+        guard let earlier = date.adding(days: -days) else { throw tooFarBack }
         return earlier
     }
 }

@@ -60,8 +60,11 @@ enum Invocation {
             return try help(for: Array(rest))
         }
         guard let command = Root.subcommands.first(where: { $0.name == name }) else {
-            // The likeliest first mistake: an emotion where the subcommand goes.
-            if Emotion(parsing: name) != nil { throw rootFailure(.unknownSubcommand(name, suggestion: "emotions tap \(name)")) }
+            // The likeliest first mistake: an emotion where the subcommand goes. Suggested by its name,
+            // as help spells it, whatever alias, label or emoji was typed: plain words any shell takes.
+            if let emotion = Emotion(parsing: name) {
+                throw rootFailure(.unknownSubcommand(name, suggestion: "emotions tap \(emotion.name)"))
+            }
             let names = Root.subcommandSpecs.map(\.name)
             throw rootFailure(.unknownSubcommand(name, suggestion: Spelling.closest(to: name.lowercased(), among: names)))
         }

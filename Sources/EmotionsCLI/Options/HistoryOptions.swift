@@ -52,7 +52,8 @@ struct HistoryOptions: Sendable {
 
     /// The instant `--at` names, now that it is `now`; `nil` without `--at`.
     ///
-    /// - Throws: `UsageError` if it is after now, or outside the years a TIME may name.
+    /// - Throws: `UsageError` if it is after now, or outside the years the history keeps (`OutsideYears`)
+    ///   in UTC or at the offset `zone` has then.
     func placement(now: Instant, zone: TimeZoneRules) throws(UsageError) -> Instant? {
         guard let at else { return nil }
         let span: TimeSpan
@@ -63,6 +64,11 @@ struct HistoryOptions: Sendable {
         }
         guard span.start <= now else {
             throw .invalid(ValidationFailure(HistoryOptionError.inFuture(option: "--at", text: at.text)))
+        }
+        // The change is kept at the offset TZ has then, whatever offset the TIME was read at.
+        if let outside = OutsideYears(span.start, offsetSeconds: zone.offset(at: span.start)) {
+            let error = TimeError.outsideYears(at.text, outside, readAt: nil)
+            throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--at", error)))
         }
         return span.start
     }

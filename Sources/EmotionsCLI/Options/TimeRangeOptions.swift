@@ -46,8 +46,12 @@ struct TimeRangeOptions: Sendable {
         } catch {
             throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--until", error)))
         }
-        if let start, start > end ?? now {
-            throw .invalid(ValidationFailure(RangeOptionError.backwards(since: since?.text ?? "", until: until?.text ?? "now")))
+        // Only a range that holds nothing is refused: an --until after now may reach a change from a clock ahead.
+        if let start, let end, start > end {
+            throw .invalid(ValidationFailure(RangeOptionError.backwards(since: since?.text ?? "", until: until?.text ?? "")))
+        }
+        if let start, end == nil, start > now {
+            throw .invalid(ValidationFailure(RangeOptionError.sinceAfterNow(since: since?.text ?? "")))
         }
         return (start, end)
     }
@@ -57,9 +61,14 @@ struct TimeRangeOptions: Sendable {
 enum RangeOptionError: ValidationError {
     /// `--since` is after `--until`: nothing can be in between.
     case backwards(since: String, until: String)
+    /// `--since` is after now, and without `--until` the range ends now.
+    case sinceAfterNow(since: String)
 
     var description: String {
         switch self {
+        case let .sinceAfterNow(since):
+            "Invalid range: --since '\(since)' is after now, where a range without --until ends; give an earlier time, "
+                + "or an --until after it too."
         case let .backwards(since, until):
             "Invalid range: --since '\(since)' is after --until '\(until)'; give the earlier time to --since."
         }

@@ -45,6 +45,21 @@ import Testing
         #expect(L.refusal(["{" + String(repeating: " ", count: 20_000) + "}"]) == .badLine(line: 1, .tooLong(bytes: 20_002)))
     }
 
+    /// Only a file whose first line is our CSV header is told to be exported again without --format csv;
+    /// any other that is not JSON gets what import reads, and the column in its line, not the parser's line 1.
+    @Test func aCSVExportIsToldApartFromOtherFilesThatAreNotJSON() throws {
+        #expect(L.refusal(["at,date,time,offset,command,emotion,old,new,delta,note", "2026-11-23T21:04:05.123+09:00,x"]) == .csvExport)
+        #expect(L.refusal(["\u{FEFF}at,date,time,offset,command,emotion,old,new,delta,note\r"]) == .csvExport)
+        #expect(ImportError.csvExport.description.contains("export the history again without --format csv"))
+        let screen = try #require(L.refusal(["\u{1B}[2J"]))
+        #expect(screen.description == "Cannot import line 1: it is not valid JSON: unexpected character '\\u{1B}' where a value "
+            + "was expected at column 1. emotions import reads the JSON Lines that 'emotions export' writes, one change per "
+            + "line. Nothing was imported.")
+        let later = try #require(L.refusal(["", "", "hello"]))
+        #expect(later.description == "Cannot import line 3: it is not valid JSON: unexpected character 'h' where a value was "
+            + "expected at column 1. Nothing was imported; fix or remove that line, or export the file again.")
+    }
+
     @Test func aRepeatedIdIsRefusedNamingBothLines() {
         #expect(L.refusal([L.line(1, "tap", "happy", 0, 1), L.line(2, "tap", "sad", 0, 1), L.line(1, "tap", "smile", 0, 1)])
             == .duplicateID(line: 3, id: L.eventID(1), firstLine: 1))
@@ -61,14 +76,24 @@ import Testing
         #expect(L.refusal([second, first]) == nil, "a command's first change may come after the others")
     }
 
-    @Test func aRecordingTimeOutsideTheYearsOneTo9999InUTCIsRefusedByLine() throws {
+    /// The rule `--at` and `--since` keep too: a time lies in the years 1 to 9999 in UTC as well as
+    /// at its own offset, whether it is the line's `at` or its `recorded`. The message quotes the line.
+    @Test func aTimeOutsideTheYearsOneTo9999InUTCIsRefusedByLineAsWritten() throws {
         let good = L.line(1, "tap", "happy", 0, 1)
-        let last = try Timestamp(rfc3339: "9999-12-31T23:59:59.999-18:00")  // 10000-01-01T17:59:59.999Z
-        #expect(L.refusal([good, L.line(2, "tap", "smile", 0, 1, at: last.rfc3339)]) == .timeNotKept(line: 2, key: "at", time: last))
-        let first = try Timestamp(rfc3339: "0001-01-01T01:00:00.000+18:00")  // Year 0 in UTC.
-        let recorded = try Timestamp(rfc3339: "0001-01-01T02:00:00.000+18:00")
-        let backdated = L.line(3, "add", "sad", 0, 2, at: first.rfc3339, #", "recorded": "\#(recorded.rfc3339)""#)
-        #expect(L.refusal([backdated]) == .timeNotKept(line: 1, key: "recorded", time: recorded))
+        let last = "9999-12-31T23:59:59.999-18:00"  // 10000-01-01T17:59:59.999Z
+        #expect(L.refusal([good, L.line(2, "tap", "smile", 0, 1, at: last)])
+            == .timeNotKept(line: 2, key: "at", time: last, OutsideYears(isBefore: false)))
+        // A local date in the year 1 that is the year 0 in UTC, as `at` with a recording time in range, or as `recorded`.
+        let backdated = L.line(3, "add", "sad", 0, 2, at: "0001-01-01T05:00:00.000+18:00", #", "recorded": "2020-01-01T00:00:00.000+00:00""#)
+        #expect(L.refusal([backdated])
+            == .timeNotKept(line: 1, key: "at", time: "0001-01-01T05:00:00.000+18:00", OutsideYears(isBefore: true)))
+        let recorded = L.line(3, "add", "sad", 0, 2, at: "9999-12-31T23:00:00Z", #", "recorded": "9999-12-31t23:30:00.5-18:00""#)
+        #expect(L.refusal([recorded])
+            == .timeNotKept(line: 1, key: "recorded", time: "9999-12-31t23:30:00.5-18:00", OutsideYears(isBefore: false)))
+        #expect(ImportError.timeNotKept(line: 2, key: "at", time: last, OutsideYears(isBefore: false)).description
+            == #"Cannot import line 2: its "at", 9999-12-31T23:59:59.999-18:00, falls after the year 9999 in UTC; the history "#
+                + "keeps times in the years 1 to 9999, both in UTC and at their local offset. Nothing was imported; fix or "
+                + "remove that line, or export the file again.")
         // The last instant in UTC, and the first, whatever their offsets, are kept.
         #expect(try L.batch([L.line(4, "tap", "sad", 0, 1, at: "9999-12-31T23:59:59.999+00:00")]).changeCount == 1)
         #expect(try L.batch([L.line(5, "tap", "sad", 0, 1, at: "0001-01-01T18:00:00.000+18:00")]).changeCount == 1)

@@ -98,6 +98,24 @@ import Testing
         #expect(error(allowed) == nil)
     }
 
+    /// A control is written as every message of ours writes one, `\u{1B}`; a character that starts no
+    /// UTF-8 sequence as its byte; any other as it is.
+    @Test func errorsShowTheCharacterFoundWithTheHouseEscapes() {
+        #expect(error("\u{1B}[2J")?.reason == #"unexpected character '\u{1B}' where a value was expected"#)
+        #expect(error("\t\u{7}")?.reason == #"unexpected character '\u{07}' where a value was expected"#)
+        #expect(error("[1 \u{202E}]")?.reason == #"expected ',' or ']' but found character '\u{202E}'"#)
+        #expect(error("{\"a\": 1} é")?.reason == "unexpected character 'é' after the end of the JSON value")
+        #expect(error(#"["\q"]"#)?.reason == "unknown escape: a backslash before the character 'q'")
+        let invalid: JSONSyntaxError?
+        do {
+            _ = try JSONParser.parse([0x5B, 0xFF, 0x5D])
+            invalid = nil
+        } catch {
+            invalid = error
+        }
+        #expect(invalid?.reason == "unexpected byte 0xFF where a value was expected")
+    }
+
     @Test func errorsGiveTheLineAndColumn() {
         let failure = error("{\n  \"happy\": 1,\n  \"sad\": x\n}")
         #expect(failure?.line == 3)

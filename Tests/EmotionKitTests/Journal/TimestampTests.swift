@@ -158,4 +158,22 @@ import Testing
         #expect(TimestampError.malformed("a\u{1B}[2J").description
             == #""a\u001b[2J" is not a time of the form 2026-11-23T21:04:05.123+09:00"#)
     }
+
+    /// A journal line may hold a local date in the year 1 that is the year 0 in UTC (an earlier import
+    /// took one in), but nothing new is placed there: the history keeps times in the years 1 to 9999
+    /// in UTC as well as at their offset.
+    @Test func aChangeIsPlacedOnlyWithinTheYearsInUTCAndAtTheZonesOffset() throws {
+        let yearZeroInUTC = try Timestamp(rfc3339: "0001-01-01T03:00:00.000+09:00")
+        let instant = Instant(millisecondsSinceEpoch: yearZeroInUTC.millisecondsSinceEpoch)
+        #expect(throws: HistoryError.timeOutOfRange("0001-01-01T03:00:00.000+09:00", OutsideYears(isBefore: true))) {
+            try Timestamp(instant, in: .fixed(secondsEast: 9 * 3600))
+        }
+        let midnight = Instant(millisecondsSinceEpoch: try Timestamp(rfc3339: "0001-01-01T00:00:00Z").millisecondsSinceEpoch)
+        let newYork = HistoryError.timeOutOfRange("0001-01-01T00:00:00.000+00:00", OutsideYears(isBefore: true, localOffset: "-04:56"))
+        #expect(throws: newYork) { try Timestamp(midnight, in: .fixed(secondsEast: -(4 * 3600 + 56 * 60))) }
+        #expect(newYork.description == "Cannot place a change at 0001-01-01T00:00:00.000+00:00: it falls before the year 1 at the "
+            + "local offset -04:56, where TZ places it; the history keeps times in the years 1 to 9999, both in UTC and at "
+            + "their local offset. Nothing was changed; give a later time.")
+        #expect(try Timestamp(midnight, in: .utc).rfc3339 == "0001-01-01T00:00:00.000+00:00")
+    }
 }

@@ -157,8 +157,8 @@ struct TimeExpressionTests {
         ("2026-11-23T21:30+24:00", "'2026-11-23T21:30+24:00' is not a TIME: an offset goes from -18:00 to +18:00 (Z, +09:00, -03:30)."),
         ("2026-11-23T21:30-18:01", "'2026-11-23T21:30-18:01' is not a TIME: an offset goes from -18:00 to +18:00 (Z, +09:00, -03:30)."),
         ("2026-11-23T21:30+17:60", "'2026-11-23T21:30+17:60' is not a TIME: an offset goes from -18:00 to +18:00 (Z, +09:00, -03:30)."),
-        ("0000-01-01", "'0000-01-01' is not a TIME: it is outside the years 0001 to 9999; use a smaller amount or a nearer date."),
-        ("9999999999999999999d", "'9999999999999999999d' is not a TIME: it is outside the years 0001 to 9999; use a smaller amount or a nearer date."),
+        ("0000-01-01", "'0000-01-01' is not a TIME: years go from 0001 to 9999."),
+        ("9999999999999999999d", "'9999999999999999999d' is too far back: it reaches before the year 1, the first the tool can write; use a smaller amount."),
     ])
     func aBadTimeSaysWhatIsWrongAndWhatIsAccepted(text: String, message: String) {
         #expect(throws: TimeError.self) { try TimeExpression(parsing: text) }
@@ -172,16 +172,39 @@ struct TimeExpressionTests {
     @Test(arguments: ["99999999999d", "99999999999w", "999999999999999999h", "99999999999mo", "10000y", "2026y", "999999999999999999min"])
     func anAmountTooFarBackIsAnErrorNotATrap(text: String) throws {
         let expression = try TimeExpression(parsing: text)
-        #expect(throws: TimeError.outOfRange(text)) {
+        #expect(throws: TimeError.amountTooLarge(text)) {
             try expression.span(now: at("2026-11-23T12:00:00Z"), zone: .newYork)
         }
     }
 
-    @Test(arguments: ["0001-01-01T00:00+09:00", "9999-12-31T23:00-05:00", "0001-01-01+01:00"])
-    func aTimeJustOutsideTheYearsInUTCIsOutOfRange(text: String) throws {
-        #expect(throws: TimeError.outOfRange(text)) {
+    @Test(arguments: [
+        ("0001-01-01T00:00+09:00", OutsideYears(isBefore: true)), ("9999-12-31T23:00-05:00", OutsideYears(isBefore: false)),
+        ("0001-01-01+01:00", OutsideYears(isBefore: true)),
+    ])
+    func aTimeJustOutsideTheYearsInUTCSaysOnWhichSideAndInUTC(text: String, outside: OutsideYears) throws {
+        #expect(throws: TimeError.outsideYears(text, outside, readAt: nil)) {
             try TimeExpression(parsing: text).span(now: at("2026-11-23T12:00:00Z"), zone: .utc)
         }
+    }
+
+    /// A local date in the year 1 east of UTC is still the year 0 in UTC: refused as `--at` and
+    /// `import` refuse it, saying at which offset it was read, and never as an amount too large.
+    @Test func aLocalDateInTheYearOneThatIsTheYearZeroInUTCSaysSoAndWhatToDo() throws {
+        let tokyo = TimeZoneRules.fixed(secondsEast: 9 * 3600)
+        for text in ["0001-01-01", "0001-01-01T03:00"] {
+            let error = TimeError.outsideYears(text, OutsideYears(isBefore: true), readAt: "+09:00")
+            #expect(throws: error) { try TimeExpression(parsing: text).span(now: at("2026-11-23T12:00:00Z"), zone: tokyo) }
+            #expect(error.description == "'\(text)' is out of reach: read at +09:00 (from TZ), it falls before the year 1 in UTC, "
+                + "and the history keeps times in the years 1 to 9999, both in UTC and at their local offset; give a later time.")
+        }
+        #expect(try TimeExpression(parsing: "0001-01-01T09:00").span(now: at("2026-11-23T12:00:00Z"), zone: tokyo).start
+            == at("0001-01-01T00:00:00Z"))
+        let late = TimeError.outsideYears("9999-12-31T23:00", OutsideYears(isBefore: false), readAt: "-05:00")
+        #expect(throws: late) {
+            try TimeExpression(parsing: "9999-12-31T23:00").span(now: at("2026-11-23T12:00:00Z"), zone: .fixed(secondsEast: -5 * 3600))
+        }
+        #expect(late.description.hasSuffix("it falls after the year 9999 in UTC, and the history keeps times in the years 1 to "
+            + "9999, both in UTC and at their local offset; give an earlier time."))
     }
 
     @Test func theLastDayOfYear9999HasNoEndToGiveAndSaysSo() throws {

@@ -22,6 +22,11 @@ import Testing
         #expect(CSVRecord.line(ExportRow.header) == "at,date,time,offset,command,emotion,old,new,delta,note\r\n")
     }
 
+    /// `import` tells a CSV export from other files that are not JSON Lines by how its header starts.
+    @Test func theHeaderStartsAsImportRecognisesACSVExport() {
+        #expect(CSVRecord.line(ExportRow.header).hasPrefix(ImportError.csvHeaderStart))
+    }
+
     @Test(arguments: ["=1+2", "+cmd", "-2+3", "@SUM(A1)"])
     func aNoteThatCouldStartAFormulaGetsAnApostrophe(note: String) throws {
         #expect(ExportRow.fields(for: try event(note: note)).last == "'" + note)
