@@ -205,13 +205,36 @@ struct JournalFile {
         from end: Int64, downTo floor: Int64,
         _ body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> Bool
     ) throws(StoreError) {
+        try forEachLineBackward(from: end, downTo: floor, passingOver: { line, lineStart throws(StoreError) in
+            try body(line, lineStart) ? .goOn : .stop
+        })
+    }
+
+    /// What a backward read does after a line.
+    enum BackwardStep {
+        /// Hands over the line before it.
+        case goOn
+        /// Stops.
+        case stop
+        /// Goes on with the line that ends at this offset: a line start after the read's floor and
+        /// before the line just handed over, which the caller has checked.
+        case skipTo(Int64)
+    }
+
+    /// As `forEachLineBackward(from:downTo:_:)`, where `body` may also have the read pass over the
+    /// lines between one it was handed and an earlier line start; a place out of that range is not
+    /// gone to, and the read goes on with the line before.
+    func forEachLineBackward(
+        from end: Int64, downTo floor: Int64,
+        passingOver body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> BackwardStep
+    ) throws(StoreError) {
         // Lines are handed over where they lie in each chunk read; only a line that a chunk's start
         // cuts in two is put together, from the chunk's tail and `carry`: the bytes after the chunk
         // up to and with that line's `\n` (before the first `\n` is seen, the torn tail instead).
         var carry: [UInt8] = []
         var chunkEnd = end
         var sawLineEnd = false
-        while chunkEnd > floor {
+        chunks: while chunkEnd > floor {
             let count = Int(min(Int64(JournalFile.chunkSize), chunkEnd - floor))
             let chunkStart = chunkEnd - Int64(count)
             let chunk = try read(from: chunkStart, count: count)
@@ -238,12 +261,24 @@ struct JournalFile {
                     break
                 }
                 let lineStart = newline + 1
+                let step: BackwardStep
                 if runsOn {
                     let joined = chunk[lineStart...] + carry.dropLast()
                     carry = []
-                    guard try body(joined[...], chunkStart + Int64(lineStart)) else { return }
+                    step = try body(joined[...], chunkStart + Int64(lineStart))
                 } else {
-                    guard try body(chunk[lineStart..<(lineEnd - 1)], chunkStart + Int64(lineStart)) else { return }
+                    step = try body(chunk[lineStart..<(lineEnd - 1)], chunkStart + Int64(lineStart))
+                }
+                switch step {
+                case .goOn: break
+                case .stop: return
+                case let .skipTo(offset):
+                    if offset >= floor, offset < chunkStart + Int64(lineStart) {
+                        // The next chunk ends at a line's end: nothing is carried over into it.
+                        chunkEnd = offset
+                        carry = []
+                        continue chunks
+                    }
                 }
                 lineEnd = lineStart
             }
