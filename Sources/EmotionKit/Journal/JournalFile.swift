@@ -261,24 +261,14 @@ struct JournalFile {
                     break
                 }
                 let lineStart = newline + 1
-                let step: BackwardStep
-                if runsOn {
-                    let joined = chunk[lineStart...] + carry.dropLast()
+                let line = runsOn ? (chunk[lineStart...] + carry.dropLast())[...] : chunk[lineStart..<(lineEnd - 1)]
+                if runsOn { carry = [] }
+                let step = try body(line, chunkStart + Int64(lineStart))
+                if case .stop = step { return }
+                if case let .skipTo(offset) = step, offset >= floor, offset < chunkStart + Int64(lineStart) {
+                    chunkEnd = offset  // The next chunk ends at a line's end: nothing is carried over into it.
                     carry = []
-                    step = try body(joined[...], chunkStart + Int64(lineStart))
-                } else {
-                    step = try body(chunk[lineStart..<(lineEnd - 1)], chunkStart + Int64(lineStart))
-                }
-                switch step {
-                case .goOn: break
-                case .stop: return
-                case let .skipTo(offset):
-                    if offset >= floor, offset < chunkStart + Int64(lineStart) {
-                        // The next chunk ends at a line's end: nothing is carried over into it.
-                        chunkEnd = offset
-                        carry = []
-                        continue chunks
-                    }
+                    continue chunks
                 }
                 lineEnd = lineStart
             }

@@ -76,15 +76,11 @@ struct FeltLine {
         var end = line.count - 1
         guard line[end] == UInt8(ascii: "}") else { return nil }
         var block: Int64?
-        if (48...57).contains(line[end - 1]) {
-            var digits = end - 1
-            while digits > head, (48...57).contains(line[digits - 1]) { digits -= 1 }
-            cursor.index = digits - 9
-            if digits - 9 > head, cursor.skip(",\"block\":") {
-                guard let offset = cursor.wholeNumber(), cursor.index == end else { return nil }
-                block = Int64(offset)
-                end = digits - 9
-            }
+        if let keyStart = cursor.blockKeyStart(before: end, after: head) {
+            cursor.index = keyStart + 9
+            guard let offset = cursor.wholeNumber(), cursor.index == end else { return nil }
+            block = Int64(offset)
+            end = keyStart
         }
         var latest: Int64?
         if cursor.ends(at: end, with: ",\"latest\":\"", valueLength: 29) {
@@ -275,6 +271,15 @@ struct FeltLine {
             }
             index += 1
             return true
+        }
+
+        /// Where `,"block":` starts if the bytes before `end` are it and then digits, after `head`.
+        mutating func blockKeyStart(before end: Int, after head: Int) -> Int? {
+            var digits = end
+            while digits > head, (48...57).contains(bytes[digits - 1]) { digits -= 1 }
+            guard digits < end, digits - 9 > head else { return nil }
+            index = digits - 9
+            return skip(",\"block\":") ? digits - 9 : nil
         }
 
         /// A whole number of 1 to 18 digits, no leading zero but 0 itself.

@@ -125,9 +125,7 @@ struct FeltReader: Sendable {
             guard let line = read else { return .goOn }
             if reach.lastLine == nil, let id { reach.lastLine = (lineStart, id) }
             if line.latestRecording < since { return .stop }
-            if let target = blocks.target(of: line.block, lineStart: lineStart, recording: line.recording, wanted: since) {
-                return .skipTo(target)
-            }
+            if let block = blocks.target(of: line.block, lineStart: lineStart, recording: line.recording, wanted: since) { return .skipTo(block) }
             reach.firstOld[line.emotion.index] = line.old
             if let group, isFirstOfGroup, undone[group]?.found == false {
                 undone[group]?.found = true
