@@ -5,7 +5,9 @@
 /// Events are kept in the order they were recorded, and placement is never after recording
 /// (`--at` only goes back). So, reading backwards, once a line's `latestRecording` (the latest
 /// recording time up to it) is before the query's start, or before the placement of the `last`th
-/// event seen so far, no line before it can be wanted: the read stops there. A few thousand events
+/// event seen so far, no line before it can be wanted: the read stops there. A block of lines an
+/// import appended after newer ones is passed over at once from a line of it whose own recording
+/// time is that early (`SkippableBlocks`), by the forward reads too. A few thousand events
 /// found on the way are kept and handed over at once; more are read forward from that line twice:
 /// once to count them and note, by offset, the few placed before one already seen (backdated), then
 /// to hand each over, merging those in at their place, past the ones before the `last`.
@@ -33,7 +35,7 @@ struct EventReader {
     /// - Throws: `StoreError.unreadableJournal` for a damaged line in the part read, or what `body` throws.
     func forEach(_ query: EventQuery, _ body: (JournalEvent) throws -> Void) throws {
         if let last = query.last, last <= 0 { return }
-        let (start, collected) = try startAndCollected(for: query)
+        let (start, collected, passedOver) = try startAndCollected(for: query)
         if var events = collected {
             // Few enough to have kept whole on the way back: read once, not three times.
             events.sort { $0.at.millisecondsSinceEpoch != $1.at.millisecondsSinceEpoch
@@ -45,7 +47,7 @@ struct EventReader {
         var newest: Entry?
         var total = 0
         // First pass: the wanted events placed before one already seen, and how many are wanted.
-        try scan(from: start, query) { event, entry throws(StoreError) in
+        try scan(from: start, passingOver: passedOver, query) { event, entry throws(StoreError) in
             total += 1
             if let seen = newest, entry.comesBefore(seen) {
                 late.append(entry)
@@ -66,7 +68,7 @@ struct EventReader {
                 try body(event)
             }
         }
-        try scan(from: start, query) { event, entry throws(StoreError) in
+        try scan(from: start, passingOver: passedOver, query) { event, entry throws(StoreError) in
             guard failure == nil else { return }
             if let seen = newest, entry.comesBefore(seen) { return }  // Handed over from `late`.
             newest = entry
@@ -90,16 +92,21 @@ struct EventReader {
     /// The most events kept whole while reading backwards; past it, only their places are kept.
     static let collectedLimit = 4096
 
-    /// Where the forward reads start, and the wanted events themselves if they were no more than
-    /// `collectedLimit` (not yet in order, and for `last` perhaps more than wanted).
-    private func startAndCollected(for query: EventQuery) throws(StoreError) -> (start: Int64, collected: [JournalEvent]?) {
-        guard query.since != nil || query.last != nil else { return (floor, nil) }
+    /// Where the forward reads start, the wanted events themselves if they were no more than
+    /// `collectedLimit` (not yet in order, and for `last` perhaps more than wanted), and the places
+    /// passed over, which hold none (each a line start and a line end, the latest first).
+    private func startAndCollected(
+        for query: EventQuery
+    ) throws(StoreError) -> (start: Int64, collected: [JournalEvent]?, passedOver: [Range<Int64>]) {
+        guard query.since != nil || query.last != nil else { return (floor, nil, []) }
         let since = query.since?.millisecondsSinceEpoch
         var start = floor
         var kept: [Int64] = []  // For `last`: the latest placements seen, at least the last `last`.
         var threshold: Int64?  // The `last`th latest placement, once that many are kept.
         var collected: [JournalEvent]? = []
-        try journal.forEachLineBackward(from: end, downTo: floor) { line, lineStart throws(StoreError) in
+        var blocks = SkippableBlocks(journal: journal, floor: floor)
+        var passedOver: [Range<Int64>] = []
+        try journal.forEachLineBackward(from: end, downTo: floor, passingOver: { line, lineStart throws(StoreError) in
             let event = try parse(line)
             if collected != nil, query.matches(event) {
                 if collected?.count ?? 0 < EventReader.collectedLimit {
@@ -109,13 +116,19 @@ struct EventReader {
                 }
             }
             let latest = event.latestRecording
+            let lineEnd = lineStart + Int64(line.count) + 1
             if let since, latest < since {
-                start = lineStart + Int64(line.count) + 1
-                return false
+                start = lineEnd
+                return .stop
             }
             if let threshold, latest < threshold {
-                start = lineStart + Int64(line.count) + 1
-                return false
+                start = lineEnd
+                return .stop
+            }
+            let wanted = max(since ?? .min, threshold ?? .min)
+            if let block = blocks.target(of: event.block, lineStart: lineStart, recording: event.recordedAt.millisecondsSinceEpoch, wanted: wanted) {
+                passedOver.append(block..<lineEnd)
+                return .skipTo(block)
             }
             if let last = query.last, query.matches(event) {
                 kept.append(event.at.millisecondsSinceEpoch)
@@ -125,24 +138,29 @@ struct EventReader {
                     threshold = kept.last
                 }
             }
-            return true
-        }
-        return (start, collected)
+            return .goOn
+        })
+        return (start, collected, passedOver)
     }
 
-    /// Reads forward from `start`, handing over each event `query` wants (`last` aside).
+    /// Reads forward from `start`, but for the places `passedOver` (the latest first), handing over
+    /// each event `query` wants (`last` aside).
     private func scan(
-        from start: Int64, _ query: EventQuery,
+        from start: Int64, passingOver passedOver: [Range<Int64>], _ query: EventQuery,
         _ body: (JournalEvent, Entry) throws(StoreError) -> Void
     ) throws(StoreError) {
-        var lineStart = start
-        try journal.forEachLine(from: start, to: end) { line, lineEnd throws(StoreError) in
-            defer { lineStart = lineEnd }
-            let event = try parse(line)
-            guard query.matches(event) else { return true }
-            let entry = Entry(at: event.at.millisecondsSinceEpoch, offset: lineStart, length: Int32(line.count))
-            try body(event, entry)
-            return true
+        var pieceStart = start
+        for gap in passedOver.reversed() + [end..<end] {
+            var lineStart = pieceStart
+            try journal.forEachLine(from: pieceStart, to: gap.lowerBound) { line, lineEnd throws(StoreError) in
+                defer { lineStart = lineEnd }
+                let event = try parse(line)
+                guard query.matches(event) else { return true }
+                let entry = Entry(at: event.at.millisecondsSinceEpoch, offset: lineStart, length: Int32(line.count))
+                try body(event, entry)
+                return true
+            }
+            pieceStart = gap.upperBound
         }
     }
 

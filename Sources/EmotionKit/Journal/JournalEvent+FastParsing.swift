@@ -50,10 +50,15 @@ extension JournalEvent {
             guard let time = cursor.timestamp(), cursor.skip("\"") else { return nil }
             latest = time
         }
+        var block: Int64?
+        if cursor.skip(",\"block\":") {
+            guard let offset = cursor.wholeNumber() else { return nil }
+            block = Int64(offset)
+        }
         guard cursor.skip("}"), cursor.isAtEnd else { return nil }
         return try? JournalEvent(
             sequence: UInt64(sequenceNumber), id: id, at: at, recorded: recorded, command: command, emotion: emotion,
-            old: old, new: new, note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand)
+            old: old, new: new, note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand, block: block)
     }
 }
 

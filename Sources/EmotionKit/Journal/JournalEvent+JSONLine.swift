@@ -7,7 +7,7 @@ extension JournalEvent {
     ///
     /// The keys come in this order, those without a value left out: `id`, `at`, `command`,
     /// `emotion`, `old`, `new`, `note`, then the journal's own `seq`, `group`, `events`, `reverts`,
-    /// `recorded` and `latest`. `log --json` and `export` show the same keys but `seq` and `latest`
+    /// `recorded`, `latest` and `block`. `log --json` and `export` show the same keys but `seq`, `latest` and `block`
     /// (and `group` only where it is not the id), spaced as the command line's JSON is; `import` reads
     /// those lines back (`init(exportLine:)`). A note is escaped as JSON
     /// (it holds no control character); everything else is ASCII, so a line never holds a raw
@@ -55,6 +55,10 @@ extension JournalEvent {
             line += ",\"latest\":\""
             line += latest.rfc3339
             line += "\""
+        }
+        if let block {
+            line += ",\"block\":"
+            line += String(block)
         }
         line += "}"
         return line

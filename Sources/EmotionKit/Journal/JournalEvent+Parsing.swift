@@ -20,7 +20,7 @@ extension JournalEvent {
     }
 
     /// The event a line's members give: a journal line's, or for `ofExport` a `log --json` or
-    /// `export` line's, which has no `seq` or `latest` (ignored if present: they belong to another
+    /// `export` line's, which has no `seq`, `latest` or `block` (ignored if present: they belong to another
     /// journal; the event gets sequence 1 until placed) and no `group` on a command's first event.
     init(members fields: Fields, ofExport: Bool) throws(JournalLineError) {
         let sequence = ofExport ? 1 : try fields.wholeNumber("seq", as: UInt64.self, lowest: 1)
@@ -39,6 +39,9 @@ extension JournalEvent {
             : try fields.id("group")
         let reverts = try fields.optional("reverts") { key throws(JournalLineError) in try fields.id(key) }
         let latest = ofExport ? nil : try fields.optional("latest") { key throws(JournalLineError) in try fields.timestamp(key) }
+        let block = ofExport ? nil : try fields.optional("block") { key throws(JournalLineError) in
+            try fields.wholeNumber(key, as: Int64.self, lowest: 0)
+        }
         let eventsInCommand = try fields.optional("events") { key throws(JournalLineError) in
             try fields.wholeNumber(key, as: Int.self, lowest: 2)
         }
@@ -46,7 +49,7 @@ extension JournalEvent {
             try self.init(
                 sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion,
                 old: old, new: new, note: note, group: group, reverts: reverts, latest: latest,
-                eventsInCommand: eventsInCommand)
+                eventsInCommand: eventsInCommand, block: block)
         } catch {
             throw .invalidEvent(error)
         }

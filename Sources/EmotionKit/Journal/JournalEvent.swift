@@ -11,7 +11,7 @@
 /// or more; both counts are 0 or more and differ; a tap adds one and a reset ends at zero; a note
 /// is 1 to `noteLimit` Unicode scalars with no control character; undo and redo name what they
 /// revert, other commands do not; `recorded` is only on a backdated tap or add, and later than `at`;
-/// `latest` is later than the recording time.
+/// `latest` is later than the recording time; `block` is 0 or more.
 public struct JournalEvent: Equatable, Sendable {
     /// The event's place in the journal, from 1, with no gaps: recovery, undo and redo follow it,
     /// never a clock.
@@ -34,6 +34,11 @@ public struct JournalEvent: Equatable, Sendable {
     /// The latest time any event before it was recorded at, when later than this one's recording
     /// time: the clock was set back. `nil` otherwise; see `JournalPosition.latest`.
     public let latest: Timestamp?
+    /// On a line `import` appended after a change recorded later than it, where its block of lines
+    /// that a backward reader may pass over at once starts (a byte offset in the journal): every line
+    /// from there up to this one was recorded no later than this one, and none of them undoes or
+    /// redoes a command before there. `nil` otherwise; see `EventReader`.
+    public let block: Int64?
     /// The note the command was given, if any.
     public let note: String?
     /// The command the event belongs to: the id of its first event.
@@ -53,8 +58,10 @@ public struct JournalEvent: Equatable, Sendable {
     package init(
         sequence: UInt64, id: EventID, at: Timestamp, recorded: Timestamp? = nil, command: JournalCommand,
         emotion: Emotion, old: Int, new: Int, note: String? = nil, group: EventID, reverts: EventID? = nil,
-        latest: Timestamp? = nil, eventsInCommand: Int? = nil
+        latest: Timestamp? = nil, eventsInCommand: Int? = nil, block: Int64? = nil
     ) throws(JournalEventError) {
+        if let block, block < 0 { throw .blockNegative(block) }
+        self.block = block
         if let eventsInCommand {
             guard eventsInCommand >= 2 else { throw .eventsInCommandBelowTwo(eventsInCommand) }
             guard id == group else { throw .eventsInCommandNotFirst }

@@ -26,6 +26,8 @@ package enum JournalEventError: Error, Equatable, Sendable, CustomStringConverti
     case recordedNotLater
     /// `latest` is not later than when the event was recorded.
     case latestNotLater
+    /// `block` is below zero.
+    case blockNegative(Int64)
     /// `events` is below 2: a command of one event says nothing.
     case eventsInCommandBelowTwo(Int)
     /// `events` is on an event that is not its command's first.
@@ -51,6 +53,7 @@ package enum JournalEventError: Error, Equatable, Sendable, CustomStringConverti
             "it is a \(command.name) with \"recorded\"; only a tap or add is placed in the past"
         case .recordedNotLater: "its \"recorded\" is not later than its \"at\""
         case .latestNotLater: "its \"latest\" is not later than when it was recorded"
+        case let .blockNegative(block): "its \"block\" is \(block), below zero"
         case let .eventsInCommandBelowTwo(count): "its \"events\" is \(count); only a command of 2 or more says how many"
         case .eventsInCommandNotFirst: "it has \"events\" but is not its command's first event (its id is not its group)"
         }

@@ -244,6 +244,38 @@ struct JournalFile {
         from end: Int64, downTo floor: Int64, overLong: OverLongLine,
         _ body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> Bool
     ) throws(StoreError) {
+        try forEachLineBackward(from: end, downTo: floor, overLong: overLong, passingOver: { line, lineStart throws(StoreError) in
+            try body(line, lineStart) ? .goOn : .stop
+        })
+    }
+
+    /// What a backward read does after a line.
+    enum BackwardStep {
+        /// Hands over the line before it.
+        case goOn
+        /// Stops.
+        case stop
+        /// Goes on with the line that ends at this offset: a line start after the read's floor and
+        /// before the line just handed over, which the caller has checked.
+        case skipTo(Int64)
+    }
+
+    /// As `forEachLineBackward(from:downTo:_:)`, where `body` may also have the read pass over the
+    /// lines between one it was handed and an earlier line start; a place out of that range is not
+    /// gone to, and the read goes on with the line before.
+    func forEachLineBackward(
+        from end: Int64, downTo floor: Int64,
+        passingOver body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> BackwardStep
+    ) throws(StoreError) {
+        try forEachLineBackward(from: end, downTo: floor, overLong: refuseLine, passingOver: body)
+    }
+
+    /// The read of `forEachLineBackward(from:downTo:passingOver:)`, a line longer than any event's going
+    /// to `overLong`, without its bytes.
+    private func forEachLineBackward(
+        from end: Int64, downTo floor: Int64, overLong: OverLongLine,
+        passingOver body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> BackwardStep
+    ) throws(StoreError) {
         // Lines are handed over where they lie in each chunk read; only a line that a chunk's start
         // cuts in two is put together, from the chunk's tail and `carry`: the bytes after the chunk
         // up to and with that line's `\n`, which ends at `carryEnd`.
@@ -252,7 +284,7 @@ struct JournalFile {
         var skipping = false  // Whether the line ending at `carryEnd` is longer than any event's: `carry` is not kept.
         var chunkEnd = end
         var sawLineEnd = false
-        while chunkEnd > floor {
+        chunks: while chunkEnd > floor {
             let count = Int(min(Int64(JournalFile.chunkSize), chunkEnd - floor))
             let chunkStart = chunkEnd - Int64(count)
             let chunk = try read(from: chunkStart, count: count)
@@ -279,15 +311,21 @@ struct JournalFile {
                 let lineStart = newline + 1
                 let start = chunkStart + Int64(lineStart)
                 let end = runsOn ? carryEnd : chunkStart + Int64(lineEnd)
+                let step: BackwardStep
                 if end - start - 1 > JournalEvent.lineLimit {
                     carry = []
-                    guard try overLong(start, end) else { return }
-                } else if runsOn {
-                    let joined = chunk[lineStart...] + carry.dropLast()
-                    carry = []
-                    guard try body(joined[...], start) else { return }
+                    step = try overLong(start, end) ? .goOn : .stop
                 } else {
-                    guard try body(chunk[lineStart..<(lineEnd - 1)], start) else { return }
+                    let line = runsOn ? (chunk[lineStart...] + carry.dropLast())[...] : chunk[lineStart..<(lineEnd - 1)]
+                    if runsOn { carry = [] }
+                    step = try body(line, start)
+                }
+                if case .stop = step { return }
+                if case let .skipTo(offset) = step, offset >= floor, offset < start {
+                    chunkEnd = offset  // The next chunk ends at a line's end: nothing is carried over into it.
+                    carryEnd = offset
+                    carry = []
+                    continue chunks
                 }
                 lineEnd = lineStart
             }

@@ -23,6 +23,10 @@ struct FeltLine {
     var order: Int64
     /// The latest recording time up to it (`JournalEvent.latestRecording`).
     var latestRecording: Int64
+    /// Its own recording time (`JournalEvent.recordedAt`), in milliseconds.
+    var recording: Int64
+    /// Where the block of imported lines it ends starts (`JournalEvent.block`).
+    var block: Int64?
     /// Where its group's 26 characters start in the line.
     var groupStart: Int
     /// Where the 26 characters of the command it reverts start, for undo and redo.
@@ -38,6 +42,8 @@ struct FeltLine {
         day = event.at.localDate.daysSinceEpoch
         self.order = order
         latestRecording = event.latestRecording
+        recording = event.recordedAt.millisecondsSinceEpoch
+        block = event.block
         groupStart = 0
         revertsStart = nil
     }
@@ -65,10 +71,17 @@ struct FeltLine {
         }
         guard cursor.skip("seq\":"), let sequence = cursor.wholeNumber(), sequence >= 1 else { return nil }
         let head = cursor.index
-        // The tail, backwards: [,"latest":"<29>"] before the brace, then [,"recorded":"<29>"],
+        // The tail, backwards: [,"block":N] before the brace, then [,"latest":"<29>"], [,"recorded":"<29>"],
         // [,"reverts":"<26>"], [,"events":N], and ,"group":"<26>" always.
         var end = line.count - 1
         guard line[end] == UInt8(ascii: "}") else { return nil }
+        var block: Int64?
+        if let keyStart = cursor.blockKeyStart(before: end, after: head) {
+            cursor.index = keyStart + 9
+            guard let offset = cursor.wholeNumber(), cursor.index == end else { return nil }
+            block = Int64(offset)
+            end = keyStart
+        }
         var latest: Int64?
         if cursor.ends(at: end, with: ",\"latest\":\"", valueLength: 29) {
             cursor.index = end - 30
@@ -125,6 +138,8 @@ struct FeltLine {
         self.day = at.day
         self.order = order
         self.latestRecording = latestRecording
+        self.recording = recorded ?? at.milliseconds
+        self.block = block
         self.groupStart = end - 27
         self.revertsStart = revertsStart
     }
@@ -256,6 +271,15 @@ struct FeltLine {
             }
             index += 1
             return true
+        }
+
+        /// Where `,"block":` starts if the bytes before `end` are it and then digits, after `head`.
+        mutating func blockKeyStart(before end: Int, after head: Int) -> Int? {
+            var digits = end
+            while digits > head, (48...57).contains(bytes[digits - 1]) { digits -= 1 }
+            guard digits < end, digits - 9 > head else { return nil }
+            index = digits - 9
+            return skip(",\"block\":") ? digits - 9 : nil
         }
 
         /// A whole number of 1 to 18 digits, no leading zero but 0 itself.

@@ -5,7 +5,10 @@
 /// undo and redo of a command before the command itself, the latest first: the latest says whether
 /// the command stands (a redo, or none) or is undone. Placement is never after recording, so the
 /// read stops at the first line whose latest recording time (`JournalEvent.latestRecording`) is
-/// before the range's start: the cost is the range read, not the history. Lines are read in place
+/// before the range's start: the cost is the range read, not the history. A block of lines an import
+/// appended after newer ones is passed over at once from a line of it recorded before the range's
+/// start (`SkippableBlocks`): none of its lines is in the range, and none reverts a command before
+/// it. Lines are read in place
 /// (`FeltLine`); ids only where an undo or redo makes them matter.
 ///
 /// Reading a long range on two threads (each half added up alone) was tried and measured slower
@@ -87,7 +90,8 @@ struct FeltReader: Sendable {
         var undone: [EventID: (isUndone: Bool, found: Bool)] = [:]
         var unfound = 0
         var memo = FeltLine.DateMemo()
-        try journal.forEachLineBackward(from: end, downTo: stop) { line, lineStart throws(StoreError) in
+        var blocks = SkippableBlocks(journal: journal, floor: floor)
+        try journal.forEachLineBackward(from: end, downTo: stop, passingOver: { line, lineStart throws(StoreError) in
             var group: EventID?
             var reverts: EventID?
             var isFirstOfGroup = false
@@ -118,9 +122,10 @@ struct FeltReader: Sendable {
                 isFirstOfGroup = event.id == event.group
                 id = Array(event.id.description.utf8)
             }
-            guard let line = read else { return true }
+            guard let line = read else { return .goOn }
             if reach.lastLine == nil, let id { reach.lastLine = (lineStart, id) }
-            if line.latestRecording < since { return false }
+            if line.latestRecording < since { return .stop }
+            if let block = blocks.target(of: line.block, lineStart: lineStart, recording: line.recording, wanted: since) { return .skipTo(block) }
             reach.firstOld[line.emotion.index] = line.old
             if let group, isFirstOfGroup, undone[group]?.found == false {
                 undone[group]?.found = true
@@ -133,13 +138,13 @@ struct FeltReader: Sendable {
                     unfound += 1
                 }
             case .tap, .add:
-                if let group, undone[group]?.isUndone == true { return true }
+                if let group, undone[group]?.isUndone == true { return .goOn }
                 body(line)
             case .reset:
                 break
             }
-            return true
-        }
+            return .goOn
+        })
         reach.revertsEarlier = unfound > 0
         return reach
     }

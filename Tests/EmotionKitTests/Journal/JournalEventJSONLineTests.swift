@@ -173,7 +173,8 @@ import Testing
                 id: id, at: at, recorded: recorded, command: command, emotion: generator.pick(Emotion.allCases),
                 old: old, new: new, note: note,
                 group: generator.chance(0.7) ? id : EventID(recordedAt: milliseconds, using: &generator),
-                reverts: command.isReverting ? EventID(recordedAt: milliseconds, using: &generator) : nil)
+                reverts: command.isReverting ? EventID(recordedAt: milliseconds, using: &generator) : nil,
+                block: generator.chance(0.2) ? Int64.random(in: 0...Int64.max, using: &generator) : nil)
 
             let line = event.jsonLine
             let bytes = Array(line.utf8)

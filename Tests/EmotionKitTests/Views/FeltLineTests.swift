@@ -37,7 +37,8 @@ import Testing
                 old: old, new: new, note: generator.chance(0.3) ? generator.pick(["long day", "ça va — merci", "a \"quoted\" word", "x,\"group\":\"y"]) : nil,
                 group: first ? id : EventID(recordedAt: 5, using: &generator),
                 reverts: command.isReverting ? EventID(recordedAt: 9, using: &generator) : nil,
-                latest: latest, eventsInCommand: first && generator.chance(0.3) ? Int.random(in: 2...60, using: &generator) : nil)
+                latest: latest, eventsInCommand: first && generator.chance(0.3) ? Int.random(in: 2...60, using: &generator) : nil,
+                block: generator.chance(0.2) ? generator.pick([0, 9, Int64.random(in: 0...999_999_999_999_999_999, using: &generator)]) : nil)
             let line = event.jsonLine
             guard let fast = self.read(line, memo: &memo) else {
                 // Only a note the writer escapes is left to the full parser.
@@ -48,6 +49,7 @@ import Testing
             let full = FeltLine(event, order: 7)
             #expect(fast.command == full.command && fast.emotion == full.emotion && fast.delta == full.delta, "\(line)")
             #expect(fast.at == full.at && fast.day == full.day && fast.latestRecording == full.latestRecording, "\(line)")
+            #expect(fast.recording == full.recording && fast.block == full.block, "\(line)")
             let bytes = Array(line.utf8)
             #expect(EventID(utf8: bytes[fast.groupStart..<(fast.groupStart + 26)]) == event.group, "\(line)")
             #expect(fast.revertsStart.flatMap { EventID(utf8: bytes[$0..<($0 + 26)]) } == event.reverts, "\(line)")
