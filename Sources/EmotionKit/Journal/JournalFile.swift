@@ -107,17 +107,27 @@ struct JournalFile {
         }
     }
 
+    /// The most zero bytes at the end taken for a write the file system never made durable: 256 MiB,
+    /// more than the largest append (an import of a 64 MiB file) can be.
+    static let zeroLimit: Int64 = 256 * 1024 * 1024
+
     /// Where the journal ends but for zero bytes at its end, never before `floor`: a file system may
     /// show appended bytes that never reached the disk as zeros after a power cut, and no line holds a
     /// zero byte. Reads one byte of a journal that does not end in a zero; a run of zeros, a chunk at a time.
+    ///
+    /// - Throws: `StoreError.unreadableJournal` for more than `zeroLimit` zero bytes at the end, which
+    ///   no write leaves (a file grown by `truncate`, say), rather than read them all.
     func endBeforeZeros(downTo floor: Int64) throws(StoreError) -> Int64 {
         guard size > floor, try read(from: size - 1, count: 1) == [0] else { return size }
         var end = size - 1
         while end > floor {
+            guard size - end <= JournalFile.zeroLimit else {
+                throw .unreadableJournal(path: file.path, .damagedTail(bytes: size - end))
+            }
             let count = Int(min(Int64(JournalFile.chunkSize), end - floor))
             let chunk = try read(from: end - Int64(count), count: count)
             guard chunk.count == count else { break }  // Cut short under us: the zeros end here.
-            if let last = chunk.lastIndex(where: { $0 != 0 }) { return end - Int64(count - last - 1) }
+            if let last = chunk.withUnsafeBufferPointer(ByteSearch.lastNonZeroIndex) { return end - Int64(count - last - 1) }
             end -= Int64(count)
         }
         return end

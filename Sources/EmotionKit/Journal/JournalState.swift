@@ -38,9 +38,11 @@ struct JournalState {
             return
         }
         guard let position = document.journal else {
-            // Counts written without a position (by hand, or restored from a backup): they are
-            // taken as they are, from the journal's last whole command on.
-            self.init(tally: document.tally, position: try JournalState.end(of: journal), tornFrom: nil, isAheadOfDataFile: true)
+            // Counts written without a position (by hand, or restored from a backup): they are taken as
+            // they are, from the journal's last whole command on. The whole journal is read to find it,
+            // as for a lost data file, so that no journal its own reader would refuse is taken or written to.
+            let whole = try JournalState(document: nil, journal: journal)
+            self.init(tally: document.tally, position: whole.position, tornFrom: nil, isAheadOfDataFile: true)
             if self.position.bytes < journal.size { tornFrom = self.position.bytes }
             return
         }
@@ -160,39 +162,6 @@ struct JournalState {
         }
     }
 
-    /// The position after the journal's last whole command (or its header): where a data file without
-    /// a position takes its counts to be. A command whose lines stop short of the count its first line
-    /// gives was never acknowledged, so the position is before it, as `rollForward` would hold it back;
-    /// zero bytes and a torn write at the end are passed over by the same rule. Reads back through the
-    /// last command's lines and the line before them (and the whole command before it, if the last was
-    /// cut short); only where those hold something no crash leaves is the whole journal read, forward
-    /// from the header as for a lost data file, so that the message names the line where it starts.
-    ///
-    /// - Throws: `StoreError.unreadableJournal` for lines that do not make whole commands in sequence,
-    ///   or damage.
-    static func end(of journal: JournalFile) throws(StoreError) -> JournalPosition {
-        let (header, headerEnd) = try journal.header()
-        let start = JournalPosition(sequence: 0, bytes: headerEnd, latest: JournalPosition.nothingRecorded)
-        var back = BackwardRead(start: start, written: try journal.endBeforeZeros(downTo: headerEnd))
-        try journal.forEachLineBackward(
-            from: back.written, downTo: headerEnd,
-            overLong: { lineStart, lineEnd in
-                back.take(.failure(.tooLong(bytes: Int(clamping: lineEnd - lineStart - 1))), from: lineStart, to: lineEnd)
-            }
-        ) { line, lineStart in
-            let parsed = Result { () throws(JournalLineError) in try JournalEvent(journalLine: Array(line)) }
-            return back.take(parsed, from: lineStart, to: lineStart + Int64(line.count) + 1)
-        }
-        let problem: JournalProblem
-        switch back.outcome {
-        case let .success(end): return end
-        case let .failure(found): problem = found
-        }
-        var forward = JournalState(tally: header.before, position: start, tornFrom: nil, isAheadOfDataFile: true)
-        try forward.rollForward(in: journal)
-        throw .unreadableJournal(path: journal.file.path, problem)  // Should reading forward not find it.
-    }
-
     /// The line a sound journal holds the event `sequence` on, the header being line 1; 0 (left out of
     /// messages) past what an Int holds.
     static func lineNumber(of sequence: UInt64) -> Int {
@@ -208,99 +177,4 @@ private struct ForwardRead {
     var damageStart: Int64?
     /// Where the command being read starts, how many events it has, and those read so far.
     var command: (start: Int64, size: Int, events: [(event: JournalEvent, lineEnd: Int64)])?
-}
-
-/// Reading back from the journal's end to its last whole command, line by line: where that command
-/// ends, or the first thing seen that a crash does not leave.
-private struct BackwardRead {
-    /// After the header.
-    let start: JournalPosition
-    /// Where the journal ends but for zero bytes.
-    let written: Int64
-    private var found: JournalPosition?
-    private var problem: JournalProblem?
-    private var commandEnd: JournalPosition  // After the last line of the command being read back through.
-    private var linesRead = 0  // Of that command, so far.
-    private var passedCutShort = false
-    private var later: JournalEvent?  // The sound line after this one.
-
-    init(start: JournalPosition, written: Int64) {
-        self.start = start
-        self.written = written
-        commandEnd = start
-    }
-
-    /// Takes the line from `lineStart` to `lineEnd` (just past its `\n`), read as `parsed`: whether to
-    /// read the one before it.
-    mutating func take(_ parsed: Result<JournalEvent, JournalLineError>, from lineStart: Int64, to lineEnd: Int64) -> Bool {
-        let event: JournalEvent
-        switch parsed {
-        case let .success(read): event = read
-        case let .failure(error):
-            // After the last sound line, a write cut short, within the limit; before it, damage.
-            if later == nil, written - lineStart <= JournalState.tornLimit { return true }
-            problem = later == nil ? .damagedTail(bytes: written - lineStart) : .badLine(number: 0, reason: error.description)
-            return false
-        }
-        if later == nil, written - lineEnd > JournalState.tornLimit {
-            problem = .damagedTail(bytes: written - lineEnd)
-            return false
-        }
-        if let later {
-            guard event.sequence < later.sequence, later.sequence - event.sequence == 1 else {
-                problem = .sequenceGap(
-                    line: JournalState.lineNumber(of: later.sequence), expected: min(event.sequence, JournalPosition.sequenceLimit) + 1,
-                    found: later.sequence)
-                return false
-            }
-            if linesRead > 0, event.group != later.group {
-                problem = .commandCutShort(line: JournalState.lineNumber(of: later.sequence))
-                return false
-            }
-        }
-        guard found == nil else { return false }  // The line before the last whole command comes just before it.
-        guard event.sequence < JournalPosition.sequenceLimit else {
-            problem = .sequencePastLimit(line: JournalState.lineNumber(of: event.sequence), found: event.sequence)
-            return false
-        }
-        later = event
-        if linesRead == 0 {
-            commandEnd = JournalPosition(sequence: event.sequence, bytes: lineEnd, latest: event.latestRecording)
-        }
-        linesRead += 1
-        guard event.id == event.group else { return true }  // Not the command's first line yet.
-        let size = event.eventsInCommand ?? 1
-        if linesRead == size {
-            // Right after the header, the first event; after a line, the one after that line's.
-            guard lineStart > start.bytes || event.sequence == 1 else {
-                problem = .sequenceGap(line: 2, expected: 1, found: event.sequence)
-                return false
-            }
-            found = commandEnd
-            linesRead = 0
-            return true
-        }
-        guard linesRead < size, !passedCutShort else {
-            problem = .commandCutShort(line: JournalState.lineNumber(of: event.sequence))
-            return false
-        }
-        passedCutShort = true  // Never acknowledged: the whole command before it is the end.
-        linesRead = 0
-        return true
-    }
-
-    /// Where the last whole command ends, or what a crash does not leave, once reading has stopped.
-    var outcome: Result<JournalPosition, JournalProblem> {
-        if let problem { return .failure(problem) }
-        if let found { return .success(found) }
-        // Back at the header: past it, at most a command cut short, from the first event on, and a torn write.
-        if later == nil, written - start.bytes > JournalState.tornLimit {
-            return .failure(.damagedTail(bytes: written - start.bytes))
-        }
-        guard linesRead == 0 else { return .failure(.commandCutShort(line: 2)) }
-        if let first = later, first.sequence != 1 {
-            return .failure(.sequenceGap(line: 2, expected: 1, found: first.sequence))
-        }
-        return .success(start)
-    }
 }

@@ -20,4 +20,20 @@ package enum ByteSearch {
         }
         return nil
     }
+
+    /// The index of the last byte that is not zero in `buffer`, or `nil` if every byte is: eight bytes at
+    /// a step, for the runs of zeros a power cut can leave at a journal's end.
+    package static func lastNonZeroIndex(in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var index = buffer.count
+        while index >= 8, raw.loadUnaligned(fromByteOffset: index - 8, as: UInt64.self) == 0 {
+            index -= 8
+        }
+        while index > 0 {
+            index -= 1
+            if base[index] != 0 { return index }
+        }
+        return nil
+    }
 }

@@ -352,6 +352,41 @@ import Testing
         #expect(folder.bytes(of: path + ".journal") == bytes)
     }
 
+    @Test func aDataFileWithoutAPositionRefusesACommandCutShortDeeperInTheJournalAsReadingForwardDoes() throws {
+        // The second review of issue 22: reading back through the last command and the line before it, a
+        // command of two cut short by the next (and the gaps and zeros further back) was taken, and written to.
+        try store().apply([.tap(.happy), .tap(.smile)], note: nil)
+        try store().apply(.tap(.sad))
+        try store().apply(.tap(.upset))
+        let lines = try journalLines()
+        func numbered(_ line: String, from old: Int, to new: Int) -> String {
+            line.replacingOccurrences(of: "\"seq\":\(old),", with: "\"seq\":\(new),")
+        }
+        // The first command without its second line: the sad tap breaks into it.
+        let cutShort = [lines[0], lines[1], numbered(lines[3], from: 3, to: 2), numbered(lines[4], from: 4, to: 3)]
+        let bytes = try writeWithoutPosition(cutShort)
+        let withoutPosition = refusal { try store().apply(.tap(.happy)) }
+        #expect(folder.bytes(of: path + ".journal") == bytes)
+        try FileManager.default.removeItem(atPath: path)
+        let lost = refusal { try store().apply(.tap(.happy)) }
+        #expect(withoutPosition == "line 3 breaks into a command whose lines should follow each other")
+        #expect(withoutPosition == lost)
+        #expect(folder.bytes(of: path + ".journal") == bytes)
+    }
+
+    @Test func moreZeroBytesAtTheEndThanAnyWriteLeavesAreDamageNotReadToTheirEnd() throws {
+        // The second review of issue 22: `truncate -s +30G` made every reader scan 30 GB of zeros.
+        try store().apply(.tap(.happy))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".journal"))
+        let size = try handle.seekToEnd()
+        try handle.truncate(atOffset: size + UInt64(JournalFile.zeroLimit) + 65_536)
+        try handle.close()
+        let message = refusal { _ = try store().read() }
+        #expect(message?.hasPrefix("its last 2684") == true && message?.contains("bytes are not changes") == true, "\(String(describing: message))")
+        try FileManager.default.removeItem(atPath: path)
+        #expect(refusal { _ = try store().read() } == message)
+    }
+
     @Test func aDataFileWithoutAPositionNamesTheLineWhereACommandIsBrokenIntoAsReadingForwardDoes() throws {
         // The review of issue 22: read back from the end, the message named the line where the break-in was
         // seen (8), not where it starts (6).
