@@ -194,6 +194,20 @@ struct StatsRangeTests {
         expectFailure(outcome, status: 64, mentioning: [message])
     }
 
+    /// The second review of issue 22: a range's ends were held to the years 1 to 9999 in UTC only, so
+    /// one outside them at the local offset printed "-62135596800000 ms since 1970" and no periods.
+    @Test(arguments: [
+        ("America/New_York", ["--since", "0001-01-01T00:00Z", "--until", "0001-01-03T00:00Z"], "Invalid --since", "before the year 1 at the local offset -04:56"),
+        ("Asia/Tokyo", ["--since", "9999-12-30T00:00Z", "--until", "9999-12-31T23:00Z"], "Invalid --until", "after the year 9999 at the local offset +09:00"),
+    ])
+    func aRangeEndOutsideTheYearsAtTheLocalOffsetIsRefusedAsAnAtIs(zone: String, range: [String], option: String, side: String) async throws {
+        let sandbox = try Sandbox()
+        for command in [["stats", "--json"], ["stats", "--by", "day", "--json"], ["log"], ["export"]] {
+            let outcome = try await sandbox.run(command + range, environment: ["TZ": zone])
+            expectFailure(outcome, status: 64, mentioning: ["Error: \(option): ", side])
+        }
+    }
+
     /// `log` and `export` printed nothing (or a bare CSV header) and exited 0 for a range that ends
     /// before it starts, where `stats` refused it: a script could not tell it from an empty week.
     @Test(arguments: [

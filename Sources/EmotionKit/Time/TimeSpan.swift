@@ -32,15 +32,16 @@ extension TimeExpression {
     /// Where this TIME falls when the clock shows `now` in `zone`, so that every span can be written in
     /// RFC 3339: throws `TimeError.amountTooLarge` for an amount ago that reaches before the year 1
     /// (`99999999999d`), `TimeError.outsideYears` for any other TIME whose start falls outside the
-    /// years 1 to 9999 in UTC (`0001-01-01T00:00+09:00`), and `TimeError.endsPastRange` when only
-    /// its end does (`9999-12-31`).
+    /// years 1 to 9999 in UTC or at the offset `zone` has there (`0001-01-01T00:00+09:00`), and
+    /// `TimeError.endsPastRange` when only its end does (`9999-12-31`).
     package func span(now: Instant, zone: TimeZoneRules) throws(TimeError) -> TimeSpan {
         let span = try unboundedSpan(now: now, zone: zone)
-        if let outside = OutsideYears(span.start, offsetSeconds: nil) {
+        if let outside = OutsideYears(span.start, offsetSeconds: zone.offset(at: span.start)) {
             if case .ago = form { throw .amountTooLarge(text) }
-            throw .outsideYears(text, outside, readAt: readsInZone ? Instant.offsetText(zone.offset(at: span.start)) : nil)
+            throw .outsideYears(
+                text, outside, readAt: readsInZone && outside.localOffset == nil ? Instant.offsetText(zone.offset(at: span.start)) : nil)
         }
-        guard LocalDateTime(span.end, offsetSeconds: 0) != nil else { throw .endsPastRange(text) }
+        guard OutsideYears(span.end, offsetSeconds: zone.offset(at: span.end)) == nil else { throw .endsPastRange(text) }
         return span
     }
 
