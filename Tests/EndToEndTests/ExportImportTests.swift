@@ -260,13 +260,13 @@ struct ExportImportTests {
         let screen = try await sandbox.run(["import", "-"], stdin: "\u{1B}[2J\n")
         expectFailure(screen, status: 65, mentioning: [
             #"Error: Cannot import line 1: it is not valid JSON: unexpected character '\u{1B}' where a value was expected "#
-                + "at column 1. emotions import reads the JSON Lines that 'emotions export' writes, one change per line. "
+                + "at byte 1 of the line. emotions import reads the JSON Lines that 'emotions export' writes, one change per line. "
                 + "Nothing was imported.\n",
         ])
         #expect(!screen.stderr.contains("CSV"), "\(screen)")
         let hello = try await sandbox.run(["import", "-"], stdin: "\n\nhello\n")
         expectFailure(hello, status: 65, mentioning: ["Error: Cannot import line 3: it is not valid JSON: unexpected character 'h' where "
-            + "a value was expected at column 1. Nothing was imported"])
+            + "a value was expected at byte 1 of the line. Nothing was imported"])
         #expect(!hello.stderr.contains("line 1"), "\(hello)")
         #expect(sandbox.contentsOfHome() == [])
     }

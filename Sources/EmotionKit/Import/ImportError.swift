@@ -46,7 +46,7 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "Nothing was imported; export the history again without --format csv."
         case let .badLine(line, .invalidJSON(error)) where line == 1:
             // A file that is not an export at all, most often: say what import reads.
-            return "Cannot import line 1: it is not valid JSON: \(error.reason) at column \(error.column). emotions import "
+            return "Cannot import line 1: it is not valid JSON: \(error.reason) at byte \(error.column) of the line. emotions import "
                 + "reads the JSON Lines that 'emotions export' writes, one change per line. Nothing was imported."
         case let .badLine(line, error):
             return "Cannot import line \(line): \(error)." + advice

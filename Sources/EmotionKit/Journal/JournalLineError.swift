@@ -33,7 +33,7 @@ package enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertib
         case let .tooLong(bytes): "it is \(bytes) bytes long; a journal line is at most \(JournalEvent.lineLimit)"
         case .holdsNewline: "it holds a raw newline"
         // The caller names the line (of the file, or of the journal); the parser's own count is of this one line.
-        case let .invalidJSON(error): "it is not valid JSON: \(error.reason) at column \(error.column)"
+        case let .invalidJSON(error): "it is not valid JSON: \(error.reason) at byte \(error.column) of the line"
         case let .notAnObject(found): "it holds \(found) where a JSON object was expected"
         case let .unknownVersion(found):
             "its \"version\" is \(found); this emotions reads only version \(JournalEvent.currentVersion) "

@@ -53,11 +53,11 @@ import Testing
         #expect(ImportError.csvExport.description.contains("export the history again without --format csv"))
         let screen = try #require(L.refusal(["\u{1B}[2J"]))
         #expect(screen.description == "Cannot import line 1: it is not valid JSON: unexpected character '\\u{1B}' where a value "
-            + "was expected at column 1. emotions import reads the JSON Lines that 'emotions export' writes, one change per "
+            + "was expected at byte 1 of the line. emotions import reads the JSON Lines that 'emotions export' writes, one change per "
             + "line. Nothing was imported.")
         let later = try #require(L.refusal(["", "", "hello"]))
         #expect(later.description == "Cannot import line 3: it is not valid JSON: unexpected character 'h' where a value was "
-            + "expected at column 1. Nothing was imported; fix or remove that line, or export the file again.")
+            + "expected at byte 1 of the line. Nothing was imported; fix or remove that line, or export the file again.")
     }
 
     @Test func aRepeatedIdIsRefusedNamingBothLines() {
