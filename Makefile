@@ -42,6 +42,9 @@ JOBS          := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 # The seeded data-file fuzz tests try a quarter of their 20,000 inputs under each sanitizer: at full
 # length they alone took 50 s of each sanitized run, and the plain run and libFuzzer try the rest.
 SANITIZE_FUZZ_ITERATIONS ?= 5000
+# The property tests that replay seeded multi-machine histories run two of their seeds under each sanitizer
+# (six took 50 s of the address-sanitized run); the plain run tries them all.
+SANITIZE_PROPERTY_SEEDS ?= 2
 # make docs: the toolchain's own docc (no SwiftPM plugin, no package) reads the catalog and EmotionKit's symbol graph,
 # which the compiler writes while building EmotionKit, in a build folder of its own so that the extra flags do not make
 # the everyday build start again. The graph's folder is kept: a build with nothing to recompile writes no new graph.
@@ -98,9 +101,11 @@ docs:
 # Run the unit tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
 sanitize:
 	EMOTIONS_UNIT_TESTS_ONLY=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/leaks.supp:print_suppressions=0 EMOTIONS_FUZZ_ITERATIONS=$(SANITIZE_FUZZ_ITERATIONS) \
+		EMOTIONS_PROPERTY_SEEDS=$(SANITIZE_PROPERTY_SEEDS) \
 		$(SWIFT) test --sanitize=address --scratch-path .build/sanitize-address $(SANITIZE_TESTS) \
 		$(addprefix -Xswiftc ,$(LLD))
 	EMOTIONS_UNIT_TESTS_ONLY=1 TSAN_OPTIONS=halt_on_error=1 EMOTIONS_FUZZ_ITERATIONS=$(SANITIZE_FUZZ_ITERATIONS) \
+		EMOTIONS_PROPERTY_SEEDS=$(SANITIZE_PROPERTY_SEEDS) \
 		$(SWIFT) test --sanitize=thread --scratch-path .build/sanitize-thread $(SANITIZE_TESTS) \
 		$(addprefix -Xswiftc ,$(LLD))
 
