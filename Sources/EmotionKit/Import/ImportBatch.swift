@@ -49,7 +49,8 @@ package struct ImportBatch: Sendable {
             do {
                 event = try JournalEvent(exportLine: Array(line))
             } catch {
-                if lineNumber == 1, line.starts(with: ImportError.csvHeaderStart.utf8) { throw .csvExport }
+                // No change read yet: the file's first line that is not empty.
+                if lineOfID.isEmpty, line.starts(with: ImportError.csvHeaderStart.utf8) { throw .csvExport(line: lineNumber) }
                 throw .badLine(line: lineNumber, error)
             }
             if let (key, outside) = ImportBatch.outsideYears(event) {

@@ -3,9 +3,9 @@
 package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The line is not a change as `export` writes one.
     case badLine(line: Int, JournalLineError)
-    /// The file's first line is the header of `export --format csv` (it starts with `csvHeaderStart`):
-    /// a CSV export, which import does not read.
-    case csvExport
+    /// The file's first line that is not empty is the header of `export --format csv` (it starts with
+    /// `csvHeaderStart`): a CSV export, which import does not read.
+    case csvExport(line: Int)
     /// The line's id is on an earlier line too.
     case duplicateID(line: Int, id: EventID, firstLine: Int)
     /// The line belongs to a command (its `group`) whose first change is not in the file.
@@ -40,8 +40,8 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     package var description: String {
         let advice = " Nothing was imported; fix or remove that line, or export the file again."
         switch self {
-        case .csvExport:
-            return "Cannot import line 1: it is the header of a CSV export (emotions export --format csv), and emotions "
+        case let .csvExport(line):
+            return "Cannot import line \(line): it is the header of a CSV export (emotions export --format csv), and emotions "
                 + "import reads the JSON Lines that 'emotions export' writes by default, one change per line. "
                 + "Nothing was imported; export the history again without --format csv."
         case let .badLine(line, .invalidJSON(error)) where line == 1:

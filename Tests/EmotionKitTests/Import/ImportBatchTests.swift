@@ -48,9 +48,10 @@ import Testing
     /// Only a file whose first line is our CSV header is told to be exported again without --format csv;
     /// any other that is not JSON gets what import reads, and the column in its line, not the parser's line 1.
     @Test func aCSVExportIsToldApartFromOtherFilesThatAreNotJSON() throws {
-        #expect(L.refusal(["at,date,time,offset,command,emotion,old,new,delta,note", "2026-11-23T21:04:05.123+09:00,x"]) == .csvExport)
-        #expect(L.refusal(["\u{FEFF}at,date,time,offset,command,emotion,old,new,delta,note\r"]) == .csvExport)
-        #expect(ImportError.csvExport.description.contains("export the history again without --format csv"))
+        #expect(L.refusal(["at,date,time,offset,command,emotion,old,new,delta,note", "2026-11-23T21:04:05.123+09:00,x"]) == .csvExport(line: 1))
+        #expect(L.refusal(["\u{FEFF}at,date,time,offset,command,emotion,old,new,delta,note\r"]) == .csvExport(line: 1))
+        #expect(L.refusal(["", "\r", "at,date,time,offset,command,emotion,old,new,delta,note"]) == .csvExport(line: 3))
+        #expect(ImportError.csvExport(line: 1).description.contains("export the history again without --format csv"))
         let screen = try #require(L.refusal(["\u{1B}[2J"]))
         #expect(screen.description == "Cannot import line 1: it is not valid JSON: unexpected character '\\u{1B}' where a value "
             + "was expected at byte 1 of the line. emotions import reads the JSON Lines that 'emotions export' writes, one change per "
