@@ -145,6 +145,18 @@ package struct TallyDocument: Equatable, Sendable {
         output += "\n  }"
     }
 
+    /// The sync folder's state (`SyncState`), kept under `"sync"`; `nil` where there is none or it is
+    /// not one this version reads (then it is kept as it was).
+    package var sync: SyncState? {
+        get { json["sync"].flatMap(SyncState.init(json:)) }
+        set {
+            guard case var .object(members) = json else { return }
+            members.removeAll { $0.key == "sync" }
+            if let newValue { members.append((key: "sync", value: newValue.json)) }
+            json = .object(members)
+        }
+    }
+
     /// Whether two documents would write the same file.
     package static func == (lhs: TallyDocument, rhs: TallyDocument) -> Bool {
         lhs.serialized() == rhs.serialized()

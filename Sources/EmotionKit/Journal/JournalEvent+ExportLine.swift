@@ -20,10 +20,10 @@ extension JournalEvent {
     /// - Throws: `JournalEventError` if the values break an invariant.
     package func placed(
         sequence: UInt64, old: Int, new: Int, group: EventID, eventsInCommand: Int?, reverts: EventID?, latest: Timestamp?,
-        block: Int64? = nil
+        block: Int64? = nil, origin: EventOrigin? = nil
     ) throws(JournalEventError) -> JournalEvent {
         try JournalEvent(
             sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion, old: old, new: new,
-            note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand, block: block)
+            note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand, block: block, origin: origin)
     }
 }

@@ -60,8 +60,73 @@ extension JournalEvent {
             line += ",\"block\":"
             line += String(block)
         }
+        if let origin {
+            line += ",\"version\":2,\"from\":\""
+            line += origin.history.description
+            line += "\",\"hseq\":"
+            line += String(origin.sequence)
+            JournalEvent.appendAfter(origin.after, to: &line)
+        }
         line += "}"
         return line
+    }
+
+    /// The event as its history publishes it in a sync folder: its journal line with `seq` its place in
+    /// that history (`sequence`), no `latest`, `block` or `origin` (which belong to one journal), and
+    /// `after`, what its history took in from others since its previous event.
+    package func publishedLine(sequence: UInt64, after: [HistoryMark]) -> String {
+        var line = "{\"id\":\""
+        line += id.description
+        line += "\",\"at\":\""
+        line += at.rfc3339
+        line += "\",\"command\":\""
+        line += command.name
+        line += "\",\"emotion\":\""
+        line += emotion.name
+        line += "\",\"old\":"
+        line += String(old)
+        line += ",\"new\":"
+        line += String(new)
+        if let note {
+            line += ",\"note\":"
+            line += JSONValue.string(note).minimalText
+        }
+        line += ",\"seq\":"
+        line += String(sequence)
+        line += ",\"group\":\""
+        line += group.description
+        line += "\""
+        if let eventsInCommand {
+            line += ",\"events\":"
+            line += String(eventsInCommand)
+        }
+        if let reverts {
+            line += ",\"reverts\":\""
+            line += reverts.description
+            line += "\""
+        }
+        if let recorded {
+            line += ",\"recorded\":\""
+            line += recorded.rfc3339
+            line += "\""
+        }
+        JournalEvent.appendAfter(after, to: &line)
+        line += "}"
+        return line
+    }
+
+    /// Appends `,"after":{"<history>":<seq>,…}` for a non-empty `after`, histories in order.
+    private static func appendAfter(_ after: [HistoryMark], to line: inout String) {
+        guard !after.isEmpty else { return }
+        line += ",\"after\":{"
+        for (index, mark) in after.sorted(by: { $0.history < $1.history }).enumerated() {
+            if index > 0 { line += "," }
+            line += "\""
+            line += mark.history.description
+            line += "\":"
+            line += String(mark.seq)
+        }
+        line += "}"
     }
 }
 

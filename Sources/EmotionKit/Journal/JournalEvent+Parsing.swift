@@ -4,7 +4,7 @@ extension JournalEvent {
 
     /// The newest line format read: a line with a larger `version` must not be read by guesswork.
     /// Lines of version 1 carry no `version`.
-    package static let currentVersion = 1
+    package static let currentVersion = 2
 
     /// Reads one journal line (without its `\n`) through the strict JSON parser.
     ///
@@ -45,11 +45,12 @@ extension JournalEvent {
         let eventsInCommand = try fields.optional("events") { key throws(JournalLineError) in
             try fields.wholeNumber(key, as: Int.self, lowest: 2)
         }
+        let origin = ofExport ? nil : try fields.origin()
         do {
             try self.init(
                 sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion,
                 old: old, new: new, note: note, group: group, reverts: reverts, latest: latest,
-                eventsInCommand: eventsInCommand, block: block)
+                eventsInCommand: eventsInCommand, block: block, origin: origin)
         } catch {
             throw .invalidEvent(error)
         }
@@ -106,6 +107,37 @@ struct Fields {
         return id
     }
 
+    /// Where an event taken in from another history was made: `from`, `hseq` and `after`; `nil` on a
+    /// line without `from`.
+    func origin() throws(JournalLineError) -> EventOrigin? {
+        guard json["from"] != nil else { return nil }
+        let history = try historyID("from")
+        let sequence = try wholeNumber("hseq", as: UInt64.self, lowest: 1)
+        return EventOrigin(history: history, sequence: sequence, after: try after() ?? [])
+    }
+
+    /// The marks `after` holds, an object of history ids and whole numbers; `nil` without `after`.
+    func after() throws(JournalLineError) -> [HistoryMark]? {
+        guard let found = json["after"] else { return nil }
+        guard case let .object(members) = found else {
+            throw .wrongType(key: "after", expected: "an object", found: found.describedForMessage)
+        }
+        var marks: [HistoryMark] = []
+        for (key, value) in members {
+            guard let history = HistoryID(text: key) else { throw .badID(key: "after", text: key) }
+            guard case let .number(text) = value, let sequence = UInt64(text), sequence >= 1 else {
+                throw .numberOutOfRange(key: "after", text: value.describedForMessage, range: "1 to " + String(UInt64.max))
+            }
+            marks.append(HistoryMark(history, sequence))
+        }
+        return marks
+    }
+
+    /// The history id `key` holds, as canonical text.
+    func historyID(_ key: String) throws(JournalLineError) -> HistoryID {
+        HistoryID(try id(key))
+    }
+
     /// The RFC 3339 time `key` holds.
     func timestamp(_ key: String) throws(JournalLineError) -> Timestamp {
         let text = try string(key)
@@ -132,10 +164,30 @@ extension JournalEvent {
         guard case .object = json else { throw .notAnObject(found: json.kindDescription) }
         let fields = Fields(json: json)
         if let version = json["version"] {
-            guard case let .number(text) = version, text == "1" else {
+            guard case let .number(text) = version, text == "1" || text == "2" else {
                 throw .unknownVersion(found: version.describedForMessage)
             }
         }
         return fields
+    }
+}
+
+extension JournalEvent {
+    /// Reads a line of a history's file in a sync folder (without its `\n`): the event `history` made,
+    /// its `seq` its place there, with `after` (see `publishedLine`); it comes back with that origin
+    /// and sequence 1 until it is placed in a journal.
+    ///
+    /// - Throws: `JournalLineError` naming what is wrong, as for a journal line.
+    package init(publishedLine line: [UInt8], history: HistoryID) throws(JournalLineError) {
+        let fields = try JournalEvent.fields(of: line)
+        let event = try JournalEvent(members: fields, ofExport: false)
+        let origin = EventOrigin(history: history, sequence: event.sequence, after: try fields.after() ?? [])
+        do {
+            self = try event.placed(
+                sequence: 1, old: event.old, new: event.new, group: event.group, eventsInCommand: event.eventsInCommand,
+                reverts: event.reverts, latest: nil, block: nil, origin: origin)
+        } catch {
+            throw .invalidEvent(error)
+        }
     }
 }

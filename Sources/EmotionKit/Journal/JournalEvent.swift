@@ -48,6 +48,9 @@ public struct JournalEvent: Equatable, Sendable {
     /// On the first event of a command of two or more, how many events it has: so that a command
     /// a crash cut short between its lines is told from a whole one, and not rolled forward in part.
     public let eventsInCommand: Int?
+    /// For an event made by another history and taken in here (by `sync` or `import`), where it was
+    /// made; `nil` for one this history made. Lines that have one are of the journal's version 2.
+    package let origin: EventOrigin?
 
     /// The longest note, in Unicode scalars: a sentence or two, far more than a mood needs.
     public static let noteLimit = 1000
@@ -58,8 +61,10 @@ public struct JournalEvent: Equatable, Sendable {
     package init(
         sequence: UInt64, id: EventID, at: Timestamp, recorded: Timestamp? = nil, command: JournalCommand,
         emotion: Emotion, old: Int, new: Int, note: String? = nil, group: EventID, reverts: EventID? = nil,
-        latest: Timestamp? = nil, eventsInCommand: Int? = nil, block: Int64? = nil
+        latest: Timestamp? = nil, eventsInCommand: Int? = nil, block: Int64? = nil, origin: EventOrigin? = nil
     ) throws(JournalEventError) {
+        if let origin, origin.sequence == 0 { throw .zeroSequence }
+        self.origin = origin
         if let block, block < 0 { throw .blockNegative(block) }
         self.block = block
         if let eventsInCommand {

@@ -36,8 +36,8 @@ package enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertib
         case let .invalidJSON(error): "it is not valid JSON: \(error.reason) at byte \(error.column) of the line"
         case let .notAnObject(found): "it holds \(found) where a JSON object was expected"
         case let .unknownVersion(found):
-            "its \"version\" is \(found); this emotions reads only version \(JournalEvent.currentVersion) "
-                + "(written without \"version\"), a newer one may read this line"
+            "its \"version\" is \(found); this emotions reads versions 1 (written without \"version\") "
+                + "to \(JournalEvent.currentVersion), a newer one may read this line"
         case let .missingKey(key): "it has no \"\(key)\""
         case let .wrongType(key, expected, found): "its \"\(key)\" is \(found), not \(expected)"
         case let .numberOutOfRange(key, text, range):

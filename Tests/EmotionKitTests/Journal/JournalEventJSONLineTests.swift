@@ -94,7 +94,8 @@ import Testing
         #expect(refusal(example("id", #""01kat8fw5x6n3x9r2t4k7m1p0z""#))
             == .badID(key: "id", text: "01kat8fw5x6n3x9r2t4k7m1p0z"))
         #expect(refusal(example("reverts", #""x""#)) == .badID(key: "reverts", text: "x"))
-        #expect(refusal(example("version", "2")) == .unknownVersion(found: "2"))
+        #expect(refusal(example("version", "3")) == .unknownVersion(found: "3"))
+        #expect(refusal(example("version", "2")) == nil)
         #expect(refusal(example("version", #""1""#)) == .unknownVersion(found: #""1""#))
         #expect(refusal(example("version", "1")) == nil)
     }

@@ -1,0 +1,104 @@
+/// What one read of a history's file in the sync folder takes in: its whole commands, in order, that
+/// go on with no gap from what this history holds of that history; the rest waits for a later read.
+///
+/// An event whose id is held already (an earlier read, a conflict copy, or a change both histories
+/// imported before sync) counts as held at its place. A line that does not read, an event at a place
+/// taken by another id (a fork), or a header of another format stops the read there with a
+/// `problem`, for a warning; nothing after it is taken from this file. A command whose lines are not
+/// all there yet, or one past a gap, stops it without a problem: the sync tool has not delivered
+/// the rest.
+struct FileIntake {
+    /// The events taken in, each with its origin, numbered 1 until placed.
+    private(set) var events: [JournalEvent] = []
+    /// Where reading got to: just past the last line dealt with.
+    private(set) var end: Int64
+    /// That line's length and hash (`SyncState.ReadCursor`), if any line was dealt with.
+    private(set) var lastLine: (length: Int64, hash: UInt64)?
+    /// The history's name, if the header was read.
+    private(set) var name: String?
+    /// Why the read stopped early, if it did for something wrong.
+    private(set) var problem: SyncProblem?
+
+    /// Reads `bytes`, whole lines found at offset `start` of the file of `history` (its header first
+    /// when `start` is 0), where `expected` is the last place of that history held and `held` the ids.
+    init(
+        _ bytes: ArraySlice<UInt8>, at start: Int64, of history: HistoryID, expected: inout UInt64, held: inout Set<EventID>
+    ) {
+        end = start
+        var lineStart = bytes.startIndex
+        var offset = start
+        var command: [(event: JournalEvent, end: Int64, line: ArraySlice<UInt8>)] = []
+        var commandSize = 0
+        while let newline = bytes[lineStart...].firstIndex(of: 0x0A) {
+            let line = bytes[lineStart..<newline]
+            let lineEnd = offset + Int64(newline - lineStart + 1)
+            defer {
+                lineStart = newline + 1
+                offset = lineEnd
+            }
+            if offset == 0 {
+                do throws(SyncProblem) {
+                    let header = try PublishedHeader(line: Array(line))
+                    guard header.history == history else { throw .headerOfAnother(header.history) }
+                    name = header.name
+                    mark(line, endingAt: lineEnd)
+                    continue
+                } catch {
+                    problem = error
+                    return
+                }
+            }
+            let event: JournalEvent
+            do throws(JournalLineError) {
+                event = try JournalEvent(publishedLine: Array(line), history: history)
+            } catch {
+                problem = .badLine(byte: offset, reason: error.description)
+                return
+            }
+            guard let place = event.origin?.sequence else { return }
+            if command.isEmpty {
+                guard place <= expected + 1 else { return }  // A gap: the sync tool has more to deliver.
+                if held.contains(event.id) || place <= expected {
+                    // Every place up to `expected` has its id held: another id there is a fork.
+                    guard held.contains(event.id) else {
+                        problem = .fork(sequence: place)
+                        return
+                    }
+                    // Held already: a conflict copy's line, one read before, or one imported before sync.
+                    expected = max(expected, place)
+                    mark(line, endingAt: lineEnd)
+                    continue
+                }
+                commandSize = event.eventsInCommand ?? 1
+            } else if place != expected + UInt64(command.count) + 1 || event.group != command[0].event.group {
+                problem = .badLine(byte: offset, reason: "breaks off the command before it")
+                return
+            }
+            command.append((event, lineEnd, line))
+            guard command.count == commandSize else { continue }
+            for item in command {
+                events.append(item.event)
+                held.insert(item.event.id)
+            }
+            expected += UInt64(command.count)
+            if let last = command.last { mark(last.line, endingAt: last.end) }
+            command = []
+        }
+    }
+
+    /// Notes `line`, ending at `lineEnd`, as the last one dealt with.
+    private mutating func mark(_ line: ArraySlice<UInt8>, endingAt lineEnd: Int64) {
+        end = lineEnd
+        lastLine = (Int64(line.count + 1), FileIntake.hash(line))
+    }
+
+    /// The 64-bit FNV-1a hash of a line's bytes: enough to tell a replaced file from one that goes on.
+    static func hash(_ bytes: some Collection<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,111 @@
+/// What a history keeps of its sync folder, under the data file's `"sync"` key: the folder, the
+/// history's name and identities, how much of its own history it has published, and how far it has
+/// read each other file. Local state: it is never written into the folder.
+///
+/// ```
+/// "sync": {"folder": "/home/me/Sync/emotions", "name": "laptop",
+///          "identities": [{"history": "01KAT8…", "since": 1}],
+///          "sent": {"bytes": 3456, "seq": 12, "size": 4100},
+///          "read": {"01KB2…jsonl": {"bytes": 900, "line": 180, "hash": "9f…"}}}
+/// ```
+package struct SyncState: Equatable, Sendable {
+    /// The folder's absolute path.
+    package var folder: String
+    /// The history's readable name, shown by `log` (default: the host name).
+    package var name: String
+    /// The ids this history has spoken as, each with the journal sequence its own events start at; the
+    /// last is the current one. Empty until the history's first own event names it.
+    package var identities: [Identity]
+    /// How far this history's own events are published.
+    package var sent: Sent
+    /// How far each other file of the folder has been read, by file name.
+    package var read: [String: ReadCursor]
+
+    /// One identity: the id, and the first journal sequence whose own events it speaks for.
+    package struct Identity: Equatable, Sendable {
+        package var history: HistoryID
+        package var since: UInt64
+    }
+
+    /// How far the own file is written: the journal offset up to which own events were published, how
+    /// many of the current identity's events that is, and the own file's size after them.
+    package struct Sent: Equatable, Sendable {
+        package var bytes: Int64 = 0
+        package var sequence: UInt64 = 0
+        package var size: Int64 = 0
+    }
+
+    /// How far a file was read: the bytes read (whole lines), and the length and hash of the last line,
+    /// so that a file a sync tool replaced is still known to go on from there.
+    package struct ReadCursor: Equatable, Sendable {
+        package var bytes: Int64
+        package var line: Int64
+        package var hash: UInt64
+    }
+
+    /// A state for `folder`, with nothing sent or read.
+    package init(folder: String, name: String) {
+        self.folder = folder
+        self.name = name
+        identities = []
+        sent = Sent()
+        read = [:]
+    }
+}
+
+extension SyncState {
+    /// The state the `"sync"` value holds; `nil` if it is not one this version reads.
+    package init?(json: JSONValue) {
+        guard case let .string(folder)? = json["folder"], case let .string(name)? = json["name"] else { return nil }
+        self.init(folder: folder, name: name)
+        if case let .array(list)? = json["identities"] {
+            for item in list {
+                guard case let .string(text)? = item["history"], let history = HistoryID(text: text),
+                    case let .number(sinceText)? = item["since"], let since = UInt64(sinceText), since >= 1
+                else { return nil }
+                identities.append(Identity(history: history, since: since))
+            }
+        }
+        if let sent = json["sent"] {
+            guard let bytes = SyncState.number(sent["bytes"], Int64.self), let sequence = SyncState.number(sent["seq"], UInt64.self),
+                let size = SyncState.number(sent["size"], Int64.self)
+            else { return nil }
+            self.sent = Sent(bytes: bytes, sequence: sequence, size: size)
+        }
+        if case let .object(members)? = json["read"] {
+            for (file, cursor) in members {
+                guard let bytes = SyncState.number(cursor["bytes"], Int64.self), let line = SyncState.number(cursor["line"], Int64.self),
+                    case let .string(hashText)? = cursor["hash"], let hash = UInt64(hashText, radix: 16)
+                else { return nil }
+                read[file] = ReadCursor(bytes: bytes, line: line, hash: hash)
+            }
+        }
+    }
+
+    /// The `"sync"` value.
+    package var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("folder", .string(folder)), ("name", .string(name))]
+        members.append(
+            ("identities", .array(identities.map { .object([("history", .string($0.history.description)), ("since", .number(String($0.since)))]) })))
+        members.append(
+            ("sent", .object([("bytes", .number(String(sent.bytes))), ("seq", .number(String(sent.sequence))), ("size", .number(String(sent.size)))])))
+        members.append(
+            ("read", .object(read.keys.sorted().compactMap { file in
+                read[file].map { cursor in
+                    (file, .object([
+                        ("bytes", .number(String(cursor.bytes))), ("line", .number(String(cursor.line))),
+                        ("hash", .string(String(cursor.hash, radix: 16))),
+                    ]))
+                }
+            })))
+        return .object(members)
+    }
+
+    /// The current identity, if the history has one yet.
+    package var history: HistoryID? { identities.last?.history }
+
+    private static func number<Number: FixedWidthInteger>(_ value: JSONValue?, _ type: Number.Type) -> Number? {
+        guard case let .number(text)? = value, let number = Number(text), number >= 0 else { return nil }
+        return number
+    }
+}
