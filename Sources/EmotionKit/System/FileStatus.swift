@@ -14,6 +14,8 @@ package struct FileStatus: Equatable, Sendable {
     package var group: UInt32
     /// Its size in bytes.
     package var size: Int64
+    /// When its content last changed (`st_mtim`), as time since 1970-01-01 UTC; zero unless read from the system.
+    package var modified: Duration = .zero
 
     /// A status with the given permission bits, owner and group, of a regular file with one name unless told otherwise.
     package init(

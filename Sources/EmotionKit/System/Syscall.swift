@@ -542,6 +542,12 @@ extension FileStatus {
             kind: kind, links: UInt64(status.st_nlink),
             identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
             size: Int64(status.st_size))
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        self.modified = .seconds(Int64(modified.tv_sec)) + .nanoseconds(Int64(modified.tv_nsec))
     }
 }
 

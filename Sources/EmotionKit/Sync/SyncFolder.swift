@@ -1,0 +1,184 @@
+/// The folder a sync tool (Syncthing, Dropbox, a network drive) keeps in step between machines:
+/// each history appends to its own file, `<id>.jsonl`, and reads the others'. Nothing in it is
+/// ever rewritten.
+///
+/// It is opened as the data file's folder is (see `PathWalk` and Safety.md): walked from `/` one
+/// name at a time, following no link another user owns; as root, only a folder root owns is
+/// used. Every file in it is then opened by name in the open folder, never through a link, only
+/// as a plain file (`O_NONBLOCK`, so a FIFO put there blocks nothing), and only if it is ours or
+/// the data file's owner's. Our own files are made mode 0600, the data file's privacy.
+///
+/// An unmounted drive's mount point is an empty folder like any other: `status` holds the
+/// folder's device and inode, which a caller may keep to notice that the folder is not the one
+/// it synced with before.
+package final class SyncFolder: Sendable {
+    /// A history's file or a conflict copy, as the folder listed it.
+    package struct Entry: Equatable, Sendable {
+        /// Its name in the folder.
+        package let name: String
+        /// What its name says it is: `.history` or `.conflictCopy`, never `.ignored`.
+        package let kind: SyncFileName
+        /// Its size in bytes when listed.
+        package let size: Int64
+        /// Its device and inode when listed. A sync tool replaces a file it updates by a new one,
+        /// so a new inode does not mean a new history.
+        package let identity: FileIdentity
+        /// When its content last changed, as time since 1970-01-01 UTC.
+        package let modified: Duration
+
+        /// The history whose lines it holds.
+        package var history: HistoryID? { kind.history }
+    }
+
+    /// What a listing found: the files to read, and the names of ours that were left out, with why
+    /// (`.notARegularFile`, `.foreignFile`), for the caller to warn about.
+    package struct Listing: Equatable, Sendable {
+        /// The histories' files and conflict copies, by name.
+        package var files: [Entry] = []
+        /// The names of ours that are not plain files, or are another user's.
+        package var skipped: [SyncFolderError] = []
+    }
+
+    /// The folder's path, as given.
+    package let path: String
+    /// The folder's status when it was opened.
+    package let status: FileStatus
+    /// The folder, open for walking (not reading).
+    let folder: FileSystem.Descriptor
+    let fileSystem: FileSystem
+    /// The effective user.
+    let user: UInt32
+    /// Who our new files are given to (the data file's owner and group, where we may), mode 0600.
+    let ownership: FileOwnership
+
+    /// Opens the folder at `path`, for the data file whose status is `dataFileStatus` (`nil` before
+    /// its first save).
+    ///
+    /// - Throws: `.missing` if there is nothing at `path`, `.notAFolder`, `.foreignLink`,
+    ///   `.foreignFolder` (root, and a folder another user owns), `.inputOutput`. The caller reports
+    ///   it and carries on: the change it made is in the journal, and goes out at the next sync.
+    package init(
+        opening path: String, dataFileStatus: FileStatus?, fileSystem: FileSystem = .live,
+        user: UInt32 = Syscall.effectiveUser
+    ) throws(SyncFolderError) {
+        let opened = try SyncFolder.open(path, fileSystem: fileSystem, user: user)
+        self.path = path
+        self.folder = opened.folder
+        self.status = opened.status
+        self.fileSystem = fileSystem
+        self.user = user
+        self.ownership = FileOwnership(keeping: dataFileStatus.map { FileStatus(permissions: 0o600, owner: $0.owner, group: $0.group) })
+    }
+
+    deinit {
+        fileSystem.close(folder)
+    }
+
+    /// The histories' files and conflict copies in the folder, sorted by name; names of nothing of
+    /// ours are left out silently, and ours that are not plain files of ours with a warning.
+    ///
+    /// Nothing is followed or opened for reading: each name is looked at where it is.
+    package func entries() throws(SyncFolderError) -> Listing {
+        let names = fileSystem.entries(folder)
+        if names.isEmpty { try checkListable() }
+        var listing = Listing()
+        for name in names.sorted() {
+            let kind = SyncFileName(name)
+            guard kind != .ignored else { continue }
+            let status: FileStatus
+            do {
+                status = try statusOf(name)
+            } catch where error.errno == Errno.noSuchFileOrDirectory {
+                continue  // Gone since it was listed: a sync tool's rename.
+            } catch {
+                throw .inputOutput(error)
+            }
+            if let problem = problem(with: status, at: pathOf(name)) {
+                listing.skipped.append(problem)
+            } else {
+                listing.files.append(
+                    Entry(name: name, kind: kind, size: status.size, identity: status.identity, modified: status.modified))
+            }
+        }
+        return listing
+    }
+
+    /// The path of `name` in the folder, for messages.
+    func pathOf(_ name: String) -> String {
+        DataPath(folder.path).appending(name).string
+    }
+
+    /// Why a file with `status` at `path` is not used: not a plain file, or another user's.
+    func problem(with status: FileStatus, at path: String) -> SyncFolderError? {
+        guard status.kind == .regularFile else { return .notARegularFile(path: path, status.kind) }
+        guard status.owner == user || status.owner == ownership.owner else { return .foreignFile(path: path, owner: status.owner) }
+        return nil
+    }
+
+    /// What `name` is, without following it if it is a link, or opening it for reading.
+    func statusOf(_ name: String) throws(SystemError) -> FileStatus {
+        let found = try fileSystem.openAt(folder, name, OpenFlags.linkItself, 0)
+        defer { fileSystem.close(found) }
+        return try fileSystem.status(found)
+    }
+
+    /// Throws unless the folder can be read: an empty listing is also what a folder we may not read gives.
+    private func checkListable() throws(SyncFolderError) {
+        do {
+            let reader = try fileSystem.openAt(folder, ".", OpenFlags.readOnly | OpenFlags.folder, 0)
+            fileSystem.close(reader)
+        } catch {
+            throw .inputOutput(SystemError(call: "opendir", path: path, errno: error.errno))
+        }
+    }
+
+    /// Walks `path` and opens the folder it names.
+    private static func open(
+        _ path: String, fileSystem: FileSystem, user: UInt32
+    ) throws(SyncFolderError) -> (folder: FileSystem.Descriptor, status: FileStatus) {
+        let destination: PathWalk.Destination
+        do {
+            destination = try PathWalk(fileSystem: fileSystem, user: user).walk(path)
+        } catch {
+            switch error {
+            case let .system(error) where error.errno == Errno.noSuchFileOrDirectory: throw .missing(path: path)
+            case let .system(error): throw .inputOutput(error)
+            case let .foreignLink(path, owner): throw .foreignLink(path: path, owner: owner)
+            case let .refusedFolder(path, status): throw .foreignFolder(path: path, owner: status.owner)
+            }
+        }
+        guard destination.name != "." else { return try accept(destination.folder, path: path, fileSystem: fileSystem, user: user) }
+        defer { fileSystem.close(destination.folder) }
+        guard let found = destination.status, destination.missingFolders.isEmpty else { throw .missing(path: path) }
+        guard found.kind == .folder else { throw .notAFolder(path: path, found.kind) }
+        let folder: FileSystem.Descriptor
+        do {
+            folder = try fileSystem.openAt(destination.folder, destination.name, OpenFlags.linkItself | OpenFlags.folder, 0)
+        } catch where error.errno == Errno.noSuchFileOrDirectory {
+            throw .missing(path: path)
+        } catch {
+            throw .inputOutput(error)  // Swapped for a link or a file since the walk: ELOOP, ENOTDIR.
+        }
+        return try accept(folder, path: path, fileSystem: fileSystem, user: user)
+    }
+
+    /// `folder` with its status, if it is a folder, and, as root, root's; else closes it and throws.
+    private static func accept(
+        _ folder: FileSystem.Descriptor, path: String, fileSystem: FileSystem, user: UInt32
+    ) throws(SyncFolderError) -> (folder: FileSystem.Descriptor, status: FileStatus) {
+        do throws(SyncFolderError) {
+            let status: FileStatus
+            do {
+                status = try fileSystem.status(folder)
+            } catch {
+                throw .inputOutput(error)
+            }
+            guard status.kind == .folder else { throw .notAFolder(path: path, status.kind) }
+            if user == 0, status.owner != 0 { throw .foreignFolder(path: path, owner: status.owner) }
+            return (folder, status)
+        } catch {
+            fileSystem.close(folder)
+            throw error
+        }
+    }
+}

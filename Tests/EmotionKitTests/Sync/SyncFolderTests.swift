@@ -1,0 +1,262 @@
+@testable import EmotionKit
+import Foundation
+import Testing
+
+/// The sync folder's files: opening the folder safely, listing, reading whole lines, appending to our own file.
+@Suite struct SyncFolderTests {
+    private static let ours = "01KAT8FW5X6N3X9R2T4K7M1P0Z"
+    private static let theirs = "01KAT9AAAAAAAAAAAAAAAAAAAA"
+
+    private func history(_ text: String = ours) throws -> HistoryID {
+        try #require(HistoryID(text: text))
+    }
+
+    private func open(_ path: String, dataFileStatus: FileStatus? = nil) throws -> SyncFolder {
+        try SyncFolder(opening: path, dataFileStatus: dataFileStatus)
+    }
+
+    private func entry(_ folder: SyncFolder, _ name: String) throws -> SyncFolder.Entry {
+        try #require(try folder.entries().files.first { $0.name == name })
+    }
+
+    private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: - Opening
+
+    @Test func aMissingFolderIsATypedErrorNamingIt() throws {
+        let temporary = try TemporaryFolder()
+        let path = temporary.file("Sync/emotions")
+        #expect(throws: SyncFolderError.missing(path: path)) { try open(path) }
+    }
+
+    @Test func aFileWhereTheFolderShouldBeIsRefused() throws {
+        let temporary = try TemporaryFolder()
+        let path = try temporary.write("x", to: "Sync")
+        #expect(throws: SyncFolderError.notAFolder(path: path, .regularFile)) { try open(path) }
+    }
+
+    @Test func ourOwnLinkToTheFolderIsFollowed() throws {
+        let temporary = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: temporary.file("real"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: temporary.file("Sync"), withDestinationPath: "real")
+        let folder = try open(temporary.file("Sync"))
+        _ = try folder.append(Array("a\n".utf8), to: history(), expectedSize: 0)
+        #expect(temporary.bytes(of: temporary.file("real/\(Self.ours).jsonl")) == Data("a\n".utf8))
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a link to another user"))
+    func aLinkAnotherUserPlantedAsTheFolderIsNotFollowed() throws {
+        let temporary = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: temporary.file("elsewhere"), withIntermediateDirectories: false)
+        let link = temporary.file("Sync")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "elsewhere")
+        #expect(lchown(link, 65534, 65534) == 0)
+        #expect(throws: SyncFolderError.foreignLink(path: link, owner: 65534)) { try open(link) }
+        #expect(try temporary.contents(of: temporary.file("elsewhere")).isEmpty)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "root's own rule"))
+    func rootUsesNoSyncFolderAnotherUserOwns() throws {
+        let temporary = try TemporaryFolder()
+        let path = temporary.file("Sync")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(chown(path, 65534, 65534) == 0)
+        #expect(throws: SyncFolderError.foreignFolder(path: path, owner: 65534)) { try open(path) }
+    }
+
+    // MARK: - Appending
+
+    @Test func theFirstAppendMakesOurFileMode0600AndLaterOnesAddToItsEnd() throws {
+        let temporary = try TemporaryFolder()
+        let folder = try open(temporary.path)
+        let first = try folder.append(Array("one\n".utf8), to: history(), expectedSize: 0)
+        let second = try folder.append(Array("two\nthree\n".utf8), to: history(), expectedSize: first)
+        #expect((first, second) == (4, 14))
+        let path = temporary.file(Self.ours + ".jsonl")
+        #expect(temporary.bytes(of: path) == Data("one\ntwo\nthree\n".utf8))
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o600)
+        #expect(status.st_uid == geteuid())
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+    func asRootOurFileIsGivenToTheDataFilesOwner() throws {
+        let temporary = try TemporaryFolder()
+        let dataFile = FileStatus(permissions: 0o640, owner: 65534, group: 65534)
+        let folder = try open(temporary.path, dataFileStatus: dataFile)
+        let size = try folder.append(Array("one\n".utf8), to: history(), expectedSize: 0)
+        _ = try folder.append(Array("two\n".utf8), to: history(), expectedSize: size)
+        var status = stat()
+        #expect(stat(temporary.file(Self.ours + ".jsonl"), &status) == 0)
+        #expect((status.st_uid, status.st_gid, status.st_mode & 0o7777) == (65534, 65534, 0o600), "the data file's owner, but 0600")
+    }
+
+    @Test func aFileNotTheSizeWeLeftItAtIsNotWrittenTo() throws {
+        let temporary = try TemporaryFolder()
+        let folder = try open(temporary.path)
+        let path = try temporary.write("one\ntwo\n", to: Self.ours + ".jsonl")
+        #expect(throws: SyncFolderError.sizeMismatch(path: path, expected: 12, actual: 8), "rolled back: shorter") {
+            try folder.append(Array("three\n".utf8), to: history(), expectedSize: 12)
+        }
+        #expect(throws: SyncFolderError.sizeMismatch(path: path, expected: 4, actual: 8), "written by someone else: longer") {
+            try folder.append(Array("three\n".utf8), to: history(), expectedSize: 4)
+        }
+        #expect(temporary.bytes(of: path) == Data("one\ntwo\n".utf8))
+    }
+
+    @Test func aMissingFileIsMadeOnlyWhenExpectedEmpty() throws {
+        let temporary = try TemporaryFolder()
+        let folder = try open(temporary.path)
+        let path = temporary.file(Self.ours + ".jsonl")
+        #expect(throws: SyncFolderError.sizeMismatch(path: path, expected: 8, actual: 0)) {
+            try folder.append(Array("three\n".utf8), to: history(), expectedSize: 8)
+        }
+        #expect(temporary.bytes(of: path) == nil, "lost: the caller sends everything again, from 0")
+    }
+
+    @Test func aLinkPlantedAsOurFileIsNotFollowed() throws {
+        let temporary = try TemporaryFolder()
+        let target = try temporary.write("precious\n", to: "target")
+        let link = temporary.file(Self.ours + ".jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let folder = try open(temporary.path)
+        #expect(throws: SyncFolderError.notARegularFile(path: link, .symbolicLink)) {
+            try folder.append(Array("x\n".utf8), to: history(), expectedSize: 9)
+        }
+        #expect(throws: SyncFolderError.notARegularFile(path: link, .symbolicLink)) {
+            try folder.append(Array("x\n".utf8), to: history(), expectedSize: 0)
+        }
+        #expect(temporary.bytes(of: target) == Data("precious\n".utf8))
+        #expect(try folder.entries() == SyncFolder.Listing(files: [], skipped: [.notARegularFile(path: link, .symbolicLink)]))
+    }
+
+    // MARK: - Listing
+
+    @Test func theListingHoldsTheHistoriesFilesAndCopiesByNameAndNothingElse() throws {
+        let temporary = try TemporaryFolder()
+        let copy = Self.theirs + ".sync-conflict-20261126-141500-ABCDEFG.jsonl"
+        try temporary.write("a\n", to: Self.theirs + ".jsonl")
+        try temporary.write("a\nb\n", to: copy)
+        try temporary.write("x", to: ".syncthing." + Self.ours + ".jsonl.tmp")
+        try temporary.write("x", to: "notes.txt")
+        try FileManager.default.createDirectory(atPath: temporary.file(".stfolder"), withIntermediateDirectories: false)
+        let folder = try open(temporary.path)
+        _ = try folder.append(Array("mine\n".utf8), to: history(), expectedSize: 0)
+        let listing = try folder.entries()
+        #expect(listing.skipped == [])
+        #expect(listing.files.map(\.name) == [Self.ours + ".jsonl", Self.theirs + ".jsonl", copy])
+        let (mine, their) = (try history(), try history(Self.theirs))
+        #expect(listing.files.map(\.kind) == [.history(mine), .history(their), .conflictCopy(of: their)])
+        #expect(listing.files.map(\.size) == [5, 2, 4])
+        var status = stat()
+        #expect(stat(temporary.file(copy), &status) == 0)
+        let copyEntry = listing.files[2]
+        #expect(copyEntry.identity.inode == UInt64(status.st_ino))
+        #expect(copyEntry.modified == .seconds(Int64(status.st_mtim.tv_sec)) + .nanoseconds(Int64(status.st_mtim.tv_nsec)))
+        #expect(copyEntry.modified > .seconds(Int64(Date().timeIntervalSince1970) - 60))
+    }
+
+    @Test func aFIFOInPlaceOfAFileIsSkippedWithoutBlocking() throws {
+        let temporary = try TemporaryFolder()
+        let fifo = temporary.file(Self.theirs + ".jsonl")
+        let ours = temporary.file(Self.ours + ".jsonl")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(mkfifo(ours, 0o600) == 0)
+        let folder = try open(temporary.path)
+        #expect(try folder.entries().skipped == [.notARegularFile(path: ours, .other), .notARegularFile(path: fifo, .other)])
+        let listed = SyncFolder.Entry(
+            name: Self.theirs + ".jsonl", kind: .history(try history(Self.theirs)), size: 0,
+            identity: FileIdentity(device: 0, inode: 0), modified: .zero)
+        #expect(throws: SyncFolderError.notARegularFile(path: fifo, .other)) { try folder.read(listed, from: 0, limit: 100) }
+        #expect(throws: SyncFolderError.notARegularFile(path: ours, .other)) {
+            try folder.append(Array("x\n".utf8), to: history(), expectedSize: 0)
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+    func aFileAnotherUserOwnsIsSkippedAndNeverRead() throws {
+        let temporary = try TemporaryFolder()
+        let path = try temporary.write("a\n", to: Self.theirs + ".jsonl")
+        #expect(chown(path, 65534, 65534) == 0)
+        let folder = try open(temporary.path)
+        #expect(try folder.entries() == SyncFolder.Listing(files: [], skipped: [.foreignFile(path: path, owner: 65534)]))
+    }
+
+    // MARK: - Reading
+
+    @Test func aHalfDeliveredLastLineIsLeftForLater() throws {
+        let temporary = try TemporaryFolder()
+        try temporary.write("{\"a\":1}\n{\"b\":2}\n{\"c\"", to: Self.theirs + ".jsonl")
+        let folder = try open(temporary.path)
+        let first = try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: 0, limit: 1 << 20)
+        #expect(text(first.bytes) == "{\"a\":1}\n{\"b\":2}\n")
+        #expect(first.end == 16)
+        let nothingYet = try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: first.end, limit: 1 << 20)
+        #expect(nothingYet.bytes.isEmpty && nothingYet.end == 16)
+        try temporary.write("{\"a\":1}\n{\"b\":2}\n{\"c\":3}\n", to: Self.theirs + ".jsonl")
+        let rest = try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: first.end, limit: 1 << 20)
+        #expect(text(rest.bytes) == "{\"c\":3}\n")
+        #expect(rest.end == 24)
+    }
+
+    @Test func aLargeFileIsReadInPiecesOfAtMostTheLimitEachEndingAtALineBreak() throws {
+        let temporary = try TemporaryFolder()
+        let lines = (0..<1000).map { "{\"seq\":\($0)}\n" }
+        try temporary.write(lines.joined(), to: Self.theirs + ".jsonl")
+        let folder = try open(temporary.path)
+        let listed = try entry(folder, Self.theirs + ".jsonl")
+        var offset: Int64 = 0
+        var read = ""
+        var pieces = 0
+        while true {
+            let piece = try folder.read(listed, from: offset, limit: 100)
+            if piece.bytes.isEmpty { break }
+            #expect(piece.bytes.count <= 100)
+            #expect(piece.bytes.last == UInt8(ascii: "\n"))
+            read += text(piece.bytes)
+            offset = piece.end
+            pieces += 1
+        }
+        #expect(read == lines.joined())
+        #expect(pieces > 100)
+    }
+
+    @Test func readingStartsAtTheOffsetGiven() throws {
+        let temporary = try TemporaryFolder()
+        try temporary.write("one\ntwo\nthree\n", to: Self.theirs + ".jsonl")
+        let folder = try open(temporary.path)
+        let piece = try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: 4, limit: 1000)
+        #expect(text(piece.bytes) == "two\nthree\n")
+        #expect(piece.end == 14)
+    }
+
+    @Test func aLineLongerThanTheLimitIsATypedErrorNotAStall() throws {
+        let temporary = try TemporaryFolder()
+        let path = try temporary.write(String(repeating: "x", count: 200) + "\n", to: Self.theirs + ".jsonl")
+        let folder = try open(temporary.path)
+        #expect(throws: SyncFolderError.lineTooLong(path: path, offset: 0, limit: 100)) {
+            try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: 0, limit: 100)
+        }
+    }
+
+    @Test func aFileShorterThanWhatWasReadIsATypedError() throws {
+        let temporary = try TemporaryFolder()
+        let path = try temporary.write("one\n", to: Self.theirs + ".jsonl")
+        let folder = try open(temporary.path)
+        #expect(throws: SyncFolderError.shorterThanRead(path: path, size: 4, offset: 8)) {
+            try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: 8, limit: 100)
+        }
+    }
+
+    @Test func aLinkAnotherFileWasSwappedInForIsNotReadThrough() throws {
+        let temporary = try TemporaryFolder()
+        try temporary.write("a\n", to: Self.theirs + ".jsonl")
+        let folder = try open(temporary.path)
+        let listed = try entry(folder, Self.theirs + ".jsonl")
+        let path = temporary.file(Self.theirs + ".jsonl")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/etc/passwd")
+        #expect(throws: SyncFolderError.notARegularFile(path: path, .symbolicLink)) { try folder.read(listed, from: 0, limit: 100) }
+    }
+}
