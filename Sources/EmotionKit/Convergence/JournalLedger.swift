@@ -5,24 +5,30 @@
 /// An event this history made (a line without `origin`) belongs to the identity in force at its
 /// journal sequence (`SyncState.identities`; with none, the history is named by its first own
 /// event's id) and is numbered from 1 within it; it was made after everything before it in the
-/// journal, so its `after` is what arrived since the previous event of its own. An event taken in
-/// from elsewhere keeps the history, place and `after` it was made with.
+/// journal, so its `after` is what arrived since the previous event of its own (and, for the first
+/// event of a new identity, the old identity's last). An event taken in from elsewhere keeps the
+/// history, place and `after` it was made with.
 struct JournalLedger {
     /// The counts from before history.
     var before = Tally()
-    /// The history the base counts belong to: the first identity.
-    var baseHistory: HistoryID?
     /// Every event, in journal order.
-    var events: [HistoryEvent] = []
+    private(set) var events: [HistoryEvent] = []
     /// The ids held.
-    var ids: Set<EventID> = []
+    private(set) var ids: Set<EventID> = []
     /// The highest place taken in from each other history.
-    var taken: [HistoryID: UInt64] = [:]
-    /// This history's own events: journal offset where each line ends, its identity and its place,
-    /// and its `after`, in order.
-    var own: [OwnEvent] = []
+    private(set) var taken: [HistoryID: UInt64] = [:]
+    /// This history's own events, in order.
+    private(set) var own: [OwnEvent] = []
+    /// The journal sequence the next event will have.
+    private(set) var nextSequence: UInt64 = 1
+    /// The ids this history speaks as, with the journal sequence each starts at.
+    let identities: [SyncState.Identity]
+    /// What arrived since the last own event.
+    private var pending: [HistoryID: UInt64] = [:]
+    /// How many own events each identity has.
+    private var ownCounts: [HistoryID: UInt64] = [:]
 
-    /// One event this history made.
+    /// One event this history made: the event, where its line ends, its identity, place and `after`.
     struct OwnEvent {
         var event: JournalEvent
         var lineEnd: Int64
@@ -31,58 +37,81 @@ struct JournalLedger {
         var after: [HistoryMark]
     }
 
+    /// An empty ledger, for a history with no journal yet.
+    init(identities: [SyncState.Identity]) {
+        self.identities = identities
+    }
+
     /// Reads `journal` from its header to `end`.
     ///
     /// - Throws: `StoreError.unreadableJournal` for a line that does not read.
     init(journal: JournalFile, to end: Int64, identities: [SyncState.Identity]) throws(StoreError) {
+        self.init(identities: identities)
         let (header, start) = try journal.header()
         before = header.before
-        var pending: [HistoryID: UInt64] = [:]  // Taken in since the last own event.
-        var ownCounts: [HistoryID: UInt64] = [:]
-        var firstOwn: HistoryID?
         var number = 1
         _ = try journal.forEachLine(from: start, to: end) { line, lineEnd throws(StoreError) in
             number += 1
-            let event: JournalEvent
             do throws(JournalLineError) {
-                event = try JournalEvent(journalLine: Array(line))
+                try take(try JournalEvent(journalLine: Array(line)), lineEnd: lineEnd)
             } catch {
                 throw .unreadableJournal(path: journal.file.path, .badLine(number: number, reason: error.description))
             }
-            ids.insert(event.id)
-            if let origin = event.origin {
-                taken[origin.history] = max(taken[origin.history] ?? 0, origin.sequence)
-                pending[origin.history] = max(pending[origin.history] ?? 0, origin.sequence)
-                let model = try JournalLedger.model(event, origin.history, origin.sequence, origin.after, number, journal)
-                events.append(model)
-                return true
-            }
-            let history = JournalLedger.identity(at: event.sequence, in: identities) ?? firstOwn ?? HistoryID(event.id)
-            if firstOwn == nil { firstOwn = history }
-            let sequence = (ownCounts[history] ?? 0) + 1
-            ownCounts[history] = sequence
-            let after = pending.map { HistoryMark($0.key, $0.value) }.sorted { $0.history < $1.history }
-            pending = [:]
-            own.append(OwnEvent(event: event, lineEnd: lineEnd, history: history, sequence: sequence, after: after))
-            events.append(try JournalLedger.model(event, history, sequence, after, number, journal))
             return true
         }
-        baseHistory = identities.first?.history ?? firstOwn
+    }
+
+    /// The history the base counts belong to: the first identity, or the first own event's id.
+    var baseHistory: HistoryID? { identities.first?.history ?? own.first?.history }
+
+    /// What arrived after the last own event: the next one's `after`.
+    var pendingAfterLastOwn: [HistoryMark] { JournalLedger.marks(pending) }
+
+    /// Takes in the event on a line ending at `lineEnd`, as if read there.
+    ///
+    /// - Throws: `JournalLineError.invalidEvent` for a place out of the model's range.
+    mutating func take(_ event: JournalEvent, lineEnd: Int64) throws(JournalLineError) {
+        ids.insert(event.id)
+        nextSequence = event.sequence &+ 1
+        if let origin = event.origin {
+            taken[origin.history] = max(taken[origin.history] ?? 0, origin.sequence)
+            pending[origin.history] = max(pending[origin.history] ?? 0, origin.sequence)
+            events.append(try JournalLedger.model(event, origin.history, origin.sequence, origin.after))
+            return
+        }
+        let history = identities.last { $0.since <= event.sequence }?.history ?? own.first?.history ?? HistoryID(event.id)
+        let sequence = (ownCounts[history] ?? 0) + 1
+        ownCounts[history] = sequence
+        if let previous = own.last, previous.history != history {
+            // The first event of a new identity was made after the old one's last.
+            pending[previous.history] = max(pending[previous.history] ?? 0, previous.sequence)
+        }
+        let after = JournalLedger.marks(pending)
+        pending = [:]
+        own.append(OwnEvent(event: event, lineEnd: lineEnd, history: history, sequence: sequence, after: after))
+        events.append(try JournalLedger.model(event, history, sequence, after))
+    }
+
+    /// The counts the model gives for every event held, with the base counts.
+    func counts() -> Tally {
+        var set = EventSet()
+        if let baseHistory { _ = set.insertBase(before, of: baseHistory) }
+        _ = set.insert(contentsOf: events)
+        return set.counts()
     }
 
     /// The model's event for `event`, at `sequence` of `history`.
     private static func model(
-        _ event: JournalEvent, _ history: HistoryID, _ sequence: UInt64, _ after: [HistoryMark], _ number: Int, _ journal: JournalFile
-    ) throws(StoreError) -> HistoryEvent {
+        _ event: JournalEvent, _ history: HistoryID, _ sequence: UInt64, _ after: [HistoryMark]
+    ) throws(JournalLineError) -> HistoryEvent {
         do {
             return try HistoryEvent(event, history: history, seq: sequence, after: after)
         } catch {
-            throw .unreadableJournal(path: journal.file.path, .badLine(number: number, reason: "its place in its history is out of range"))
+            throw .invalidEvent(.zeroSequence)
         }
     }
 
-    /// The identity in force at journal sequence `sequence`: the last that starts at or before it.
-    static func identity(at sequence: UInt64, in identities: [SyncState.Identity]) -> HistoryID? {
-        identities.last { $0.since <= sequence }?.history
+    private static func marks(_ vector: [HistoryID: UInt64]) -> [HistoryMark] {
+        vector.map { HistoryMark($0.key, $0.value) }.sorted { $0.history < $1.history }
     }
 }

@@ -69,6 +69,12 @@ package enum SyncFileName: Hashable, Sendable {
     }
 
     /// The history the file holds lines of; `nil` for a name of no history.
+    /// Whether it is a sync tool's copy of a history's file, not the file itself.
+    package var isConflictCopy: Bool {
+        if case .conflictCopy = self { return true }
+        return false
+    }
+
     package var history: HistoryID? {
         switch self {
         case let .history(history), let .conflictCopy(of: history): history

@@ -20,6 +20,8 @@ package struct SyncState: Equatable, Sendable {
     package var sent: Sent
     /// How far each other file of the folder has been read, by file name.
     package var read: [String: ReadCursor]
+    /// The other histories' readable names, from their files' headers, by id.
+    package var names: [HistoryID: String]
 
     /// One identity: the id, and the first journal sequence whose own events it speaks for.
     package struct Identity: Equatable, Sendable {
@@ -27,12 +29,14 @@ package struct SyncState: Equatable, Sendable {
         package var since: UInt64
     }
 
-    /// How far the own file is written: the journal offset up to which own events were published, how
-    /// many of the current identity's events that is, and the own file's size after them.
+    /// How far the own file is written: the journal offset read up to, how many of the current
+    /// identity's events were published, the own file's size after them, and what arrived (or was
+    /// spoken as before) since the last own event, for the next one's `after`.
     package struct Sent: Equatable, Sendable {
         package var bytes: Int64 = 0
         package var sequence: UInt64 = 0
         package var size: Int64 = 0
+        package var after: [HistoryMark] = []
     }
 
     /// How far a file was read: the bytes read (whole lines), and the length and hash of the last line,
@@ -50,6 +54,7 @@ package struct SyncState: Equatable, Sendable {
         identities = []
         sent = Sent()
         read = [:]
+        names = [:]
     }
 }
 
@@ -70,7 +75,20 @@ extension SyncState {
             guard let bytes = SyncState.number(sent["bytes"], Int64.self), let sequence = SyncState.number(sent["seq"], UInt64.self),
                 let size = SyncState.number(sent["size"], Int64.self)
             else { return nil }
-            self.sent = Sent(bytes: bytes, sequence: sequence, size: size)
+            var after: [HistoryMark] = []
+            if case let .object(marks)? = sent["after"] {
+                for (key, value) in marks {
+                    guard let history = HistoryID(text: key), let seq = SyncState.number(value, UInt64.self) else { return nil }
+                    after.append(HistoryMark(history, seq))
+                }
+            }
+            self.sent = Sent(bytes: bytes, sequence: sequence, size: size, after: after)
+        }
+        if case let .object(members)? = json["names"] {
+            for (key, value) in members {
+                guard let history = HistoryID(text: key), case let .string(name) = value else { return nil }
+                names[history] = name
+            }
         }
         if case let .object(members)? = json["read"] {
             for (file, cursor) in members {
@@ -88,7 +106,10 @@ extension SyncState {
         members.append(
             ("identities", .array(identities.map { .object([("history", .string($0.history.description)), ("since", .number(String($0.since)))]) })))
         members.append(
-            ("sent", .object([("bytes", .number(String(sent.bytes))), ("seq", .number(String(sent.sequence))), ("size", .number(String(sent.size)))])))
+            ("sent", .object([
+                ("bytes", .number(String(sent.bytes))), ("seq", .number(String(sent.sequence))), ("size", .number(String(sent.size))),
+                ("after", .object(sent.after.map { ($0.history.description, .number(String($0.seq))) })),
+            ])))
         members.append(
             ("read", .object(read.keys.sorted().compactMap { file in
                 read[file].map { cursor in
@@ -98,6 +119,7 @@ extension SyncState {
                     ]))
                 }
             })))
+        members.append(("names", .object(names.keys.sorted().compactMap { id in names[id].map { (id.description, .string($0)) } })))
         return .object(members)
     }
 

@@ -1,0 +1,100 @@
+extension SyncRound {
+    /// Sends this history's own changes that its file in the folder lacks: those in the journal from
+    /// where the last send stopped to `end`, appended to the file at the size it was left at.
+    ///
+    /// A file of another size is put right from the whole journal (`ledger`): one that lost its end
+    /// (rolled back, restored, cut by a crash, removed) gets the same bytes again from where it
+    /// stops; one that holds changes this history never made is a copy's (a restored backup, a cloned
+    /// disk, both speaking as one history): this history takes a new id from its first change the file
+    /// does not hold, and says so. A folder that cannot be written is a warning; the next sync tries again.
+    mutating func send(journal: JournalFile, end: Int64, ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) {
+        guard let folder else { return }
+        let start = state.sent.bytes == 0 ? try journal.header().end : state.sent.bytes
+        guard end > start else { return }
+        let lines = try OwnLines(journal: journal, from: start, to: end, after: state.sent.sequence, arrived: state.sent.after)
+        if state.identities.isEmpty {
+            guard let first = lines.firstID else {
+                state.sent.bytes = end
+                state.sent.after = lines.pending
+                return
+            }
+            state.identities = [SyncState.Identity(history: HistoryID(first), since: 1)]
+            report.history = state.history?.description
+        }
+        guard let history = state.history else { return }
+        var bytes = state.sent.size == 0 ? Array((PublishedHeader(history: history, name: state.name).line + "\n").utf8) : []
+        bytes += lines.bytes
+        do throws(SyncFolderError) {
+            if lines.count > 0 || state.sent.size == 0 {
+                state.sent.size = try folder.append(bytes, to: history, expectedSize: state.sent.size)
+            }
+            state.sent.sequence += UInt64(lines.count)
+            state.sent.bytes = end
+            state.sent.after = lines.pending
+            report.sent += lines.count
+        } catch let .sizeMismatch(_, _, actual) {
+            try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
+        } catch {
+            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+        }
+    }
+
+    /// Makes the file of `history`, found `actual` bytes long, what the journal says it is, or takes a
+    /// new id if it holds changes this history never made.
+    private mutating func putRight(
+        _ history: HistoryID, actual: Int64, in folder: SyncFolder, ledger: JournalLedger, journal: JournalFile, end: Int64
+    ) throws(StoreError) {
+        let own = ledger.own.filter { $0.history == history }
+        var expected = Array((PublishedHeader(history: history, name: state.name).line + "\n").utf8)
+        var ends: [Int] = []
+        for event in own {
+            expected += Array(event.event.publishedLine(sequence: event.sequence, after: event.after).utf8)
+            expected.append(0x0A)
+            ends.append(expected.count)
+        }
+        let found = fileBytes(of: history, in: folder)
+        if expected.starts(with: found) {
+            // It lost its end: the same bytes again, from where it stops.
+            let from = max(found.count, Int(clamping: min(actual, Int64(expected.count))))
+            do throws(SyncFolderError) {
+                state.sent.size = try folder.append(Array(expected[from...]), to: history, expectedSize: actual)
+                report.sent += ends.filter { $0 > from }.count
+                state.sent.sequence = UInt64(own.count)
+                state.sent.bytes = end
+                state.sent.after = ledger.pendingAfterLastOwn
+            } catch {
+                report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+            }
+            return
+        }
+        // Another copy of this history writes to its file: the changes both hold stay that id's; this
+        // history goes on as a new one from its first change the file does not hold.
+        let kept = ends.filter { $0 <= found.count && expected[..<$0].elementsEqual(found[..<$0]) }.count
+        let fresh = HistoryID.random()
+        let since = kept < own.count ? own[kept].event.sequence : ledger.nextSequence
+        state.identities.append(SyncState.Identity(history: fresh, since: since))
+        state.sent = SyncState.Sent()
+        state.sent.bytes = kept > 0 ? own[kept - 1].lineEnd : 0
+        state.sent.after = kept > 0 ? [HistoryMark(history, own[kept - 1].sequence)] : []
+        report.newIdentity = fresh.description
+        report.history = fresh.description
+        report.warnings.append(
+            folder.path + "/" + SyncFileName.name(of: history) + " holds changes this history never made: a copy of it "
+                + "(a restored backup or a cloned disk) speaks as \(history); this one goes on as \(fresh)")
+        try send(journal: journal, end: end) { () throws(StoreError) in ledger }
+    }
+
+    /// The whole lines of `history`'s file, as the folder holds it now; empty if it cannot be read.
+    private func fileBytes(of history: HistoryID, in folder: SyncFolder) -> [UInt8] {
+        guard let listing = try? folder.entries(),
+            let entry = listing.files.first(where: { $0.kind == .history(history) })
+        else { return [] }
+        var bytes: [UInt8] = []
+        var offset: Int64 = 0
+        while let piece = try? folder.read(entry, from: offset, limit: SyncRound.readLimit), !piece.bytes.isEmpty {
+            bytes += piece.bytes
+            offset = piece.end
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,103 @@
+/// One sync of a history with its folder, under the store's lock: the changes other histories'
+/// files hold that this one lacks are taken in (`takeIn`), and this history's own changes the
+/// folder lacks are sent (`send`). A folder that cannot be used is a warning, never an error: the
+/// local commit stands, and the next sync tries again.
+struct SyncRound {
+    /// What the data file keeps of the folder, brought up to date as the round goes.
+    var state: SyncState
+    /// What the round did.
+    var report: SyncReport
+    /// The folder, or `nil` if it could not be opened (see `report.warnings`).
+    let folder: SyncFolder?
+
+    /// The most bytes read of one file at once.
+    static let readLimit = 1 << 20
+
+    /// A round for `state`, opening its folder for the data file whose status is `dataFileStatus`.
+    init(state: SyncState, dataFileStatus: FileStatus?, fileSystem: FileSystem) {
+        self.state = state
+        report = SyncReport(folder: state.folder, name: state.name)
+        report.history = state.history?.description
+        do {
+            folder = try SyncFolder(opening: state.folder, dataFileStatus: dataFileStatus, fileSystem: fileSystem)
+        } catch {
+            folder = nil
+            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+        }
+    }
+
+    /// The changes in other histories' files that go on with no gap from what `ledger` holds, each
+    /// with its origin, in the order to append them; the files' cursors and names are noted in `state`.
+    /// The journal is read (`ledger`) only when some file grew.
+    mutating func takeIn(ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) -> [JournalEvent] {
+        guard let folder else { return [] }
+        let listing: SyncFolder.Listing
+        do {
+            listing = try folder.entries()
+        } catch {
+            report.warnings.append(error.description)
+            return []
+        }
+        report.warnings += listing.skipped.map(\.description)
+        let own = Set(state.identities.map(\.history))
+        var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
+        // A history's own file first, then the copies a sync tool made of it.
+        let files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
+        for entry in files {
+            guard let history = entry.history, !own.contains(history) else { continue }
+            let start = startOfUnread(entry, in: folder)
+            guard entry.size > start else { continue }
+            do throws(SyncFolderError) {
+                reads.append((entry, history, start, try wholeLines(of: entry, from: start, in: folder)))
+            } catch {
+                report.warnings.append(error.description)
+            }
+        }
+        guard reads.contains(where: { !$0.bytes.isEmpty }) else { return [] }
+        let held = try ledger()
+        var ids = held.ids
+        var taken = held.taken
+        var events: [JournalEvent] = []
+        for read in reads where !read.bytes.isEmpty {
+            var expected = taken[read.history] ?? 0
+            let intake = FileIntake(read.bytes[...], at: read.start, of: read.history, expected: &expected, held: &ids)
+            taken[read.history] = expected
+            events += intake.events
+            if let name = intake.name { state.names[read.history] = name }
+            if let last = intake.lastLine {
+                state.read[read.entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash)
+            }
+            if !intake.events.isEmpty {
+                report.taken[state.names[read.history] ?? read.history.description, default: 0] += intake.events.count
+            }
+            if let problem = intake.problem {
+                report.warnings.append(
+                    folder.path + "/" + read.entry.name + ": " + problem.description + "; its changes from there on are not taken in")
+            }
+        }
+        return events
+    }
+
+    /// Where to read `entry` from: past what was read of it before, if it still goes on from there
+    /// (a sync tool replaces a file it updates by a new one, so the last line read is checked); else 0.
+    private func startOfUnread(_ entry: SyncFolder.Entry, in folder: SyncFolder) -> Int64 {
+        guard let cursor = state.read[entry.name], cursor.bytes <= entry.size, cursor.line <= cursor.bytes else { return 0 }
+        guard entry.size > cursor.bytes else { return cursor.bytes }  // Nothing new.
+        guard let last = try? folder.read(entry, from: cursor.bytes - cursor.line, limit: Int(cursor.line)),
+            last.end == cursor.bytes, FileIntake.hash(last.bytes.dropLast()) == cursor.hash
+        else { return 0 }
+        return cursor.bytes
+    }
+
+    /// Every whole line of `entry` from `start`.
+    private func wholeLines(of entry: SyncFolder.Entry, from start: Int64, in folder: SyncFolder) throws(SyncFolderError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var offset = start
+        while true {
+            let piece = try folder.read(entry, from: offset, limit: SyncRound.readLimit)
+            if piece.bytes.isEmpty { return bytes }
+            bytes += piece.bytes
+            offset = piece.end
+        }
+    }
+}
