@@ -10,7 +10,7 @@
 /// is folded in at once instead (`appendLocal`).
 package struct EventSet: Sendable {
     /// The events held, each id once, in the order they arrived.
-    package private(set) var events: [HistoryEvent] = []
+    package internal(set) var events: [HistoryEvent] = []
     /// Each held id's place in `events`.
     var placeOfID: [EventID: Int32] = [:]
     /// The other addresses of an event held at more than one (a v1 import on two machines).
