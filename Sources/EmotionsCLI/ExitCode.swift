@@ -34,7 +34,7 @@ enum ExitCode {
     /// 71 arguments that could not be read or no file descriptor free, 75 lock timeout, 77 refused as unsafe.
     static func status(for error: any Error) -> Int32 {
         switch error {
-        case is UsageError, is CommandError, is TallyError:
+        case is UsageError, is CommandError, is TallyError, is SyncError:
             return usage
         case is ImportError:
             return dataError

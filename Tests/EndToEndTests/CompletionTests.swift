@@ -6,7 +6,7 @@ import Testing
 /// bash is always tried; zsh and fish when installed (`.ci/run` installs them where it can), and
 /// reported as skipped otherwise.
 struct CompletionTests {
-    static let subcommands = ["tap", "add", "reset", "undo", "redo", "log", "stats", "calendar", "export", "import", "watch", "help"]
+    static let subcommands = ["tap", "add", "reset", "undo", "redo", "log", "stats", "calendar", "export", "import", "watch", "sync", "help"]
     static let emotions = [
         "happy", "smile", "neutral", "upset", "sad", "very-happy", "veryHappy", "moderate-smile", "moderateSmile",
         "slightly-upset", "slightlyUpset", "very-sad", "verySad", "완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈",
@@ -37,7 +37,7 @@ struct CompletionTests {
         // Subcommands, and before them only the root's options.
         (["emotions", ""], subcommands),
         (["emotions", "ta"], ["tap"]),
-        (["emotions", "s"], ["stats"]),
+        (["emotions", "s"], ["stats", "sync"]),
         (["emotions", "-"], ["--file", "--color", "--generate-completion-script", "--version", "-h", "--help"]),
         (["emotions", "--"], ["--file", "--color", "--generate-completion-script", "--version", "--help"]),
         (["emotions", "--file", "x.json", ""], subcommands),

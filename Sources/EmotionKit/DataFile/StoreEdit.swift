@@ -9,6 +9,18 @@ package enum StoreEdit: Sendable {
     case redo
     /// Adds the changes another history exported that this one does not hold yet (see `ImportPlan`).
     case `import`(ImportBatch)
+    /// Sets, moves or stops the sync folder, and syncs (see `SyncRequest`).
+    case sync(SyncRequest)
+}
+
+extension StoreEdit {
+    /// Whether it is an undo or redo.
+    var isRevert: Bool {
+        switch self {
+        case .undo, .redo: true
+        default: false
+        }
+    }
 }
 
 /// What one update did.
@@ -19,6 +31,13 @@ package struct StoreCommit: Sendable {
     package var reverted: [JournalEvent] = []
     /// For an import, what it found and did.
     package var importPlan: ImportPlan?
+
+    /// The events taken in from other histories' files, as the journal keeps them.
+    package var arrived: [JournalEvent] = []
+    /// The changes the counts went through from what arrived: each emotion's count before and after.
+    package var arrivedChanges: [Change] = []
+    /// What the sync did, if the history syncs with a folder.
+    package var sync: SyncReport?
 
     /// The changes it made, in order.
     package var changes: [Change] { events.map(\.change) }

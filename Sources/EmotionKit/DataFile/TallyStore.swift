@@ -88,8 +88,11 @@ public final class TallyStore: Sendable {
         }
         defer { journal.close() }
         let lost = snapshot == nil || snapshot?.lostToPowerCut != nil
-        let state = try JournalState(document: lost ? nil : snapshot?.document, journal: journal)
+        var state = try JournalState(document: lost ? nil : snapshot?.document, journal: journal)
         var document = lost ? TallyDocument() : snapshot?.document ?? TallyDocument()
+        if state.rolledForwardArrivals {
+            state.tally = try JournalLedger(journal: journal, to: state.position.bytes, identities: document.sync?.identities ?? []).counts()
+        }
         document.tally = state.tally
         document.journal = state.position
         return try body(document, (journal, state))
@@ -206,6 +209,7 @@ public final class TallyStore: Sendable {
         observers.turns.tell(turn) {
             if let initial = missed.initial { observers.tellInitial(initial) }
             observers.notify(missed.changes, events: missed.events)
+            observers.notify(commit.arrivedChanges, events: [], fromElsewhere: true)
             observers.notify(commit.events)
         }
         return commit
@@ -226,6 +230,9 @@ public final class TallyStore: Sendable {
         var state: JournalState?
         if let journal {
             state = try JournalState(document: lost ? nil : original?.document, journal: journal)
+            if state?.rolledForwardArrivals == true, let end = state?.position.bytes {
+                state?.tally = try JournalLedger(journal: journal, to: end, identities: document.sync?.identities ?? []).counts()
+            }
         } else if let problem = original?.lostToPowerCut {
             throw StoreError.unreadableDataFile(path: target.path, problem)
         }
@@ -233,7 +240,15 @@ public final class TallyStore: Sendable {
         var tally = before
         var planned = PlannedEvents()
         var commit = StoreCommit()
+        var sync = try SyncStep(edit: edit, state: document.sync, dataFileStatus: original?.status, fileSystem: fileSystem)
+        try sync.takeIn(journal: journal, end: state?.position.bytes ?? 0)
+        if sync.needsModel {
+            tally = try sync.counts(journal: journal, end: state?.position.bytes ?? 0, appended: sync.arrived)
+            commit.arrivedChanges = before.changes(to: tally)
+        }
         switch edit {
+        case .sync:
+            break
         case let .apply(actions, note, placedAt):
             planned.note = note
             planned.placedAt = placedAt
@@ -278,14 +293,17 @@ public final class TallyStore: Sendable {
             tally = plan.after
             commit.importPlan = plan
         }
-        let imported = commit.importPlan?.changes.isEmpty == false
+        let imported = commit.importPlan?.changes.isEmpty == false || !sync.arrived.isEmpty
         let needsSaving = state.map { $0.isAheadOfDataFile || $0.tornFrom != nil } ?? false
-        guard !planned.isEmpty || imported || needsSaving else { return commit }
+        guard !planned.isEmpty || imported || needsSaving || sync.needsSaving(journalEnd: state?.position.bytes ?? 0) else {
+            commit.sync = sync.report
+            return commit
+        }
         if let refusal = original?.writeRefusal { throw StoreError.readOnly(refusal) }
 
         let now = clock()
         let ownership = FileOwnership(keeping: original?.status)
-        if !planned.isEmpty || imported, journal == nil {
+        if !planned.isEmpty || imported, journal == nil {  // `imported` includes what sync took in.
             let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
             journal = try JournalFile.create(journalName, header: header, ownership: ownership, fileSystem: fileSystem)
             createdJournal = journalName
@@ -298,10 +316,18 @@ public final class TallyStore: Sendable {
         if let start = position, let open = journal {
             if createdJournal == nil { try open.checkBeforeAppending(at: start.bytes) }
             do {
+                commit.arrived = try JournalEvent.placing(sync.arrived, after: start)
+                for event in commit.arrived {
+                    lines += event.jsonLine.utf8
+                    lines.append(0x0A)
+                }
+                let next = JournalPosition(
+                    sequence: start.sequence + UInt64(commit.arrived.count), bytes: start.bytes + Int64(lines.count),
+                    latest: max(start.latest, commit.arrived.map(\.latestRecording).max() ?? start.latest))
                 if let plan = commit.importPlan {
-                    commit.events = try plan.events(after: start)
+                    commit.events = try plan.events(after: next)
                 } else {
-                    commit.events = try planned.events(after: start, now: now, zone: zone)
+                    commit.events = try planned.events(after: next, now: now, zone: zone)
                 }
             } catch let problem as JournalProblem {
                 throw StoreError.unreadableJournal(path: journalName.path, problem)
@@ -310,13 +336,18 @@ public final class TallyStore: Sendable {
                 lines += event.jsonLine.utf8
                 lines.append(0x0A)
             }
+            let all = commit.arrived + commit.events
             position = JournalPosition(
-                sequence: start.sequence + UInt64(commit.events.count), bytes: start.bytes + Int64(lines.count),
-                latest: max(start.latest, commit.events.last?.latestRecording ?? start.latest))
+                sequence: start.sequence + UInt64(all.count), bytes: start.bytes + Int64(lines.count),
+                latest: max(start.latest, all.map(\.latestRecording).max() ?? start.latest))
+            if sync.needsModel || (document.sync != nil && edit.isRevert) {
+                tally = try sync.counts(journal: open, end: start.bytes, appended: commit.events)
+            }
         }
+        document.sync = sync.state
         document.tally = tally
         document.journal = position
-        let bytes = document.serialized()
+        var bytes = document.serialized()
         guard bytes.count <= TallyDocument.sizeLimit else {
             throw StoreError.tooLargeToSave(path: target.path, size: bytes.count, limit: TallyDocument.sizeLimit)
         }
@@ -346,6 +377,11 @@ public final class TallyStore: Sendable {
                 if let tornFrom = state?.tornFrom { try open.truncate(to: tornFrom) }
                 if !lines.isEmpty { try open.append(lines) }  // The commit point.
                 journal = open
+                sync.send(journal: open, end: position?.bytes ?? open.size)
+                if sync.state != document.sync {
+                    document.sync = sync.state
+                    bytes = document.serialized()
+                }
             }
             createdJournal = nil
             // Past the commit point nothing may fail the update: a data file that cannot be saved
@@ -355,6 +391,7 @@ public final class TallyStore: Sendable {
             replace.removeLeftovers(of: target, andOf: [DayIndexFile.name(besideDataFile: target.name)])
             return MissedByWatcher(&watch, before: before, after: tally, position: position, turn: observers.turns.take())
         }
+        commit.sync = sync.report
         return commit
     }
 }

@@ -17,6 +17,9 @@ struct JournalState {
     var tornFrom: Int64?
     /// Whether the data file's counts or position differ from these, so that it needs saving.
     var isAheadOfDataFile: Bool
+    /// Whether a line rolled forward came from another history: its `old` and `new` are what that
+    /// history showed, so the counts must be worked out by the event model (`JournalLedger`).
+    var rolledForwardArrivals = false
 
     /// The most bytes after the last sound line that are taken for a torn write rather than damage:
     /// 4 MiB. The sound lines of a command cut short do not count, whatever its size, nor do zero
@@ -151,6 +154,7 @@ struct JournalState {
         _ events: [(event: JournalEvent, lineEnd: Int64)], number: Int, in journal: JournalFile
     ) throws(StoreError) {
         for (event, lineEnd) in events {
+            if event.origin != nil { rolledForwardArrivals = true }
             do throws(TallyError) {
                 try tally.set(event.emotion, to: event.new)
             } catch {

@@ -12,6 +12,9 @@ public struct ObservedChange: Equatable, Sendable {
     /// note. `nil` for an initial notification, and for a change a watcher could only find by
     /// comparing counts (a data file changed by hand, or several changes told as one).
     public var event: JournalEvent?
+    /// Whether the change came from another history, taken in from the sync folder, rather than
+    /// made by a command on this one.
+    public var isFromElsewhere = false
 
     /// Creates a notification.
     public init(emotion: Emotion, oldValue: Int?, newValue: Int?, isInitial: Bool) {

@@ -82,13 +82,15 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
 
     /// Tells every interested observer of each change, in order, with `events[i]` the journal's
     /// record of `changes[i]` where there is one.
-    func notify(_ changes: [Change], events: [JournalEvent?]) {
+    func notify(_ changes: [Change], events: [JournalEvent?], fromElsewhere: Bool = false) {
         guard !changes.isEmpty else { return }
         for (index, change) in changes.enumerated() {
             let event = index < events.count ? events[index] : nil
             let observers = lock.withLock { state.observers.map(\.observer) }
             for observer in observers where observer.emotions.contains(change.emotion) {
-                observer.handler(ObservedChange(change, event: event, options: observer.options))
+                var observed = ObservedChange(change, event: event, options: observer.options)
+                observed.isFromElsewhere = fromElsewhere
+                observer.handler(observed)
             }
         }
     }

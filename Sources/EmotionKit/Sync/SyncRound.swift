@@ -101,3 +101,23 @@ struct SyncRound {
         }
     }
 }
+
+extension SyncRound {
+    /// Whether a sync would take anything in or send anything: a file of another history grew or
+    /// changed since it was read, or the journal holds lines past what was sent. Lists the folder;
+    /// reads no file.
+    func hasNews(journalEnd: Int64) -> Bool {
+        if state.sent.bytes < journalEnd { return true }
+        guard let folder, let listing = try? folder.entries() else { return false }
+        let own = Set(state.identities.map(\.history))
+        for entry in listing.files {
+            guard let history = entry.history else { continue }
+            if own.contains(history) {
+                if entry.kind == .history(history), history == state.history, entry.size != state.sent.size { return true }
+                continue
+            }
+            guard let cursor = state.read[entry.name], cursor.bytes == entry.size else { return true }
+        }
+        return false
+    }
+}

@@ -405,6 +405,17 @@ package enum Syscall {
     /// This process's group's ID. The corresponding C function is `getpgrp`.
     package static var processGroup: Int32 { getpgrp() }
 
+    /// The machine's host name, its first label (`laptop` of `laptop.example.org`); `nil` if it has none.
+    ///
+    /// The corresponding C function is `gethostname`.
+    package static func hostName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let label = name.split(separator: ".").first.map(String.init) ?? ""
+        return label.isEmpty ? nil : label
+    }
+
     /// The working directory's path; `nil` if it cannot be told (removed, or too long to tell).
     ///
     /// The corresponding C function is `getcwd`.

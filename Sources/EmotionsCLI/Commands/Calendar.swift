@@ -56,7 +56,7 @@ struct Calendar: Subcommand {
         let today = zone.localDateTime(at: .now)?.date ?? .epoch
         let range = year.flatMap(CalendarRange.year) ?? .twelveMonths(through: today)
         let (since, until) = range.instants(in: zone)
-        let felt = try store.makeStore(environment: context.environment).felt(by: .day, since: since, until: until)
+        let felt = try store.makeSyncedStore(context: context).felt(by: .day, since: since, until: until)
         let report = CalendarReport(range: range, today: today, felt: felt)
         if isJSON {
             context.terminal.print(report.json())

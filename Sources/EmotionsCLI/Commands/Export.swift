@@ -49,7 +49,7 @@ struct Export: Subcommand {
     func run(in context: Context) throws {
         var query = EventQuery()
         try range.narrow(&query, now: Instant.now, zone: .system)
-        let store = try store.makeStore(environment: context.environment)
+        let store = try store.makeSyncedStore(context: context)
         var output = OutputBuffer(terminal: context.terminal)
         switch format {
         case .jsonl:

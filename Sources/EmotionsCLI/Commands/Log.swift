@@ -55,7 +55,7 @@ struct Log: Subcommand {
         var query = EventQuery(emotions: emotions, last: count)
         try range.narrow(&query, now: Instant.now, zone: .system)
         let style = isJSON ? OutputStyle.plain : OutputStyle(color: color, context: context)
-        try store.makeStore(environment: context.environment).forEachEvent(query) { event in
+        try store.makeSyncedStore(context: context).forEachEvent(query) { event in
             context.terminal.print(isJSON ? LogLine.json(for: event) : LogLine.text(for: event, style: style))
         }
     }

@@ -50,7 +50,7 @@ struct Stats: Subcommand {
     }
 
     func run(in context: Context) throws {
-        let store = try self.store.makeStore(environment: context.environment)
+        let store = try self.store.makeSyncedStore(context: context)
         let now = Instant.now
         let zone = TimeZoneRules.system
         if let by {

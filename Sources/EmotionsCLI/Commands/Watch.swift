@@ -42,7 +42,7 @@ struct Watch: Subcommand {
     }
 
     func run(in context: Context) throws {
-        let store = try store.makeStore(environment: context.environment)
+        let store = try store.makeSyncedStore(context: context)
         // Before the watching thread starts, so that only the wait below takes these signals.
         let interruption = Interruption.begin()
         let terminal = context.terminal

@@ -42,4 +42,19 @@ struct StoreOptions: Equatable, Sendable {
             inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: StoreOptions.defaultLockTimeout)
         return TallyStore(path: path, lockTimeout: lockTimeout)
     }
+
+    /// The store, after taking in what its sync folder holds that it lacks, if it syncs and something
+    /// there grew: what every command that reads counts does first. A sync that fails is a warning on
+    /// `context`'s standard error, not a failure: the command reads what the history holds.
+    func makeSyncedStore(context: Context) throws -> TallyStore {
+        let store = try makeStore(environment: context.environment)
+        do {
+            for warning in try store.takeInIfSynced()?.warnings ?? [] {
+                context.terminal.printError("Warning: " + ControlCharacters.escaped(in: warning))
+            }
+        } catch {
+            context.terminal.printError("Warning: could not take in what the sync folder holds: \(error)")
+        }
+        return store
+    }
 }

@@ -20,6 +20,10 @@ struct ChangePrinter: Sendable {
             let change = Change(emotion: observed.emotion, old: old, new: new)
             if showsHistory, format == .json, let event = observed.event {
                 line = change.json(adding: event.historyMembers).serialized(pretty: false)
+            } else if observed.isFromElsewhere, format == .json {
+                line = change.json(adding: [("synced", .bool(true))]).serialized(pretty: false)
+            } else if observed.isFromElsewhere, format == .text {
+                line = ChangePrinter.line(for: change, format: format, style: style).map { $0 + "  (synced)" }
             } else {
                 line = ChangePrinter.line(for: change, format: format, style: style)
             }

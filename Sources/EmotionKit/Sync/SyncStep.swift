@@ -1,0 +1,118 @@
+/// The sync part of one update of the store, under its lock: the folder settings an edit changes,
+/// what arrived from other histories (taken in before the edit is applied, so that it applies to
+/// counts that include them), the counts the event model gives once something arrived, and the
+/// sending of this history's own changes after the commit point.
+struct SyncStep {
+    /// The folder state to save with the data file; `nil` when not syncing.
+    private(set) var state: SyncState?
+    /// What the round did, when there was one.
+    var report: SyncReport? { round?.report }
+    /// The changes taken in, not yet placed in the journal.
+    private(set) var arrived: [JournalEvent] = []
+    /// Whether the edit changed the folder settings.
+    private let settingsChanged: Bool
+    /// Whether the edit is an explicit sync.
+    private let isExplicit: Bool
+    private var round: SyncRound?
+    private var ledger: JournalLedger?
+
+    /// The step for `edit` on a history whose data file keeps `state`.
+    ///
+    /// - Throws: `SyncError.noFolder` for a sync with no folder set.
+    init(edit: StoreEdit, state: SyncState?, dataFileStatus: FileStatus?, fileSystem: FileSystem) throws(SyncError) {
+        var state = state
+        var changed = false
+        var explicit = false
+        if case let .sync(request) = edit {
+            explicit = true
+            switch request {
+            case .now:
+                guard state != nil else { throw .noFolder }
+            case let .folder(folder, name):
+                var next = SyncState(folder: folder, name: name ?? state?.name ?? SyncStep.defaultName)
+                if let state, state.folder == folder {
+                    next = state
+                    next.name = name ?? state.name
+                } else if let state {
+                    next.identities = state.identities  // A new folder: everything is sent again, and read.
+                    next.names = state.names
+                }
+                changed = next != state
+                state = next
+            case .stop:
+                changed = state != nil
+                state = nil
+            }
+        }
+        self.state = state
+        settingsChanged = changed
+        isExplicit = explicit
+        round = state.map { SyncRound(state: $0, dataFileStatus: dataFileStatus, fileSystem: fileSystem) }
+    }
+
+    /// The host's name, for a history not given one.
+    static var defaultName: String { Syscall.hostName() ?? "emotions" }
+
+    /// Takes in what other histories' files hold that `journal` (read to `end`) lacks.
+    mutating func takeIn(journal: JournalFile?, end: Int64) throws(StoreError) {
+        guard var round else { return }
+        defer { self.round = round }
+        let identities = round.state.identities
+        var loaded = ledger
+        arrived = try round.takeIn { () throws(StoreError) -> JournalLedger in
+            if let loaded { return loaded }
+            let read = try journal.map { file throws(StoreError) in try JournalLedger(journal: file, to: end, identities: identities) }
+                ?? JournalLedger(identities: identities)
+            loaded = read
+            return read
+        }
+        ledger = loaded
+        state = round.state
+    }
+
+    /// Whether the counts must come from the event model: something arrived now or before.
+    var needsModel: Bool { ledger != nil && !arrived.isEmpty }
+
+    /// The counts the model gives for the journal (read to `end`) with `appended`, the lines this
+    /// update appends after it, in order.
+    mutating func counts(journal: JournalFile?, end: Int64, appended: [JournalEvent]) throws(StoreError) -> Tally {
+        let identities = state?.identities ?? []
+        var all = JournalLedger(identities: identities)
+        if let ledger {
+            all = ledger
+        } else if let journal {
+            all = try JournalLedger(journal: journal, to: end, identities: identities)
+        }
+        for event in appended {
+            do throws(JournalLineError) {
+                try all.take(event, lineEnd: 0)
+            } catch {
+                throw .unreadableJournal(path: journal?.file.path ?? "", .badLine(number: 0, reason: error.description))
+            }
+        }
+        ledger = all
+        return all.counts()
+    }
+
+    /// Whether the data file must be saved for the sync's sake though no change was made.
+    func needsSaving(journalEnd: Int64) -> Bool {
+        guard let state else { return settingsChanged }
+        return settingsChanged || isExplicit || !arrived.isEmpty || state.sent.bytes < journalEnd || state != round?.state
+    }
+
+    /// Sends this history's own changes the folder lacks, past the commit point: nothing here fails
+    /// the update, what cannot be sent now is sent at the next sync.
+    mutating func send(journal: JournalFile, end: Int64) {
+        guard var round else { return }
+        let identities = round.state.identities
+        do {
+            try round.send(journal: journal, end: end) { () throws(StoreError) -> JournalLedger in
+                try JournalLedger(journal: journal, to: end, identities: identities)
+            }
+        } catch {
+            round.report.warnings.append("the journal could not be read to send its changes: \(error)")
+        }
+        self.round = round
+        state = round.state
+    }
+}
