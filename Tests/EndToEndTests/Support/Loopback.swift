@@ -12,30 +12,36 @@ import Darwin
 /// A socket rather than `URLSession`, which on Linux lives in `FoundationNetworking` (libcurl), and
 /// rather than the `curl` program, which a fresh machine need not have.
 enum Loopback {
-    /// A TCP port on 127.0.0.1 that nothing listens on now, none of `taken`: the kernel's choice for
-    /// a socket bound to port 0, released at once. Another process could take it before the daemon
-    /// does; the kernel picks ports at random over a wide range, so that is rare, and the daemon's
-    /// start then fails with the reason in its log.
+    /// A TCP port on 127.0.0.1 that no socket is bound to now, none of `taken`, for a daemon to listen on.
+    ///
+    /// Drawn at random below Linux's range for outgoing connections (32768 to 60999 unless changed),
+    /// so that no connection made meanwhile, such as one daemon's to the other, can take it before the
+    /// daemon binds it, as it could a port the kernel hands out for port 0; and tried with `bind`.
+    /// Another test's daemon could still draw the same port in the same moment: one in thousands,
+    /// and its start then fails with the reason in its log.
     static func freePort(notIn taken: Set<UInt16> = []) throws -> UInt16 {
-        for _ in 0..<20 {
-            let socket = try openSocket()
-            defer { close(socket) }
-            var address = loopbackAddress(port: 0)
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else { throw Emotions.Failure.systemCall("bind 127.0.0.1:0", errno: errno) }
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let named = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-            }
-            guard named == 0 else { throw Emotions.Failure.systemCall("getsockname", errno: errno) }
-            let port = UInt16(bigEndian: address.sin_port)
-            if !taken.contains(port) { return port }
+        for _ in 0..<50 {
+            let port = UInt16.random(in: 20_000...32_767)
+            if !taken.contains(port), try isFree(port) { return port }
         }
-        throw Emotions.Failure.systemCall("bind 127.0.0.1:0 (always a port already taken)", errno: EADDRINUSE)
+        throw Emotions.Failure.systemCall("bind 127.0.0.1 (50 ports tried, all taken)", errno: EADDRINUSE)
+    }
+
+    /// Whether a socket can be bound to 127.0.0.1:`port` now; the socket is closed at once.
+    private static func isFree(_ port: UInt16) throws -> Bool {
+        let socket = try openSocket()
+        defer { close(socket) }
+        var address = loopbackAddress(port: port)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            if errno == EADDRINUSE || errno == EACCES { return false }
+            throw Emotions.Failure.systemCall("bind 127.0.0.1:\(port)", errno: errno)
+        }
+        return true
     }
 
     /// What an HTTP server answered.

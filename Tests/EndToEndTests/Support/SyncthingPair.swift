@@ -44,6 +44,11 @@ final class SyncthingPair {
         let apiPort: UInt16
         let apiKey: String
         var processID: pid_t?
+
+        /// What its configuration needs to know of it.
+        var side: SyncthingConfiguration.Side {
+            .init(deviceID: deviceID, name: name, folder: folder, listenPort: listenPort, apiPort: apiPort, apiKey: apiKey)
+        }
     }
 
     /// The whole temporary folder: both homes and logs.
@@ -99,9 +104,12 @@ final class SyncthingPair {
     ///
     /// - Throws: `SyncthingPair.Failure.timedOut`, with both logs, when they are not within `timeout`.
     func waitUntilConnected(timeout: Duration = .seconds(20)) async throws {
-        try await waitUntil("the two daemons are connected", timeout: timeout) {
-            try daemons.indices.allSatisfy { try isConnected($0) }
-        }
+        try await waitUntil("the two daemons are connected", timeout: timeout) { isConnected }
+    }
+
+    /// Whether each daemon reports the other connected now, by `/rest/system/connections`.
+    var isConnected: Bool {
+        (try? daemons.indices.allSatisfy { try isConnected($0) }) ?? false
     }
 
     /// Asks both daemons to scan the folder now rather than when their watcher or timer next does.
@@ -111,6 +119,16 @@ final class SyncthingPair {
             guard response.status == 200 else {
                 throw Failure.apiRefused(request: "POST /rest/db/scan", status: response.status, logs: logs)
             }
+        }
+    }
+
+    /// Pauses (or resumes) each daemon's connection to the other, as two machines going offline and
+    /// back: while paused each still scans its own folder, and nothing passes between them.
+    func setPaused(_ paused: Bool) throws {
+        for index in daemons.indices {
+            let path = "/rest/system/\(paused ? "pause" : "resume")?device=\(daemons[1 - index].deviceID)"
+            let response = try api("POST", path, on: index)
+            guard response.status == 200 else { throw Failure.apiRefused(request: "POST \(path)", status: response.status, logs: logs) }
         }
     }
 
@@ -152,6 +170,15 @@ final class SyncthingPair {
             let sizes = contents.map { $0[name].map { "\($0.count) bytes" } ?? "missing" }
             return "\(name): \(sizes[0]) in \(folders[0].path), \(sizes[1]) in \(folders[1].path)"
         }.joined(separator: "\n")
+    }
+
+    /// The conflict copies Syncthing made in either folder (`name.sync-conflict-<date>-<time>-<device>.ext`,
+    /// made when both sides changed one file), by path; empty when there was no conflict.
+    func conflictCopies() -> [String] {
+        folders.flatMap { folder in
+            SyncthingPair.contents(of: folder).keys.filter { $0.contains(".sync-conflict-") }
+                .map { folder.appendingPathComponent($0).path }
+        }.sorted()
     }
 
     // MARK: - Stopping
@@ -224,55 +251,14 @@ extension SyncthingPair {
     }
 
     /// Replaces the generated `config.xml` with one that keeps everything on 127.0.0.1 and shares
-    /// the folder with `peer`; only the daemon `dialingPeer` is given the peer's address.
+    /// the folder with `peer` (see `SyncthingConfiguration`); only the daemon `dialingPeer` is given
+    /// the peer's address.
     private static func writeConfiguration(of daemon: Daemon, peer: Daemon, dialingPeer: Bool) throws {
-        let peerAddress = dialingPeer ? "tcp://127.0.0.1:\(peer.listenPort)" : "dynamic"
-        let text = """
-            <configuration version="36">
-                <folder id="\(folderID)" label="\(folderID)" path="\(escaped(daemon.folder.path))" type="sendreceive" \
-            rescanIntervalS="2" fsWatcherEnabled="true" fsWatcherDelayS="1" ignorePerms="false" autoNormalize="true">
-                    <filesystemType>basic</filesystemType>
-                    <device id="\(daemon.deviceID)"></device>
-                    <device id="\(peer.deviceID)"></device>
-                    <minDiskFree unit="%">0</minDiskFree>
-                    <markerName>.stfolder</markerName>
-                </folder>
-                <device id="\(daemon.deviceID)" name="\(daemon.name)" compression="metadata">
-                    <address>dynamic</address>
-                </device>
-                <device id="\(peer.deviceID)" name="\(peer.name)" compression="metadata">
-                    <address>\(peerAddress)</address>
-                </device>
-                <gui enabled="true" tls="false">
-                    <address>127.0.0.1:\(daemon.apiPort)</address>
-                    <apikey>\(daemon.apiKey)</apikey>
-                </gui>
-                <options>
-                    <listenAddress>tcp://127.0.0.1:\(daemon.listenPort)</listenAddress>
-                    <globalAnnounceEnabled>false</globalAnnounceEnabled>
-                    <localAnnounceEnabled>false</localAnnounceEnabled>
-                    <relaysEnabled>false</relaysEnabled>
-                    <natEnabled>false</natEnabled>
-                    <startBrowser>false</startBrowser>
-                    <urAccepted>-1</urAccepted>
-                    <autoUpgradeIntervalH>0</autoUpgradeIntervalH>
-                    <crashReportingEnabled>false</crashReportingEnabled>
-                    <reconnectionIntervalS>1</reconnectionIntervalS>
-                    <restartOnWakeup>false</restartOnWakeup>
-                    <setLowPriority>false</setLowPriority>
-                    <minHomeDiskFree unit="%">0</minHomeDiskFree>
-                </options>
-            </configuration>
-
-            """
-        try Data(text.utf8).write(to: daemon.home.appendingPathComponent("config.xml"))
-    }
-
-    /// `text` with XML's five special characters escaped.
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&apos;")
+        let file = daemon.home.appendingPathComponent("config.xml")
+        let generated = try String(contentsOf: file, encoding: .utf8)
+        let text = try SyncthingConfiguration(folderID: folderID)
+            .text(for: daemon.side, peer: peer.side, dialingPeer: dialingPeer, generated: generated)
+        try Data(text.utf8).write(to: file)
     }
 }
 
