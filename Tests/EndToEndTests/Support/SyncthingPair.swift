@@ -112,10 +112,12 @@ final class SyncthingPair {
         (try? daemons.indices.allSatisfy { try isConnected($0) }) ?? false
     }
 
-    /// Asks both daemons to scan the folder now rather than when their watcher or timer next does.
+    /// Asks both daemons to scan the folder now rather than when their watcher or timer next does;
+    /// returns once both scans are done (Syncthing answers then), so what was written before is on
+    /// its way. A daemon busy for 30 s fails it.
     func rescan() throws {
         for index in daemons.indices {
-            let response = try api("POST", "/rest/db/scan?folder=\(SyncthingPair.folderID)", on: index)
+            let response = try api("POST", "/rest/db/scan?folder=\(SyncthingPair.folderID)", on: index, timeout: .seconds(30))
             guard response.status == 200 else {
                 throw Failure.apiRefused(request: "POST /rest/db/scan", status: response.status, logs: logs)
             }
@@ -128,7 +130,9 @@ final class SyncthingPair {
         for index in daemons.indices {
             let path = "/rest/system/\(paused ? "pause" : "resume")?device=\(daemons[1 - index].deviceID)"
             let response = try api("POST", path, on: index)
-            guard response.status == 200 else { throw Failure.apiRefused(request: "POST \(path)", status: response.status, logs: logs) }
+            guard response.status == 200 else {
+                throw Failure.apiRefused(request: "POST \(path)", status: response.status, logs: logs)
+            }
         }
     }
 
@@ -185,10 +189,12 @@ final class SyncthingPair {
 
     /// Ends both daemons with `SIGTERM`, or `SIGKILL` for one still running 5 s later, and reaps them.
     func stop() async {
+        for daemon in daemons {
+            if let processID = daemon.processID { kill(processID, SIGTERM) }
+        }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
         for index in daemons.indices {
             guard let processID = daemons[index].processID else { continue }
-            kill(processID, SIGTERM)
-            let deadline = ContinuousClock.now.advanced(by: .seconds(5))
             var status: Int32 = 0
             while waitpid(processID, &status, WNOHANG) == 0 {
                 if ContinuousClock.now >= deadline {
@@ -266,9 +272,12 @@ extension SyncthingPair {
 
 extension SyncthingPair {
     /// Calls the daemon `index`'s REST API with its key.
-    private func api(_ method: String, _ path: String, on index: Int) throws -> Loopback.Response {
+    private func api(
+        _ method: String, _ path: String, on index: Int, timeout: Duration = .seconds(5)
+    ) throws -> Loopback.Response {
         try Loopback.request(
-            method, port: daemons[index].apiPort, path: path, headers: ["X-API-Key": daemons[index].apiKey])
+            method, port: daemons[index].apiPort, path: path, headers: ["X-API-Key": daemons[index].apiKey],
+            timeout: timeout)
     }
 
     /// Returns once the daemon `index` answers `/rest/system/ping`.
