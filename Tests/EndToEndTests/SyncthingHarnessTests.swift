@@ -61,7 +61,9 @@ struct SyncthingHarnessTests {
         try pair.rescan()
         try pair.setPaused(false)
         try await pair.waitUntilInSync(timeout: Self.deliveryTimeout)
-        #expect(pair.conflictCopies().count == 2, "\(pair.conflictCopies())\n\((try? FileManager.default.contentsOfDirectory(atPath: pair.folders[0].path)) ?? []) \(text(of: pair.folders[0].appendingPathComponent("shared.jsonl")) ?? "-") \(text(of: pair.folders[1].appendingPathComponent("shared.jsonl")) ?? "-")")
+        // Syncthing keeps both sides: the newer as shared.jsonl, the other as a conflict copy, on both.
+        let listing = pair.folders.map { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
+        #expect(pair.conflictCopies().count == 2, "\(listing)")
         await pair.stop()
     }
 
