@@ -23,3 +23,11 @@ enum Shells {
             executable: executable)
     }
 }
+
+extension Shells {
+    /// Whether a test needing `name` should run: where it is installed, and always under `CI=true`,
+    /// where `.ci/run` installs it, so that its absence fails the test rather than skipping it.
+    static func isInstalledOrRequired(_ name: String) -> Bool {
+        isInstalled(name) || ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+}
