@@ -47,6 +47,14 @@ extension TallyStore {
     ///
     /// - Throws: `StoreError` if the data file or journal cannot be read, or what `body` throws.
     public func forEachEvent(_ query: EventQuery = EventQuery(), _ body: (JournalEvent) throws -> Void) throws {
+        try forEachEntry(query) { try body($0.event) }
+    }
+
+    /// Hands `body` each event `query` asks for, as `forEachEvent(_:_:)` does, with whether its
+    /// command stands undone now: what `log` shows.
+    ///
+    /// - Throws: `StoreError` if the data file or journal cannot be read, or what `body` throws.
+    public func forEachEntry(_ query: EventQuery = EventQuery(), _ body: (HistoryEntry) throws -> Void) throws {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
         var failure: (any Error)?

@@ -540,7 +540,8 @@ import Testing
 }
 
 /// `events(_:)` against a naive filter and sort of every event, on journals written directly: long
-/// enough to pass the reader's few thousand kept events, with backdated changes and a clock set back.
+/// enough to pass the reader's few thousand kept events, with backdated changes, a clock set back, and
+/// undos and redos of earlier taps.
 @Suite struct EventQueryTests {
     @Test(arguments: [1, 2])
     func everyQueryGivesWhatANaiveSortGives(seed: UInt64) throws {
@@ -554,11 +555,30 @@ import Testing
         var tally = Tally()
         var clock = start
         var latest = start
+        var taps: [JournalEvent] = []
+        var undone: [EventID: Bool] = [:]  // By the latest undo or redo of each tap.
         for sequence in 1...UInt64(6000) {
             clock += Int64.random(in: 1...600_000, using: &generator)
             if generator.chance(0.002) { clock = max(start + 1, clock - Int64.random(in: 0...86_400_000 * 30, using: &generator)) }  // Set back.
-            let emotion = generator.pick(Emotion.allCases)
             let recorded = try Timestamp(millisecondsSinceEpoch: clock, offsetSeconds: 3600)
+            if generator.chance(0.05), let target = taps.randomElement(using: &generator),
+                undone[target.group] == true || tally[target.emotion] > 0 {
+                // An undo of a standing tap, or a redo of an undone one.
+                let command: JournalCommand = undone[target.group] == true ? .redo : .undo
+                let old = tally[target.emotion]
+                try tally.apply(.add(command == .undo ? -1 : 1, to: target.emotion))
+                let id = EventID(recordedAt: clock, using: &generator)
+                let event = try JournalEvent(
+                    sequence: sequence, id: id, at: recorded, command: command, emotion: target.emotion, old: old,
+                    new: tally[target.emotion], group: id, reverts: target.group,
+                    latest: latest > clock ? try Timestamp(millisecondsSinceEpoch: latest, offsetSeconds: 0) : nil)
+                undone[target.group] = command == .undo
+                latest = max(latest, clock)
+                events.append(event)
+                lines += event.jsonLine + "\n"
+                continue
+            }
+            let emotion = generator.pick(Emotion.allCases)
             let backdated = generator.chance(0.05)
             let at = backdated
                 ? try Timestamp(millisecondsSinceEpoch: clock - Int64.random(in: 1...86_400_000 * 60, using: &generator), offsetSeconds: 3600)
@@ -572,6 +592,7 @@ import Testing
                 latest: latest > clock ? try Timestamp(millisecondsSinceEpoch: latest, offsetSeconds: 0) : nil)
             latest = max(latest, clock)
             events.append(event)
+            taps.append(event)
             lines += event.jsonLine + "\n"
         }
         try Data(lines.utf8).write(to: URL(fileURLWithPath: path + ".journal"))
@@ -596,8 +617,10 @@ import Testing
             if generator.chance(0.5) { query.last = generator.chance(0.5) ? Int.random(in: 1...30, using: &generator) : Int.random(in: 1...7000, using: &generator) }
             if generator.chance(0.3) { query.emotions = [generator.pick(Emotion.allCases)] }
             let expected = ordered.filter { query.matches($0) }.suffix(query.last ?? .max)
-            let found = try store.events(query)
-            #expect(found.map(\.sequence) == expected.map(\.sequence), "round \(round): \(query)")
+            var found: [HistoryEntry] = []
+            try store.forEachEntry(query) { found.append($0) }
+            #expect(found.map(\.event.sequence) == expected.map(\.sequence), "round \(round): \(query)")
+            #expect(found.map(\.isUndone) == expected.map { undone[$0.group] == true }, "round \(round): \(query)")
         }
     }
 }
