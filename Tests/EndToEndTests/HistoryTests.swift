@@ -143,6 +143,48 @@ struct HistoryTests {
         #expect(objects[5]["reverts"] as? String == objects[4]["command_id"] as? String)
     }
 
+    /// `undo` could only take back the latest command standing: a tap from last Tuesday could not be corrected.
+    @Test func undoWithAnIdTakesBackThatCommandAndCountsAndLogShowIt() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "sad", "-q", "--at", "2025-11-18T09:00Z")
+        _ = try await sandbox.run("tap", "sad", "-q")
+        _ = try await sandbox.run("add", "happy", "2", "-q")
+        let first = try #require(try await logObjects(sandbox).first?["command_id"] as? String)
+        let short = String(first.prefix(10))
+        let undone = try await sandbox.run(["undo", short.lowercased()], environment: ["TZ": "UTC"])
+        expectSuccess(undone, stdout: "Undid 'tap sad' of 2025-11-18 09:00.\nsad: 2 → 1\n")
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 2, sad: 1)))
+        expectSuccess(try await sandbox.run("stats", "--since", "2025-11-18", "--until", "2025-11-18", "--json"), stdout: """
+            {"since": "2025-11-18T00:00:00+00:00", "until": "2025-11-19T00:00:00+00:00", "counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}, "total": 0}
+
+            """)
+        let lines = try await sandbox.run(["log"], environment: ["TZ": "UTC"]).stdoutLines
+        #expect(lines.first?.hasPrefix("2025-11-18 09:00  \(short)  sad +1  (recorded ") == true && lines.first?.hasSuffix("  (undone)") == true, "\(lines)")
+        #expect(lines.last?.hasSuffix("  sad -1  (undo of \(short))") == true, "\(lines)")
+        let again = try await sandbox.run("undo", short)
+        expectFailure(again, status: 64, mentioning: ["Cannot undo 'tap sad' of 2025-11-18 09:00 (\(short)): it is undone already."])
+        let undo = try #require(lines.last?.split(separator: " ").dropFirst(2).first.map(String.init))
+        expectSuccess(try await sandbox.run(["undo", undo], environment: ["TZ": "UTC"]), stdout: "Redid 'tap sad' of 2025-11-18 09:00.\nsad: 1 → 2\n")
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 2, sad: 2)))
+    }
+
+    @Test func undoWithABadUnknownOrAmbiguousIdIsAUsageErrorThatChangesNothing() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "sad", "-q")
+        _ = try await sandbox.run("reset", "sad", "-q")
+        let ids = try await logObjects(sandbox).compactMap { $0["command_id"] as? String }
+        let before = sandbox.rawText()
+        expectFailure(try await sandbox.run("undo", "01L"), status: 64, mentioning: ["'01L' is invalid for '<id>'", "4 to 26"])
+        expectFailure(try await sandbox.run("undo", "7ZZZZZZ"), status: 64, mentioning: [
+            "No change in the history has an id starting with '7ZZZZZZ'", "run 'emotions log'",
+        ])
+        expectFailure(try await sandbox.run("undo", String(ids[0].prefix(4))), status: 64, mentioning: [
+            "is ambiguous: 2 commands", ids[0] + " ('tap sad' of ", ids[1] + " ('reset sad' of ", "give more of the id",
+        ])
+        expectFailure(try await sandbox.run("undo", ids[0]), status: 64, mentioning: ["sad", "below zero"])
+        #expect(sandbox.rawText() == before)
+    }
+
     @Test func undoTakesBackACommandAsOneAndRedoMakesItAgain() async throws {
         let sandbox = try Sandbox()
         expectSuccess(try await sandbox.run("tap", "happy", "smile", "--at", "2025-11-22T21:04"), stdout: "happy: 0 → 1\nsmile: 0 → 1\n")

@@ -9,6 +9,8 @@ extension TallyStore {
 
         /// The changes it made, in order.
         public var changes: [Change] { events.map(\.change) }
+        /// Whether it took the command back (`.undo`) or made it again (`.redo`).
+        public var command: JournalCommand { events.first?.command ?? .undo }
         /// How the command was typed, near enough: `tap happy smile`, `add sad 3`, `reset happy`.
         public var commandLine: String { RevertSearch.commandLine(of: original) }
     }
@@ -30,6 +32,19 @@ extension TallyStore {
     @discardableResult
     public func undo() throws -> Reversal {
         let commit = try commit(.undo)
+        return Reversal(original: commit.reverted, events: commit.events)
+    }
+
+    /// Takes back the command, from this history or another, one of whose changes' ids starts with
+    /// `id` (its short id, as `log` shows it, or more): all its changes as one. If that command is an
+    /// undo, its command is made again instead; if a redo, its command is taken back.
+    ///
+    /// - Throws: `HistoryError.unknownCommand`, `.ambiguousCommand` (more of the id is needed),
+    ///   `.alreadyUndone` or `.undoneUndo`; `TallyError` if it would take a count below zero; or
+    ///   `StoreError`. Nothing is changed.
+    @discardableResult
+    public func undo(_ id: EventIDPrefix) throws -> Reversal {
+        let commit = try commit(.undoCommand(id))
         return Reversal(original: commit.reverted, events: commit.events)
     }
 

@@ -474,6 +474,7 @@ struct PowerCutCase {
         switch edit {
         case .undo: return "undo"
         case .redo: return "redo"
+        case let .undoCommand(id): return "undo \(id)"
         case let .import(batch): return "import \(batch.changeCount)"
         case let .apply(actions, _, _):
             switch actions.first {

@@ -81,6 +81,61 @@ import Testing
         }
     }
 
+    /// The id of a command, or its start in either case, as `log` shows it.
+    private func prefix(_ id: EventID, _ length: Int = EventID.shortLength) throws -> EventIDPrefix {
+        try #require(EventIDPrefix(parsing: String(id.description.prefix(length)).lowercased()))
+    }
+
+    @Test func undoByIdTakesBackAnyCommandAndUndoingItsUndoMakesItAgain() throws {
+        let store = store()
+        let first = try store.apply([.tap(.happy), .tap(.smile)], note: nil)
+        clock.advance(milliseconds: 1)
+        try store.apply(.add(3, to: .sad))
+        clock.advance(milliseconds: 1)
+        try store.apply(.tap(.sad))
+        clock.advance(milliseconds: 1)
+        let undo = try store.undo(try prefix(first[1].id, 26))  // Any of its events' ids names the command.
+        #expect(undo.command == .undo && undo.commandLine == "tap happy smile")
+        #expect(undo.events.map(\.reverts) == [first[0].group, first[0].group])
+        #expect(try store.read() == Tally(counts: [.sad: 4]))
+        #expect(throws: HistoryError.alreadyUndone(command: "tap happy smile", at: first[0].at.minuteText, id: first[0].id.short)) {
+            try store.undo(try prefix(first[0].id))
+        }
+        clock.advance(milliseconds: 1)
+        let redo = try store.undo(try prefix(undo.events[0].id))
+        #expect(redo.command == .redo && redo.commandLine == "tap happy smile", "undoing an undo makes its command again")
+        #expect(try store.read() == Tally(counts: [.happy: 1, .smile: 1, .sad: 4]))
+        #expect(throws: HistoryError.undoneUndo(undo: undo.events[0].id.short, command: "tap happy smile", at: first[0].at.minuteText)) {
+            try store.undo(try prefix(undo.events[0].id))
+        }
+        clock.advance(milliseconds: 1)
+        let again = try store.undo(try prefix(redo.events[0].id))
+        #expect(again.command == .undo && again.events[0].reverts == first[0].group, "undoing a redo takes its command back")
+        #expect(try store.read() == Tally(counts: [.sad: 4]))
+        #expect(try store.events().filter { !$0.command.isReverting }.count == 4, "the journal keeps every change")
+    }
+
+    @Test func undoByIdRefusesAnUnknownOrAmbiguousIdAndACountBelowZeroChangingNothing() throws {
+        let store = store()
+        let tap = try store.apply([.tap(.sad)], note: nil)
+        clock.advance(milliseconds: 1)
+        try store.apply(.reset(.sad))
+        let before = try folder.bytes(of: path + ".journal")
+        #expect(throws: HistoryError.unknownCommand("7ZZZZZ")) { try store.undo(try prefix(EventID(value: .max), 6)) }
+        #expect(throws: TallyError.self, "sad is 0: taking its tap back would go below zero") { try store.undo(try prefix(tap[0].id)) }
+        do {
+            try store.undo(try prefix(tap[0].id, 4))
+            Issue.record("an ambiguous id was taken")
+        } catch let HistoryError.ambiguousCommand(id, candidates) {
+            #expect(id == String(tap[0].id.description.prefix(4)))
+            #expect(candidates.count == 2 && candidates[0].hasPrefix(tap[0].id.description + " ('tap sad' of "))
+        }
+        #expect(try folder.bytes(of: path + ".journal") == before)
+        #expect(throws: HistoryError.unknownCommand(String(tap[0].id.short))) {
+            try TallyStore(path: folder.file("other.json")).undo(try prefix(tap[0].id))
+        }
+    }
+
     @Test func undoTakesBackWholeCommandsNewestFirstAndRedoMakesThemAgain() throws {
         let store = store()
         try store.apply([.tap(.happy), .tap(.smile)])
