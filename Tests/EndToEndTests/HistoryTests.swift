@@ -123,6 +123,7 @@ struct HistoryTests {
         _ = try await sandbox.run("undo", "-q")  // The tap of happy and smile.
         let objects = try await logObjects(sandbox)
         let short = objects.map { String(($0["command_id"] as? String ?? "").prefix(10)) }
+        try #require(short.count == 8 && short.allSatisfy { $0.count == 10 }, "\(objects)")
         let printed = try await sandbox.run(["log"], environment: ["TZ": "UTC"]).stdoutLines.map {
             // The date and time, and when a backdated change was recorded, are today's.
             String($0.dropFirst(16)).replacingOccurrences(of: #"\(recorded [0-9: -]{16}\)"#, with: "(recorded …)", options: .regularExpression)
@@ -173,6 +174,7 @@ struct HistoryTests {
         _ = try await sandbox.run("tap", "sad", "-q")
         _ = try await sandbox.run("reset", "sad", "-q")
         let ids = try await logObjects(sandbox).compactMap { $0["command_id"] as? String }
+        try #require(ids.count == 2)
         let before = sandbox.rawText()
         expectFailure(try await sandbox.run("undo", "01L"), status: 64, mentioning: ["'01L' is invalid for '<id>'", "4 to 26"])
         expectFailure(try await sandbox.run("undo", "7ZZZZZZ"), status: 64, mentioning: [
