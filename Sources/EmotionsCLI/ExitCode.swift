@@ -45,7 +45,8 @@ enum ExitCode {
         case let error as HistoryError:
             switch error {
             case .nothingToUndo, .nothingToRedo, .everythingRedone, .redoChainEnded: return nothingToDo
-            case .placedInFuture, .badNote, .timeOutOfRange: return usage
+            case .placedInFuture, .badNote, .timeOutOfRange, .unknownCommand, .ambiguousCommand, .alreadyUndone, .undoneUndo:
+                return usage
             }
         case let error as StoreError where error.descriptorShortage != nil:
             return systemError

@@ -43,9 +43,9 @@ struct HistoryTests {
         let day = try await sandbox.run(["log", "--since", "2025-11-22", "--until", "2025-11-22"], environment: environment)
         expectSuccess(day, stdout: day.stdout)
         #expect(day.stdoutLines.count == 1, "\(day)")
-        #expect(day.stdoutLines.first?.hasPrefix("2025-11-22 23:59  sad: 0 → 1  (recorded ") == true, "\(day)")
+        #expect(day.stdoutLines.first?.hasPrefix("2025-11-22 23:59  ") == true && day.stdoutLines.first?.contains("  sad +1  (recorded ") == true, "\(day)")
         let next = try await sandbox.run(["log", "--since", "2025-11-23", "--until", "2025-11-23"], environment: environment)
-        #expect(next.stdoutLines.count == 1 && next.stdoutLines.first?.hasPrefix("2025-11-23 00:00  happy: 0 → 1") == true, "\(next)")
+        #expect(next.stdoutLines.count == 1 && next.stdoutLines.first?.hasPrefix("2025-11-23 00:00  ") == true && next.stdoutLines.first?.contains("  happy +1")  == true, "\(next)")
     }
 
     @Test func aChangeInLocalMeanTimeKeepsItsWallClockAndStaysOnThatDay() async throws {
@@ -55,7 +55,7 @@ struct HistoryTests {
         expectSuccess(try await sandbox.run(["tap", "sad", "--at", "1800-01-01T23:59:59"], environment: environment), stdout: "sad: 0 → 1\n")
         #expect(try await logObjects(sandbox, zone: "America/New_York").first?["at"] as? String == "1800-01-01T23:59:59.000-04:56")
         let day = try await sandbox.run(["log", "--since", "1800-01-01", "--until", "1800-01-01"], environment: environment)
-        #expect(day.stdoutLines.count == 1 && day.stdoutLines.first?.hasPrefix("1800-01-01 23:59  sad: 0 → 1") == true, "\(day)")
+        #expect(day.stdoutLines.count == 1 && day.stdoutLines.first?.hasPrefix("1800-01-01 23:59  ") == true && day.stdoutLines.first?.contains("  sad +1")  == true, "\(day)")
         let stats = try await sandbox.run(["stats", "--since", "1800-01-01", "--until", "1800-01-01", "--json"], environment: environment)
         #expect(stats.stdout.hasPrefix(#"{"since": "1800-01-01T00:00:00-04:56", "until": "1800-01-02T00:00:00-04:56", "counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 1}"#), "\(stats)")
         let byDay = try await sandbox.run(["stats", "--by", "day", "--since", "1800-01-01", "--until", "1800-01-02", "--json"], environment: environment)
@@ -84,7 +84,7 @@ struct HistoryTests {
         _ = try await sandbox.run(["tap", "smile", "--at", "2025-11-22T21:04", "--note", "rough meeting"], environment: ["TZ": "Asia/Tokyo"])
         for zone in ["Asia/Tokyo", "America/New_York", "UTC"] {
             let outcome = try await sandbox.run(["log"], environment: ["TZ": zone])
-            #expect(outcome.stdoutLines.first?.hasPrefix("2025-11-22 21:04  smile: 0 → 1  (recorded ") == true, "\(outcome)")
+            #expect(outcome.stdoutLines.first?.hasPrefix("2025-11-22 21:04  ") == true && outcome.stdoutLines.first?.contains("  smile +1  (recorded ")  == true, "\(outcome)")
             #expect(outcome.stdoutLines.first?.hasSuffix("  \"rough meeting\"") == true, "\(outcome)")
         }
     }
@@ -99,8 +99,8 @@ struct HistoryTests {
         #expect(all.map { $0["emotion"] as? String } == ["sad", "happy", "happy"])
         #expect(all[1]["note"] as? String == "now")
         #expect(all[0]["at"] as? String == "2025-01-01T10:00:00.000+00:00")
-        #expect(Set(all[0].keys) == ["id", "at", "command", "emotion", "old", "new", "recorded"])
-        #expect(Set(all[1].keys) == ["id", "at", "command", "emotion", "old", "new", "note"])
+        #expect(Set(all[0].keys) == ["id", "at", "command", "emotion", "old", "new", "recorded", "command_id", "delta", "undone"])
+        #expect(Set(all[1].keys) == ["id", "at", "command", "emotion", "old", "new", "note", "command_id", "delta", "undone"])
         #expect(try await logObjects(sandbox, "-n", "2").map { $0["command"] as? String } == ["tap", "reset"])
         #expect(try await logObjects(sandbox, "sad").count == 1)
         #expect(try await logObjects(sandbox, "--since", "2025-01-02").count == 2)
@@ -109,6 +109,82 @@ struct HistoryTests {
         expectFailure(try await sandbox.run("log", "-n", "-1"), status: 64, mentioning: ["--count"])
         #expect(try await logObjects(sandbox, "-n", "9223372036854775807").count == 3, "a huge count is all of them")
         #expect(try await logObjects(sandbox, "-n", "4611686018427387904", "--since", "1y").count == 2, "not the add of 2025-01-01")
+    }
+
+    /// `log` showed running counts (`happy: 0 → 1`), which read out of order once a change is
+    /// backdated, and did not say which changes were undone or what an undo took back.
+    @Test func logShowsWhatEachChangeDidItsCommandsShortIdAndWhatStandsUndone() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "sad", "-q", "--at", "2025-11-20T09:00Z")
+        _ = try await sandbox.run("add", "sad", "3", "-q", "--at", "2025-11-21T09:00Z", "--note", "rough week")
+        _ = try await sandbox.run("tap", "happy", "smile", "-q", "--at", "2025-11-19T09:00Z")
+        _ = try await sandbox.run("reset", "happy", "-q")
+        _ = try await sandbox.run("undo", "-q")
+        _ = try await sandbox.run("undo", "-q")  // The tap of happy and smile.
+        let objects = try await logObjects(sandbox)
+        let short = objects.map { String(($0["command_id"] as? String ?? "").prefix(10)) }
+        try #require(short.count == 8 && short.allSatisfy { $0.count == 10 }, "\(objects)")
+        let printed = try await sandbox.run(["log"], environment: ["TZ": "UTC"]).stdoutLines.map {
+            // The date and time, and when a backdated change was recorded, are today's.
+            String($0.dropFirst(16)).replacingOccurrences(of: #"\(recorded [0-9: -]{16}\)"#, with: "(recorded …)", options: .regularExpression)
+        }
+        #expect(printed == [
+            "  \(short[0])  happy +1  (recorded …)  (undone)",
+            "  \(short[0])  smile +1  (recorded …)  (undone)",
+            "  \(short[2])  sad +1  (recorded …)",
+            "  \(short[3])  sad +3  (recorded …)  \"rough week\"",
+            "  \(short[4])  happy reset -1  (undone)",
+            "  \(short[5])  happy +1  (undo of \(short[4]))",
+            "  \(short[6])  smile -1  (undo of \(short[0]))",
+            "  \(short[6])  happy -1  (undo of \(short[0]))",
+        ])
+        #expect(objects.map { $0["delta"] as? Int } == [1, 1, 1, 3, -1, 1, -1, -1])
+        #expect(objects.map { $0["undone"] as? Bool } == [true, true, false, false, true, false, false, false])
+        #expect(objects[1]["command_id"] as? String == objects[0]["id"] as? String, "the group, on every change")
+        #expect(objects[5]["reverts"] as? String == objects[4]["command_id"] as? String)
+    }
+
+    /// `undo` could only take back the latest command standing: a tap from last Tuesday could not be corrected.
+    @Test func undoWithAnIdTakesBackThatCommandAndCountsAndLogShowIt() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "sad", "-q", "--at", "2025-11-18T09:00Z")
+        _ = try await sandbox.run("tap", "sad", "-q")
+        _ = try await sandbox.run("add", "happy", "2", "-q")
+        let first = try #require(try await logObjects(sandbox).first?["command_id"] as? String)
+        let short = String(first.prefix(10))
+        let undone = try await sandbox.run(["undo", short.lowercased()], environment: ["TZ": "UTC"])
+        expectSuccess(undone, stdout: "Undid 'tap sad' of 2025-11-18 09:00.\nsad: 2 → 1\n")
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 2, sad: 1)))
+        expectSuccess(try await sandbox.run("stats", "--since", "2025-11-18", "--until", "2025-11-18", "--json"), stdout: """
+            {"since": "2025-11-18T00:00:00+00:00", "until": "2025-11-19T00:00:00+00:00", "counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}, "total": 0}
+
+            """)
+        let lines = try await sandbox.run(["log"], environment: ["TZ": "UTC"]).stdoutLines
+        #expect(lines.first?.hasPrefix("2025-11-18 09:00  \(short)  sad +1  (recorded ") == true && lines.first?.hasSuffix("  (undone)") == true, "\(lines)")
+        #expect(lines.last?.hasSuffix("  sad -1  (undo of \(short))") == true, "\(lines)")
+        let again = try await sandbox.run("undo", short)
+        expectFailure(again, status: 64, mentioning: ["Cannot undo 'tap sad' of 2025-11-18 09:00 (\(short)): it is undone already."])
+        let undo = try #require(lines.last?.split(separator: " ").dropFirst(2).first.map(String.init))
+        expectSuccess(try await sandbox.run(["undo", undo], environment: ["TZ": "UTC"]), stdout: "Redid 'tap sad' of 2025-11-18 09:00.\nsad: 1 → 2\n")
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 2, sad: 2)))
+    }
+
+    @Test func undoWithABadUnknownOrAmbiguousIdIsAUsageErrorThatChangesNothing() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("tap", "sad", "-q")
+        _ = try await sandbox.run("reset", "sad", "-q")
+        let ids = try await logObjects(sandbox).compactMap { $0["command_id"] as? String }
+        try #require(ids.count == 2)
+        let before = sandbox.rawText()
+        expectFailure(try await sandbox.run("undo", "01L"), status: 64, mentioning: ["'01L' is invalid for '<id>'", "4 to 26"])
+        expectFailure(try await sandbox.run("undo", "7ZZZZZZ"), status: 64, mentioning: [
+            "No change in the history has an id starting with '7ZZZZZZ'", "run 'emotions log'",
+        ])
+        expectFailure(try await sandbox.run("undo", String(ids[0].prefix(4))), status: 64, mentioning: [
+            "is ambiguous: 2 commands", ids[0] + " ('tap sad' of ", ids[1] + " ('reset sad' of ", "give more of the id",
+        ])
+        expectFailure(try await sandbox.run("undo", ids[0]), status: 64, mentioning: ["sad", "below zero"])
+        #expect(sandbox.rawText() == before)
     }
 
     @Test func undoTakesBackACommandAsOneAndRedoMakesItAgain() async throws {

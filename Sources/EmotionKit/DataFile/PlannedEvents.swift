@@ -21,6 +21,17 @@ struct PlannedEvents {
         items.append(Item(command: command, change: change, reverts: reverts))
     }
 
+    /// Adds, by `command` (undo or redo), the changes that reverse `found`'s last ones, last first,
+    /// applying them to `tally`.
+    ///
+    /// - Throws: `TallyError` if one would take a count below zero or past the largest.
+    mutating func reverse(_ found: RevertSearch.Reversible, by command: JournalCommand, on tally: inout Tally) throws {
+        guard let group = found.original.first?.group else { return }
+        for event in found.last.reversed() {
+            if let change = try tally.apply(.add(-event.delta, to: event.emotion)) { append(command, change, reverts: group) }
+        }
+    }
+
     /// The events, numbered after `start`, recorded `now` at `zone`'s offset, one group: the first
     /// event's id.
     ///

@@ -5,6 +5,9 @@ package enum StoreEdit: Sendable {
     case apply([Action], note: String?, placedAt: Instant?)
     /// Takes back the latest command not yet undone.
     case undo
+    /// Takes back the command one of whose events' ids starts with this, or makes it again if
+    /// that command is an undo (see `RevertSearch.forCommand`).
+    case undoCommand(EventIDPrefix)
     /// Makes again the latest command undone, if no change was made since.
     case redo
     /// Adds the changes another history exported that this one does not hold yet (see `ImportPlan`).

@@ -258,14 +258,16 @@ public final class TallyStore: Sendable {
         case .undo:
             guard let journal, let state, let found = try RevertSearch.forUndo(
                 in: journal, end: state.position.bytes, floor: try journal.header().end),
-                let group = found.original.first?.group
+                found.original.first != nil
             else { throw HistoryError.nothingToUndo }
             commit.reverted = found.original
-            for event in found.last.reversed() {
-                if let change = try tally.apply(.add(-event.delta, to: event.emotion)) {
-                    planned.append(.undo, change, reverts: group)
-                }
-            }
+            try planned.reverse(found, by: .undo, on: &tally)
+        case let .undoCommand(prefix):
+            guard let journal, let state else { throw HistoryError.unknownCommand(prefix.description) }
+            let (command, found) = try RevertSearch.forCommand(
+                matching: prefix, in: journal, end: state.position.bytes, floor: try journal.header().end)
+            commit.reverted = found.original
+            try planned.reverse(found, by: command, on: &tally)
         case .redo:
             guard let journal, let state else { throw HistoryError.nothingToRedo }
             switch try RevertSearch.forRedo(in: journal, end: state.position.bytes, floor: try journal.header().end) {
@@ -277,13 +279,9 @@ public final class TallyStore: Sendable {
                 throw HistoryError.redoChainEnded(
                     command: RevertSearch.commandLine(of: events), at: events.first.map { $0.at.minuteText } ?? "")
             case let .found(found):
-                guard let group = found.original.first?.group else { throw HistoryError.nothingToRedo }
+                guard found.original.first != nil else { throw HistoryError.nothingToRedo }
                 commit.reverted = found.original
-                for event in found.last.reversed() {
-                    if let change = try tally.apply(.add(-event.delta, to: event.emotion)) {
-                        planned.append(.redo, change, reverts: group)
-                    }
-                }
+                try planned.reverse(found, by: .redo, on: &tally)
             }
         case let .import(batch):
             var history = ImportHistory()

@@ -86,6 +86,14 @@ public struct EventID: Hashable, Sendable, CustomStringConvertible {
     /// The time the id was made at, milliseconds since 1970 (held within 0 and `latestTime`).
     public var recordedAt: Int64 { Int64(value >> 80) }
 
+    /// How many characters `short` has: the ten that hold the millisecond the id was made in, so
+    /// that two commands share a short id only if made in the same millisecond (eight would hold
+    /// about a second, which two quick taps share).
+    public static let shortLength = 10
+
+    /// The id's first `shortLength` characters, as `log` shows a command's id and `undo` takes it.
+    public var short: String { String(description.prefix(EventID.shortLength)) }
+
     /// The 26 characters.
     public var description: String {
         var bytes = [UInt8](repeating: 0, count: 26)

@@ -11,6 +11,10 @@
 /// found on the way are kept and handed over at once; more are read forward from that line twice:
 /// once to count them and note, by offset, the few placed before one already seen (backdated), then
 /// to hand each over, merging those in at their place, past the ones before the `last`.
+///
+/// Each event comes with whether its command stands undone (`UndoneCommands`), from the undos and
+/// redos among the lines read: every undo or redo of a command is recorded after it, so among the
+/// lines from where the read starts to the end, and never in a block passed over after it.
 struct EventReader {
     let journal: JournalFile
     /// Where the first event line starts, past the header.
@@ -30,24 +34,27 @@ struct EventReader {
         }
     }
 
-    /// Hands `body` each event `query` wants, oldest placement first.
+    /// Hands `body` each event `query` wants, oldest placement first, with whether its command
+    /// stands undone.
     ///
     /// - Throws: `StoreError.unreadableJournal` for a damaged line in the part read, or what `body` throws.
-    func forEach(_ query: EventQuery, _ body: (JournalEvent) throws -> Void) throws {
+    func forEach(_ query: EventQuery, _ body: (HistoryEntry) throws -> Void) throws {
         if let last = query.last, last <= 0 { return }
-        let (start, collected, passedOver) = try startAndCollected(for: query)
+        var undone = UndoneCommands()
+        let (start, collected, passedOver) = try startAndCollected(for: query, undone: &undone)
         if var events = collected {
             // Few enough to have kept whole on the way back: read once, not three times.
             events.sort { $0.at.millisecondsSinceEpoch != $1.at.millisecondsSinceEpoch
                 ? $0.at.millisecondsSinceEpoch < $1.at.millisecondsSinceEpoch : $0.sequence < $1.sequence }
-            for event in events.suffix(query.last ?? events.count) { try body(event) }
+            for event in events.suffix(query.last ?? events.count) { try body(undone.entry(for: event)) }
             return
         }
+        var noted: UndoneCommands? = UndoneCommands()
         var late: [Entry] = []
         var newest: Entry?
         var total = 0
-        // First pass: the wanted events placed before one already seen, and how many are wanted.
-        try scan(from: start, passingOver: passedOver, query) { event, entry throws(StoreError) in
+        // First pass: the wanted events placed before one already seen, how many, what stands undone.
+        try scan(from: start, passingOver: passedOver, query, noting: &noted) { event, entry throws(StoreError) in
             total += 1
             if let seen = newest, entry.comesBefore(seen) {
                 late.append(entry)
@@ -56,6 +63,7 @@ struct EventReader {
             }
         }
         late.sort { $0.comesBefore($1) }
+        undone = noted ?? UndoneCommands()
         // For `last`, the events before the last `last` in placement order are passed over.
         var skipped = query.last.map { max(0, total - $0) } ?? 0
         var nextLate = 0
@@ -65,10 +73,11 @@ struct EventReader {
             if skipped > 0 {
                 skipped -= 1
             } else {
-                try body(event)
+                try body(undone.entry(for: event))
             }
         }
-        try scan(from: start, passingOver: passedOver, query) { event, entry throws(StoreError) in
+        var unneeded: UndoneCommands?  // Taken in whole by the first pass.
+        try scan(from: start, passingOver: passedOver, query, noting: &unneeded) { event, entry throws(StoreError) in
             guard failure == nil else { return }
             if let seen = newest, entry.comesBefore(seen) { return }  // Handed over from `late`.
             newest = entry
@@ -94,9 +103,10 @@ struct EventReader {
 
     /// Where the forward reads start, the wanted events themselves if they were no more than
     /// `collectedLimit` (not yet in order, and for `last` perhaps more than wanted), and the places
-    /// passed over, which hold none (each a line start and a line end, the latest first).
+    /// passed over, which hold none (each a line start and a line end, the latest first). Takes the
+    /// undos and redos of the lines read into `undone`.
     private func startAndCollected(
-        for query: EventQuery
+        for query: EventQuery, undone: inout UndoneCommands
     ) throws(StoreError) -> (start: Int64, collected: [JournalEvent]?, passedOver: [Range<Int64>]) {
         guard query.since != nil || query.last != nil else { return (floor, nil, []) }
         let since = query.since?.millisecondsSinceEpoch
@@ -108,6 +118,7 @@ struct EventReader {
         var passedOver: [Range<Int64>] = []
         try journal.forEachLineBackward(from: end, downTo: floor, passingOver: { line, lineStart throws(StoreError) in
             let event = try parse(line)
+            undone.noteEarlier(event)
             if collected != nil, query.matches(event) {
                 if collected?.count ?? 0 < EventReader.collectedLimit {
                     collected?.append(event)
@@ -144,9 +155,9 @@ struct EventReader {
     }
 
     /// Reads forward from `start`, but for the places `passedOver` (the latest first), handing over
-    /// each event `query` wants (`last` aside).
+    /// each event `query` wants (`last` aside), and taking every undo and redo into `undone`, if given.
     private func scan(
-        from start: Int64, passingOver passedOver: [Range<Int64>], _ query: EventQuery,
+        from start: Int64, passingOver passedOver: [Range<Int64>], _ query: EventQuery, noting undone: inout UndoneCommands?,
         _ body: (JournalEvent, Entry) throws(StoreError) -> Void
     ) throws(StoreError) {
         var pieceStart = start
@@ -155,6 +166,7 @@ struct EventReader {
             try journal.forEachLine(from: pieceStart, to: gap.lowerBound) { line, lineEnd throws(StoreError) in
                 defer { lineStart = lineEnd }
                 let event = try parse(line)
+                undone?.noteLater(event)
                 guard query.matches(event) else { return true }
                 let entry = Entry(at: event.at.millisecondsSinceEpoch, offset: lineStart, length: Int32(line.count))
                 try body(event, entry)

@@ -77,6 +77,70 @@ enum RevertSearch {
         return .nothingUndone
     }
 
+    /// What `undo ID` takes back (`.undo`) or makes again (`.redo`: the ID named an undo, and undoing
+    /// an undo makes its command again; an ID naming a redo undoes its command), found by the id of
+    /// any of the commands' events, or its start.
+    ///
+    /// - Throws: `HistoryError` if no command or more than one has such an id, or if the command
+    ///   stands undone already (or, for an undo named, stands again already); `StoreError` for a
+    ///   damaged line.
+    static func forCommand(
+        matching prefix: EventIDPrefix, in journal: JournalFile, end: Int64, floor: Int64
+    ) throws -> (command: JournalCommand, found: Reversible) {
+        let named = try commands(matching: prefix, in: journal, end: end, floor: floor)
+        guard let events = named.first, let first = events.first else { throw HistoryError.unknownCommand(prefix.description) }
+        guard named.count == 1 else {
+            throw HistoryError.ambiguousCommand(
+                prefix.description, candidates: named.compactMap { $0.first.map { "\($0.group) ('\(commandLine(of: [$0]))' of \($0.at.minuteText))" } })
+        }
+        let target = first.reverts ?? first.group
+        let command: JournalCommand = first.command == .undo ? .redo : .undo
+        var search = Search()
+        var latest: [JournalEvent]?  // The latest undo or redo of the target.
+        try search.run(in: journal, end: end, floor: floor) { group, found throws(StoreError) in
+            if found.id == target { return .done(group) }
+            guard found.reverts == target else { return nil }
+            if latest == nil { latest = group }
+            return .find(target)
+        }
+        guard let original = search.result else { throw HistoryError.unknownCommand(prefix.description) }
+        let isUndone = latest?.first?.command == .undo
+        if command == .undo, isUndone {
+            throw HistoryError.alreadyUndone(command: commandLine(of: original), at: original.first?.at.minuteText ?? "", id: target.short)
+        }
+        if command == .redo, !isUndone {
+            throw HistoryError.undoneUndo(undo: first.group.short, command: commandLine(of: original), at: original.first?.at.minuteText ?? "")
+        }
+        return (command, Reversible(original: original, last: latest ?? original))
+    }
+
+    /// The commands one of whose events' ids starts with `prefix`, each its events in order, in one
+    /// forward read of the whole journal.
+    private static func commands(
+        matching prefix: EventIDPrefix, in journal: JournalFile, end: Int64, floor: Int64
+    ) throws(StoreError) -> [[JournalEvent]] {
+        var named: [[JournalEvent]] = []
+        var current: [JournalEvent] = []  // The events of the command being read.
+        var matched = false
+        try journal.forEachLine(from: floor, to: end) { line, _ throws(StoreError) in
+            let event: JournalEvent
+            do throws(JournalLineError) {
+                event = try JournalEvent(journalLine: Array(line))
+            } catch {
+                throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
+            }
+            if current.first?.group != event.group {
+                if matched, !named.contains(where: { $0.first?.group == event.group }) { named.append(current) }
+                (current, matched) = ([], false)
+            }
+            current.append(event)
+            matched = matched || prefix.matches(event.id)
+            return true
+        }
+        if matched, !named.contains(where: { $0.first?.group == current.first?.group }) { named.append(current) }
+        return named
+    }
+
     /// One backward read, command by command.
     private struct Search {
         enum Step {

@@ -9,6 +9,8 @@ extension TallyStore {
 
         /// The changes it made, in order.
         public var changes: [Change] { events.map(\.change) }
+        /// Whether it took the command back (`.undo`) or made it again (`.redo`).
+        public var command: JournalCommand { events.first?.command ?? .undo }
         /// How the command was typed, near enough: `tap happy smile`, `add sad 3`, `reset happy`.
         public var commandLine: String { RevertSearch.commandLine(of: original) }
     }
@@ -33,6 +35,19 @@ extension TallyStore {
         return Reversal(original: commit.reverted, events: commit.events)
     }
 
+    /// Takes back the command, from this history or another, one of whose changes' ids starts with
+    /// `id` (its short id, as `log` shows it, or more): all its changes as one. If that command is an
+    /// undo, its command is made again instead; if a redo, its command is taken back.
+    ///
+    /// - Throws: `HistoryError.unknownCommand`, `.ambiguousCommand` (more of the id is needed),
+    ///   `.alreadyUndone` or `.undoneUndo`; `TallyError` if it would take a count below zero; or
+    ///   `StoreError`. Nothing is changed.
+    @discardableResult
+    public func undo(_ id: EventIDPrefix) throws -> Reversal {
+        let commit = try commit(.undoCommand(id))
+        return Reversal(original: commit.reverted, events: commit.events)
+    }
+
     /// Makes again the latest command undone, while no other change was made since.
     ///
     /// - Throws: `HistoryError.nothingToRedo` or `.redoChainEnded`; `TallyError`; `StoreError`.
@@ -47,6 +62,14 @@ extension TallyStore {
     ///
     /// - Throws: `StoreError` if the data file or journal cannot be read, or what `body` throws.
     public func forEachEvent(_ query: EventQuery = EventQuery(), _ body: (JournalEvent) throws -> Void) throws {
+        try forEachEntry(query) { try body($0.event) }
+    }
+
+    /// Hands `body` each event `query` asks for, as `forEachEvent(_:_:)` does, with whether its
+    /// command stands undone now: what `log` shows.
+    ///
+    /// - Throws: `StoreError` if the data file or journal cannot be read, or what `body` throws.
+    public func forEachEntry(_ query: EventQuery = EventQuery(), _ body: (HistoryEntry) throws -> Void) throws {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
         var failure: (any Error)?

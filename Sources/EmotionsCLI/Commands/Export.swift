@@ -7,7 +7,7 @@ struct Export: Subcommand {
 
     /// The forms it writes.
     enum Format: String, CaseIterable, Sendable {
-        /// `log --json`'s objects, one a line: what `import` reads back.
+        /// `log --json`'s objects without the view's fields, one a line: what `import` reads back.
         case jsonl
         /// RFC 4180 comma-separated values with a header row, for a spreadsheet.
         case csv
@@ -17,10 +17,12 @@ struct Export: Subcommand {
         name: name,
         abstract: "Write the changes in a range, as JSON Lines or as CSV.",
         discussion: "Changes come in log's order: by the time they are placed at, ties in the order they were made. "
-            + "jsonl (the default) writes log --json's objects, one a line, which import reads back. csv writes a "
-            + "header row, then at,date,time,offset,command,emotion,old,new,delta,note for each change, with CR LF "
-            + "line ends: date, time and offset are the local ones where the change was made, time to the second "
-            + "(at keeps the milliseconds); a note beginning with = + - or @ gets a ' before it, so that a "
+            + "jsonl (the default) writes log --json's objects without command_id, delta and undone, one a line, "
+            + "which import reads back. csv writes a "
+            + "header row, then at,date,time,offset,command,emotion,old,new,delta,note,id,command_id,undone for each "
+            + "change, with CR LF line ends: date, time and offset are the local ones where the change was made, time "
+            + "to the second (at keeps the milliseconds); undone is true for a change whose command was undone and not "
+            + "redone, so the delta of the tap and add rows not undone add up to what stats counts; a note beginning with = + - or @ gets a ' before it, so that a "
             + "spreadsheet does not take it for a formula. TIME is as for log.",
         options: [
             OptionSpec(long: "since", valueName: "time", help: "Write changes placed at or after TIME."),
@@ -62,8 +64,8 @@ struct Export: Subcommand {
             // A note may hold bidirectional controls (anyone's import file can bring them): on a
             // terminal they are shown escaped, as `log` shows them; a file keeps them as they are.
             let onTerminal = context.terminal.isTerminal
-            try store.forEachEvent(query) { event in
-                let fields = ExportRow.fields(for: event)
+            try store.forEachEntry(query) { entry in
+                let fields = ExportRow.fields(for: entry)
                 output.append(CSVRecord.line(onTerminal ? fields.map { ControlCharacters.escaped(in: $0) } : fields))
             }
         }

@@ -8,7 +8,10 @@ struct Log: Subcommand {
         name: name,
         abstract: "Show the history of changes, oldest first.",
         discussion: "Each line shows the date and time the change is placed at, on the clock where it was made; the "
-            + "change as tap prints it; what made it, if not a tap or add; when a backdated change was recorded; its note. "
+            + "short id of its command, which undo takes; the emotion and what the change did, signed with ASCII + or - "
+            + "(sad +1, happy reset -3); for an undo or redo, the command it took back or made again (undo of "
+            + "01KAT8FW5X); when a backdated change was recorded; its note; and (undone) last if its command was "
+            + "undone and not redone. "
             + "Changes are listed by the time they are placed at (--at), ties in the order they were made. "
             + "TIME: 2026-11-23, 2026-11-23T21:30 (with Z or +09:00 if you like), 21:30, now, today, yesterday, "
             + "a weekday, or an amount ago: 90min, 12h, 7d, 2w, 3mo, 1y. --since includes its time, --until does "
@@ -20,7 +23,8 @@ struct Log: Subcommand {
             OptionSpec(long: "count", short: "n", valueName: "n", help: "Show only the last N changes."),
             OptionSpec(
                 long: "json",
-                help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, group, events, reverts, recorded when there are."),
+                help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, group, "
+                    + "events, reverts, recorded when there are, then command_id, delta and undone."),
         ] + GlobalOptions.specs,
         examples: ["emotions log -n 20", "emotions log sad --since 7d", "emotions log --since monday --until today --json"])
 
@@ -55,8 +59,8 @@ struct Log: Subcommand {
         var query = EventQuery(emotions: emotions, last: count)
         try range.narrow(&query, now: Instant.now, zone: .system)
         let style = isJSON ? OutputStyle.plain : OutputStyle(color: color, context: context)
-        try store.makeSyncedStore(context: context).forEachEvent(query) { event in
-            context.terminal.print(isJSON ? LogLine.json(for: event) : LogLine.text(for: event, style: style))
+        try store.makeSyncedStore(context: context).forEachEntry(query) { entry in
+            context.terminal.print(isJSON ? LogLine.json(for: entry) : LogLine.text(for: entry, style: style))
         }
     }
 }

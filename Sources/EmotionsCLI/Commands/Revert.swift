@@ -5,7 +5,12 @@ import EmotionKit
 struct Revert {
     /// Which way.
     enum Direction: Sendable {
-        case undo, redo
+        /// The latest command not yet undone.
+        case undo
+        /// The latest undone.
+        case redo
+        /// The command with this id, taken back, or made again if it is an undo.
+        case undoCommand(EventIDPrefix)
     }
 
     let direction: Direction
@@ -18,9 +23,14 @@ struct Revert {
         let store = try options.store.makeStore(environment: context.environment)
         let runner = try options.hooks.makeRunner(for: store, environment: context.environment)
         let style = options.format == .text ? OutputStyle(color: options.color, context: context) : .plain
-        let reversal = direction == .undo ? try store.undo() : try store.redo()
+        let reversal: TallyStore.Reversal
+        switch direction {
+        case .undo: reversal = try store.undo()
+        case .redo: reversal = try store.redo()
+        case let .undoCommand(id): reversal = try store.undo(id)
+        }
         if options.format == .text, let first = reversal.original.first {
-            let verb = direction == .undo ? "Undid" : "Redid"
+            let verb = reversal.command == .redo ? "Redid" : "Undid"
             context.terminal.print(
                 verb + " '" + ControlCharacters.escaped(in: reversal.commandLine) + "' of " + first.at.minuteText + ".")
         }

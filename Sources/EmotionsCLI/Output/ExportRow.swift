@@ -1,20 +1,25 @@
 import EmotionKit
 
 /// How `export --format csv` shows one change: a row of `at,date,time,offset,command,emotion,old,
-/// new,delta,note`, for a spreadsheet.
+/// new,delta,note,id,command_id,undone`, for a spreadsheet.
 ///
 /// `at` is the RFC 3339 text `log --json` shows, to the millisecond; `date`, `time` (to the second:
 /// `at` keeps the milliseconds) and `offset` are the local date and time at the change's own
-/// offset, where it was made, so that a change belongs to the day it was felt on.
+/// offset, where it was made, so that a change belongs to the day it was felt on. `id`, `command_id`
+/// and `undone` came later, so they are last, where they move no column a sheet already reads:
+/// with them a sheet finds what `stats` counts (the `delta` of each tap and add not undone).
 enum ExportRow {
     /// The header row's names.
-    static let header = ["at", "date", "time", "offset", "command", "emotion", "old", "new", "delta", "note"]
+    static let header = [
+        "at", "date", "time", "offset", "command", "emotion", "old", "new", "delta", "note", "id", "command_id", "undone",
+    ]
 
     /// The first characters that make a spreadsheet read a cell as a formula.
     static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@"]
 
     /// The row's fields, unquoted: `CSVRecord` quotes them.
-    static func fields(for event: JournalEvent) -> [String] {
+    static func fields(for entry: HistoryEntry) -> [String] {
+        let event = entry.event
         let at = event.at.rfc3339
         let text = Array(at.utf8)  // `YYYY-MM-DDThh:mm:ss.sss±hh:mm`: a timestamp's 29 ASCII characters.
         /// The characters of `at` in `range`; empty were it ever shorter, rather than a crash.
@@ -24,6 +29,7 @@ enum ExportRow {
         return [
             at, part(0..<10), part(11..<19), part(23..<29), event.command.name, event.emotion.name,
             String(event.old), String(event.new), String(event.delta), event.note.map(spreadsheetSafe) ?? "",
+            event.id.description, event.group.description, entry.isUndone ? "true" : "false",
         ]
     }
 

@@ -2,17 +2,36 @@ import EmotionKit
 
 /// How `log` shows one change.
 enum LogLine {
-    /// `2026-11-23 21:04  sad: 3 → 4  "rough meeting"`: the local date and time where it was made,
-    /// the change as `tap` prints it, what made it if not a tap or add (`(reset)`, `(undo)`,
-    /// `(redo)`), when a backdated change was recorded, and the note.
-    static func text(for event: JournalEvent, style: OutputStyle) -> String {
-        var line = event.at.minuteText + "  " + event.change.description(labelled: style.label(for: event.emotion))
-        switch event.command {
-        case .tap, .add: break
-        case .reset, .undo, .redo: line += "  (" + event.command.name + ")"
-        }
+    /// `2026-11-23 21:04  01KAT8FW5X  sad +1  "rough meeting"`: the local date and time where it was
+    /// made; its command's short id (`EventID.short`); the emotion and what the change did to it, a
+    /// reset's as `happy reset -3`; for an undo or redo, the command it took back or made again,
+    /// `(undo of 01KAT8FW5X)`; when a backdated change was recorded; the note; and `(undone)` last
+    /// if its command stands undone.
+    ///
+    /// The amount has a sign, ASCII `+` or `-`, so that `grep 'sad -'` finds the decreases and
+    /// scripts read it as a number.
+    static func text(for entry: HistoryEntry, style: OutputStyle) -> String {
+        let event = entry.event
+        var line = event.at.minuteText + "  " + event.group.short + "  " + style.label(for: event.emotion)
+        if event.command == .reset { line += " reset" }
+        line += event.delta > 0 ? " +" + String(event.delta) : " " + String(event.delta)
+        if let reverts = event.reverts { line += "  (" + event.command.name + " of " + reverts.short + ")" }
         if let recorded = event.recorded { line += "  (recorded " + recorded.minuteText + ")" }
         if let note = event.note { line += "  " + ControlCharacters.quoted(note) }
+        if entry.isUndone { line += "  (undone)" }
+        return line
+    }
+
+    /// `json(for:)` of the entry's event, then `command_id` (the group, on every event), `delta`
+    /// (`new - old`) and `undone` (whether its command stands undone; `false` for an undo or redo).
+    static func json(for entry: HistoryEntry) -> String {
+        var line = json(for: entry.event)
+        line.removeLast()  // The closing brace.
+        line += ", \"command_id\": \""
+        line += entry.event.group.description
+        line += "\", \"delta\": "
+        line += String(entry.event.delta)
+        line += entry.isUndone ? ", \"undone\": true}" : ", \"undone\": false}"
         return line
     }
 

@@ -475,6 +475,7 @@ struct PowerCutCase {
         case .undo: return "undo"
         case .redo: return "redo"
         case .sync: return "sync"
+        case let .undoCommand(id): return "undo \(id)"
         case let .import(batch): return "import \(batch.changeCount)"
         case let .apply(actions, _, _):
             switch actions.first {

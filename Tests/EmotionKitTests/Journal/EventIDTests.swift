@@ -62,3 +62,25 @@ import Testing
         }
     }
 }
+
+/// `undo ID` names a command by the start of an id, as git takes an abbreviated hash.
+@Suite struct EventIDPrefixTests {
+    @Test func aPrefixInEitherCaseMatchesTheIdsThatStartWithIt() throws {
+        var generator = SeededGenerator(seed: 3)
+        let id = EventID(recordedAt: 1_795_435_445_123, using: &generator)
+        let other = EventID(recordedAt: 1_795_435_445_124, using: &generator)
+        for length in [4, 10, 11, 25, 26] {
+            let text = String(id.description.prefix(length))
+            let prefix = try #require(EventIDPrefix(parsing: text.lowercased()))
+            #expect(prefix.description == text)
+            #expect(prefix.matches(id))
+            #expect(prefix.matches(other) == other.description.hasPrefix(text), "\(text)")
+        }
+        #expect(EventIDPrefix(parsing: String(id.short))?.matches(other) == false, "a short id tells two milliseconds apart")
+    }
+
+    @Test(arguments: ["", "01K", "01KI", "01KL", "01KO", "01KU", "8ZZZ", "01K-AT", " 01KAT", "01KAT8FW5X6N3X9R2T4K7M1P0Z0", "０1KAT"])
+    func anythingElseIsRefused(text: String) {
+        #expect(EventIDPrefix(parsing: text) == nil)
+    }
+}

@@ -81,6 +81,61 @@ import Testing
         }
     }
 
+    /// The id of a command, or its start in either case, as `log` shows it.
+    private func prefix(_ id: EventID, _ length: Int = EventID.shortLength) throws -> EventIDPrefix {
+        try #require(EventIDPrefix(parsing: String(id.description.prefix(length)).lowercased()))
+    }
+
+    @Test func undoByIdTakesBackAnyCommandAndUndoingItsUndoMakesItAgain() throws {
+        let store = store()
+        let first = try store.apply([.tap(.happy), .tap(.smile)], note: nil)
+        clock.advance(milliseconds: 1)
+        try store.apply(.add(3, to: .sad))
+        clock.advance(milliseconds: 1)
+        try store.apply(.tap(.sad))
+        clock.advance(milliseconds: 1)
+        let undo = try store.undo(try prefix(first[1].id, 26))  // Any of its events' ids names the command.
+        #expect(undo.command == .undo && undo.commandLine == "tap happy smile")
+        #expect(undo.events.map(\.reverts) == [first[0].group, first[0].group])
+        #expect(try store.read() == Tally(counts: [.sad: 4]))
+        #expect(throws: HistoryError.alreadyUndone(command: "tap happy smile", at: first[0].at.minuteText, id: first[0].id.short)) {
+            try store.undo(try prefix(first[0].id))
+        }
+        clock.advance(milliseconds: 1)
+        let redo = try store.undo(try prefix(undo.events[0].id))
+        #expect(redo.command == .redo && redo.commandLine == "tap happy smile", "undoing an undo makes its command again")
+        #expect(try store.read() == Tally(counts: [.happy: 1, .smile: 1, .sad: 4]))
+        #expect(throws: HistoryError.undoneUndo(undo: undo.events[0].id.short, command: "tap happy smile", at: first[0].at.minuteText)) {
+            try store.undo(try prefix(undo.events[0].id))
+        }
+        clock.advance(milliseconds: 1)
+        let again = try store.undo(try prefix(redo.events[0].id))
+        #expect(again.command == .undo && again.events[0].reverts == first[0].group, "undoing a redo takes its command back")
+        #expect(try store.read() == Tally(counts: [.sad: 4]))
+        #expect(try store.events().filter { !$0.command.isReverting }.count == 4, "the journal keeps every change")
+    }
+
+    @Test func undoByIdRefusesAnUnknownOrAmbiguousIdAndACountBelowZeroChangingNothing() throws {
+        let store = store()
+        let tap = try store.apply([.tap(.sad)], note: nil)
+        clock.advance(milliseconds: 1)
+        try store.apply(.reset(.sad))
+        let before = try folder.bytes(of: path + ".journal")
+        #expect(throws: HistoryError.unknownCommand("7ZZZZZ")) { try store.undo(try prefix(EventID(value: .max), 6)) }
+        #expect(throws: TallyError.self, "sad is 0: taking its tap back would go below zero") { try store.undo(try prefix(tap[0].id)) }
+        do {
+            try store.undo(try prefix(tap[0].id, 4))
+            Issue.record("an ambiguous id was taken")
+        } catch let HistoryError.ambiguousCommand(id, candidates) {
+            #expect(id == String(tap[0].id.description.prefix(4)))
+            #expect(candidates.count == 2 && candidates[0].hasPrefix(tap[0].id.description + " ('tap sad' of "))
+        }
+        #expect(try folder.bytes(of: path + ".journal") == before)
+        #expect(throws: HistoryError.unknownCommand(String(tap[0].id.short))) {
+            try TallyStore(path: folder.file("other.json")).undo(try prefix(tap[0].id))
+        }
+    }
+
     @Test func undoTakesBackWholeCommandsNewestFirstAndRedoMakesThemAgain() throws {
         let store = store()
         try store.apply([.tap(.happy), .tap(.smile)])
@@ -540,7 +595,8 @@ import Testing
 }
 
 /// `events(_:)` against a naive filter and sort of every event, on journals written directly: long
-/// enough to pass the reader's few thousand kept events, with backdated changes and a clock set back.
+/// enough to pass the reader's few thousand kept events, with backdated changes, a clock set back, and
+/// undos and redos of earlier taps.
 @Suite struct EventQueryTests {
     @Test(arguments: [1, 2])
     func everyQueryGivesWhatANaiveSortGives(seed: UInt64) throws {
@@ -554,11 +610,30 @@ import Testing
         var tally = Tally()
         var clock = start
         var latest = start
+        var taps: [JournalEvent] = []
+        var undone: [EventID: Bool] = [:]  // By the latest undo or redo of each tap.
         for sequence in 1...UInt64(6000) {
             clock += Int64.random(in: 1...600_000, using: &generator)
             if generator.chance(0.002) { clock = max(start + 1, clock - Int64.random(in: 0...86_400_000 * 30, using: &generator)) }  // Set back.
-            let emotion = generator.pick(Emotion.allCases)
             let recorded = try Timestamp(millisecondsSinceEpoch: clock, offsetSeconds: 3600)
+            if generator.chance(0.05), let target = taps.randomElement(using: &generator),
+                undone[target.group] == true || tally[target.emotion] > 0 {
+                // An undo of a standing tap, or a redo of an undone one.
+                let command: JournalCommand = undone[target.group] == true ? .redo : .undo
+                let old = tally[target.emotion]
+                try tally.apply(.add(command == .undo ? -1 : 1, to: target.emotion))
+                let id = EventID(recordedAt: clock, using: &generator)
+                let event = try JournalEvent(
+                    sequence: sequence, id: id, at: recorded, command: command, emotion: target.emotion, old: old,
+                    new: tally[target.emotion], group: id, reverts: target.group,
+                    latest: latest > clock ? try Timestamp(millisecondsSinceEpoch: latest, offsetSeconds: 0) : nil)
+                undone[target.group] = command == .undo
+                latest = max(latest, clock)
+                events.append(event)
+                lines += event.jsonLine + "\n"
+                continue
+            }
+            let emotion = generator.pick(Emotion.allCases)
             let backdated = generator.chance(0.05)
             let at = backdated
                 ? try Timestamp(millisecondsSinceEpoch: clock - Int64.random(in: 1...86_400_000 * 60, using: &generator), offsetSeconds: 3600)
@@ -572,6 +647,7 @@ import Testing
                 latest: latest > clock ? try Timestamp(millisecondsSinceEpoch: latest, offsetSeconds: 0) : nil)
             latest = max(latest, clock)
             events.append(event)
+            taps.append(event)
             lines += event.jsonLine + "\n"
         }
         try Data(lines.utf8).write(to: URL(fileURLWithPath: path + ".journal"))
@@ -596,8 +672,10 @@ import Testing
             if generator.chance(0.5) { query.last = generator.chance(0.5) ? Int.random(in: 1...30, using: &generator) : Int.random(in: 1...7000, using: &generator) }
             if generator.chance(0.3) { query.emotions = [generator.pick(Emotion.allCases)] }
             let expected = ordered.filter { query.matches($0) }.suffix(query.last ?? .max)
-            let found = try store.events(query)
-            #expect(found.map(\.sequence) == expected.map(\.sequence), "round \(round): \(query)")
+            var found: [HistoryEntry] = []
+            try store.forEachEntry(query) { found.append($0) }
+            #expect(found.map(\.event.sequence) == expected.map(\.sequence), "round \(round): \(query)")
+            #expect(found.map(\.isUndone) == expected.map { undone[$0.group] == true }, "round \(round): \(query)")
         }
     }
 }

@@ -5,21 +5,24 @@ import Testing
 /// `export --format csv`'s rows: the change's own local date, time and offset, and notes a
 /// spreadsheet cannot take for formulas.
 @Suite struct ExportRowTests {
-    private func event(command: JournalCommand = .add, old: Int = 5, new: Int = 2, note: String? = nil) throws -> JournalEvent {
+    private func event(
+        command: JournalCommand = .add, old: Int = 5, new: Int = 2, note: String? = nil, isUndone: Bool = false
+    ) throws -> HistoryEntry {
         let id = try #require(EventID(parsing: "01KAT8FW5X6N3X9R2T4K7M1P0Z"))
         let at = try Timestamp(rfc3339: "2026-11-23T21:04:05.123+09:00")
-        return try JournalEvent(
+        let event = try JournalEvent(
             sequence: 1, id: id, at: at, command: command, emotion: .sad, old: old, new: new, note: note, group: id)
+        return HistoryEntry(event: event, isUndone: isUndone)
     }
 
     @Test func aRowHasTheTimeAtItsOwnOffsetAndTheDelta() throws {
         #expect(ExportRow.fields(for: try event(note: "rough, \"long\" day")) == [
             "2026-11-23T21:04:05.123+09:00", "2026-11-23", "21:04:05", "+09:00", "add", "sad", "5", "2", "-3",
-            "rough, \"long\" day",
+            "rough, \"long\" day", "01KAT8FW5X6N3X9R2T4K7M1P0Z", "01KAT8FW5X6N3X9R2T4K7M1P0Z", "false",
         ])
-        #expect(CSVRecord.line(ExportRow.fields(for: try event(command: .tap, old: 0, new: 1)))
-            == "2026-11-23T21:04:05.123+09:00,2026-11-23,21:04:05,+09:00,tap,sad,0,1,1,\r\n")
-        #expect(CSVRecord.line(ExportRow.header) == "at,date,time,offset,command,emotion,old,new,delta,note\r\n")
+        #expect(CSVRecord.line(ExportRow.fields(for: try event(command: .tap, old: 0, new: 1, isUndone: true)))
+            == "2026-11-23T21:04:05.123+09:00,2026-11-23,21:04:05,+09:00,tap,sad,0,1,1,,01KAT8FW5X6N3X9R2T4K7M1P0Z,01KAT8FW5X6N3X9R2T4K7M1P0Z,true\r\n")
+        #expect(CSVRecord.line(ExportRow.header) == "at,date,time,offset,command,emotion,old,new,delta,note,id,command_id,undone\r\n")
     }
 
     /// `import` tells a CSV export from other files that are not JSON Lines by how its header starts.
@@ -29,11 +32,11 @@ import Testing
 
     @Test(arguments: ["=1+2", "+cmd", "-2+3", "@SUM(A1)"])
     func aNoteThatCouldStartAFormulaGetsAnApostrophe(note: String) throws {
-        #expect(ExportRow.fields(for: try event(note: note)).last == "'" + note)
+        #expect(ExportRow.fields(for: try event(note: note))[9] == "'" + note)
     }
 
     @Test(arguments: ["ok = fine", " =1", "'quoted", "😄"])
     func otherNotesAreKeptAsTheyAre(note: String) throws {
-        #expect(ExportRow.fields(for: try event(note: note)).last == note)
+        #expect(ExportRow.fields(for: try event(note: note))[9] == note)
     }
 }

@@ -50,11 +50,13 @@ struct DocumentedSample: Sendable, CustomStringConvertible {
     /// `text` with every date, time and change id in it replaced by a placeholder, so that a sample
     /// made on one day compares equal to a run on another: RFC 3339 instants
     /// (`2026-11-23T21:04:05.123+09:00`), dates (`2026-11-23`), ISO weeks (`2026-W48`), times of day
-    /// (`21:04`, `21:04:05`) and ids (26 characters of Crockford's base 32, which start with the time).
+    /// (`21:04`, `21:04:05`), ids (26 characters of Crockford's base 32, which start with the time)
+    /// and short ids (their first 10, which `log` shows).
     static func masked(_ text: String) -> String {
         var result = text
         for (pattern, placeholder) in [
             (#"\b[0-9A-HJKMNP-TV-Z]{26}\b"#, "<id>"),
+            (#"\b[0-7][0-9A-HJKMNP-TV-Z]{9}\b"#, "<short id>"),
             (#"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)?"#, "<instant>"),
             (#"\d{4}-W\d{2}"#, "<week>"),
             (#"\d{4}-\d{2}-\d{2}"#, "<date>"),
