@@ -131,4 +131,20 @@ import Testing
         #expect(counts[.sad] == 0)
         #expect(counts[.smile] == 0)
     }
+
+    @Test func aResetThatHasSeenEverythingShowsZeroEvenAfterAnEarlierResetWasFloored() throws {
+        // B takes 2 away that A's first reset had not seen: that reset floors at 0, adding 2 back.
+        // A's second reset, having seen it all, must take that back too, not show 2.
+        var make = EventMaker()
+        let (a, b) = (make.history(), make.history())
+        let taps = try (1...2).map { try make.event(a, UInt64($0), .tap) }
+        let minus = try make.event(b, 1, .add, delta: -2, after: [HistoryMark(a, 2)])
+        let first = try make.event(a, 3, .reset)
+        var set = EventSet(taps + [minus, first])
+        #expect(set.count(of: .happy) == 0)
+        set.insert(try make.event(a, 4, .tap, after: [HistoryMark(b, 1)]))
+        #expect(set.count(of: .happy) == 1)
+        set.insert(try make.event(a, 5, .reset))
+        #expect(set.count(of: .happy) == 0)
+    }
 }
