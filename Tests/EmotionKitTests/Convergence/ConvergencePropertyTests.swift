@@ -1,10 +1,10 @@
 import Testing
 
-@testable import EmotionKit
+import EmotionKit
 
 @Suite struct ConvergencePropertyTests {
     /// Schedules per seed: each is 3 to 5 histories over `steps` random steps, then full delivery.
-    static let schedulesPerSeed: UInt64 = 250
+    static let schedulesPerSeed: UInt64 = 150
     static let steps = 60
 
     @Test(arguments: PropertySeeds.upTo(8))

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import EmotionKit
+import EmotionKit
 
 extension ConvergenceSimulator {
     /// History `index` takes in a gap-free prefix of one history's events from another history's

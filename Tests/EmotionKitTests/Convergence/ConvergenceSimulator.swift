@@ -1,6 +1,6 @@
 import Testing
 
-@testable import EmotionKit
+import EmotionKit
 
 /// A seeded schedule of 3 to 5 histories making commands and passing each other gap-free prefixes
 /// of what they hold: cut short, duplicated, reordered, from stale (conflict or rolled back) copies;

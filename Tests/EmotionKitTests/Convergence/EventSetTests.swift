@@ -1,6 +1,6 @@
 import Testing
 
-@testable import EmotionKit
+import EmotionKit
 
 @Suite struct ConvergenceEventSetTests {
     @Test func aResetClearsOnlyWhatItHadSeenSoATapMadeMeanwhileStands() throws {

@@ -1,4 +1,4 @@
-@testable import EmotionKit
+import EmotionKit
 
 /// One machine's data file in the convergence simulator: the events it holds, its own identity and
 /// seq, what it had taken in at its previous event, and its own undo and redo stacks.
