@@ -1,10 +1,13 @@
 extension CountFold {
     /// Takes back from `emotion` what every folded node `seen` covers (and no reset took back yet),
-    /// then floors the count at 0.
+    /// then floors the count at 0; returns what the floor added, the reset's own contribution.
     ///
     /// `seen` is a version vector (seq + 1 per history, 0 for nothing): it covers address (h, s)
-    /// when s < seen[h], so a history's base (seq 0) once anything of it is known.
-    mutating func reset(_ emotion: Emotion, seen: [UInt64]) {
+    /// when s < seen[h], so a history's base (seq 0) once anything of it is known. The floor adds
+    /// only when a change the reset had not seen took away more than the reset left: remembered,
+    /// a later reset that has seen this one takes it back too, as model.md's rule alone would not
+    /// (that reset, having seen everything, would show what the floor added rather than 0).
+    mutating func reset(_ emotion: Emotion, seen: [UInt64]) -> Int {
         var takenBack: Int128 = 0
         let histories = book.historyCount
         for history in 0..<histories where seen[history] > 0 {
@@ -30,8 +33,10 @@ extension CountFold {
             }
             coveredEarly[emotion.index] = kept
         }
-        let count = Int128(counts[emotion.index]) - takenBack
-        counts[emotion.index] = Int(max(0, min(Int128(Int.max), count)))
+        let left = Int128(counts[emotion.index]) - takenBack
+        let count = max(0, min(Int128(Int.max), left))
+        counts[emotion.index] = Int(count)
+        return Int(clamping: count - left)
     }
 
     /// What the node at `address` added to `emotion` and was not taken back yet, now taken back; a

@@ -1,6 +1,8 @@
 /// The fold of a set of events into counts, node by node in canonical order, per emotion: taps and
 /// adds (and the base counts) add with a floor at zero, each remembering what it really added; a
-/// reset takes back what every event it had seen (and no reset took back yet) added, then floors.
+/// reset takes back what every event it had seen (and no reset took back yet) added, then floors,
+/// and remembers what the floor added as its own contribution. So the count is always the sum of
+/// the contributions not taken back, and a reset that has seen everything shows 0 (see `reset`).
 ///
 /// What a reset has seen is a version vector per history (its row), kept for the last node folded
 /// of each history and copied only at the nodes a mark names. Within one history the fold meets
@@ -99,20 +101,24 @@ struct CountFold: Sendable {
         }
         raise(row: history, at: history, to: event.seq + 1)
         copyRowIfMarked(address: primary, row: history)
-        var others: [Int] = []
+        var addresses = [(history: history, seq: event.seq)]
         book.forEachAddress(of: node) { address in
             guard address != primary else { return }
             let otherHistory = Int(book.addressHistory[Int(address)])
             raise(row: otherHistory, at: otherHistory, to: book.addressSeq[Int(address)] + 1)
             copyRowIfMarked(address: address, row: otherHistory)
-            others.append(otherHistory)
+            addresses.append((otherHistory, book.addressSeq[Int(address)]))
         }
         guard stands else { return }
         switch event.command {
         case .tap, .add:
             contribution[Int(node) - baseCount] = add(event.delta, to: event.emotion)
         case .reset:
-            reset(event.emotion, seen: seenVector(rows: [history] + others))
+            // What it had seen: its rows, but of its own histories only the seqs before its own,
+            // so that a later reset's walk meets it and takes back what its floor added.
+            var seen = seenVector(rows: addresses.map(\.history))
+            for address in addresses { seen[address.history] = min(seen[address.history], address.seq) }
+            contribution[Int(node) - baseCount] = reset(event.emotion, seen: seen)
         case .undo, .redo:
             break
         }

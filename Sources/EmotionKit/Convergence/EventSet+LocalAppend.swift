@@ -6,7 +6,7 @@ extension EventSet {
     /// recounts. The counts are the same either way.
     @discardableResult
     package mutating func appendLocal(_ event: HistoryEvent) -> Bool {
-        guard var fold, placeOfID[event.id] == nil, !event.command.isReverting,
+        guard var fold, index.place(of: event.id, in: events) == nil, !event.command.isReverting,
             let history = fold.book.historyIndex[event.history],
             (largestNamed[event.history] ?? 0) < event.seq,
             let plan = fold.planLast(event, history: history)
@@ -17,8 +17,8 @@ extension EventSet {
         self.fold = nil  // So that the fold's arrays are not shared, and grow in place.
         let node = Int32(fold.baseCount + events.count)
         fold.foldLast(event, node: node, history: history, plan: plan, stands: standing.stands(event.group))
-        placeOfID[event.id] = Int32(events.count)
         events.append(event)
+        index.add(place: Int32(events.count - 1), in: events)
         noteArrival(of: event)
         self.fold = fold
         return true

@@ -12,7 +12,7 @@ package struct EventSet: Sendable {
     /// The events held, each id once, in the order they arrived.
     package internal(set) var events: [HistoryEvent] = []
     /// Each held id's place in `events`.
-    var placeOfID: [EventID: Int32] = [:]
+    var index = EventIndex()
     /// The other addresses of an event held at more than one (a v1 import on two machines).
     var otherAddresses: [Int32: [HistoryMark]] = [:]
     /// Each history's base counts.
@@ -34,7 +34,7 @@ package struct EventSet: Sendable {
 
     /// Whether the event `id` is held.
     package func contains(id: EventID) -> Bool {
-        placeOfID[id] != nil
+        index.place(of: id, in: events) != nil
     }
 
     /// Whether the command `group` stands: no more distinct undos name it than distinct redos. A
@@ -60,9 +60,9 @@ package struct EventSet: Sendable {
     /// seq), so that which record counts does not depend on the order they came in.
     @discardableResult
     package mutating func insert(_ event: HistoryEvent) -> Bool {
-        guard let place = placeOfID[event.id] else {
-            placeOfID[event.id] = Int32(events.count)
+        guard let place = index.place(of: event.id, in: events) else {
             events.append(event)
+            index.add(place: Int32(events.count - 1), in: events)
             noteArrival(of: event)
             return true
         }
@@ -83,7 +83,11 @@ package struct EventSet: Sendable {
     /// Takes in every event of `events`; returns how many were new.
     @discardableResult
     package mutating func insert(contentsOf events: some Sequence<HistoryEvent>) -> Int {
-        events.reduce(0) { new, event in new + (insert(event) ? 1 : 0) }
+        let needed = self.events.count + events.underestimatedCount
+        if needed > self.events.capacity {  // Growing by half at least: batch after batch stays linear.
+            self.events.reserveCapacity(max(needed, self.events.capacity + self.events.capacity / 2))
+        }
+        return events.reduce(0) { new, event in new + (insert(event) ? 1 : 0) }
     }
 
     /// Takes in `history`'s base counts; returns whether they were new. A history has one set of

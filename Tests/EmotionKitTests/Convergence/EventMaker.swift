@@ -1,4 +1,4 @@
-@testable import EmotionKit
+import EmotionKit
 
 /// Makes history events for tests: fresh ids from a seeded generator, increasing with each one.
 struct EventMaker {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import EmotionKit
+import EmotionKit
 
 @Suite struct ConvergenceEventSetTests {
     @Test func aResetClearsOnlyWhatItHadSeenSoATapMadeMeanwhileStands() throws {
@@ -130,5 +130,49 @@ import Testing
         #expect(counts[.happy] == .max)
         #expect(counts[.sad] == 0)
         #expect(counts[.smile] == 0)
+    }
+
+    @Test func aResetThatHasSeenEverythingShowsZeroEvenAfterAnEarlierResetWasFloored() throws {
+        // B takes 2 away that A's first reset had not seen: that reset floors at 0, adding 2 back.
+        // A's second reset, having seen it all, must take that back too, not show 2.
+        var make = EventMaker()
+        let (a, b) = (make.history(), make.history())
+        let taps = try (1...2).map { try make.event(a, UInt64($0), .tap) }
+        let minus = try make.event(b, 1, .add, delta: -2, after: [HistoryMark(a, 2)])
+        let first = try make.event(a, 3, .reset)
+        var set = EventSet(taps + [minus, first])
+        #expect(set.count(of: .happy) == 0)
+        set.insert(try make.event(a, 4, .tap, after: [HistoryMark(b, 1)]))
+        #expect(set.count(of: .happy) == 1)
+        set.insert(try make.event(a, 5, .reset))
+        #expect(set.count(of: .happy) == 0)
+    }
+
+    @Test func anEventAtTwoAddressesFromV1ImportsCountsOnceAndAnyOrderGivesTheSameCounts() throws {
+        // X was made on C, then imported by v1 into A's journal (seq 2) and B's (seq 1). A's first
+        // line had seen B's seq 2, which had seen X at B: a cycle, broken by the smallest id.
+        var make = EventMaker()
+        let (a, b, c) = (make.history(), make.history(), make.history())
+        let x = try make.event(c, 1, .tap)
+        func at(_ history: HistoryID, _ seq: UInt64) throws -> HistoryEvent {
+            try HistoryEvent(
+                id: x.id, group: x.group, history: history, seq: seq, command: .tap, emotion: .happy, delta: 1)
+        }
+        let first = try make.event(a, 1, .tap, after: [HistoryMark(b, 2)])
+        let events = [
+            x, try at(a, 2), try at(b, 1), first, try make.event(b, 2, .tap, .sad),
+            try make.event(a, 3, .reset),  // Has seen X at A and, through A's seq 1, B's sad tap.
+        ]
+        var reference = EventSet(events)
+        #expect(reference.count == 4)
+        #expect(reference.counts() == Tally(counts: [.sad: 1]))  // The reset was of happy.
+        #expect(reference.versionVector == [a: 3, b: 2, c: 1])
+        var generator = SeededGenerator(seed: 9)
+        for _ in 0..<30 {
+            var set = EventSet(events.shuffled(using: &generator))
+            #expect(set.counts() == reference.counts())
+            set.insert(try make.event(b, 3, .tap, after: [HistoryMark(a, 3)]))
+            #expect(set.count(of: .happy) == 1)
+        }
     }
 }

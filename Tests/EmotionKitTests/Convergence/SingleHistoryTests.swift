@@ -1,6 +1,6 @@
 import Testing
 
-@testable import EmotionKit
+import EmotionKit
 
 /// A v1 journal taken over in place: one history, seq = journal order, every line after all before.
 @Suite struct ConvergenceSingleHistoryTests {
