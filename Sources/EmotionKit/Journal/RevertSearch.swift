@@ -44,6 +44,8 @@ enum RevertSearch {
                 if let reverts = first.reverts, latest[reverts] == nil { latest[reverts] = group }
                 return nil
             case .tap, .add, .reset:
+                // `undo` takes back this history's own commands only, never one from elsewhere.
+                guard first.origin == nil else { return nil }
                 let last = latest[first.group]
                 return last?.first?.command == .undo ? nil : .done(group)
             }
@@ -63,10 +65,12 @@ enum RevertSearch {
             switch first.command {
             case .undo, .redo:
                 sawRevert = true
+                guard first.origin == nil else { return nil }  // An undo or redo made elsewhere is not this history's to redo.
                 guard let reverts = first.reverts, named.insert(reverts).inserted, first.command == .undo else { return nil }
                 undo = group
                 return .find(reverts)
             case .tap, .add, .reset:
+                guard first.origin == nil else { return nil }  // Only a change made here ends the chain.
                 ender = group
                 return .stop
             }
