@@ -92,11 +92,25 @@ struct JournalLedger {
         events.append(try JournalLedger.model(event, history, sequence, after))
     }
 
-    /// The counts the model gives for every event held, with the base counts.
-    func counts() -> Tally {
+    /// The counts the model gives for every event held, with the base counts, and each of `aliases`
+    /// (an event held here found at another address too) at that address as well.
+    func counts(aliases: [SyncState.Alias] = []) -> Tally {
         var set = EventSet()
         if let baseHistory { _ = set.insertBase(before, of: baseHistory) }
         _ = set.insert(contentsOf: events)
+        if !aliases.isEmpty {
+            var byID: [EventID: HistoryEvent] = [:]
+            let wanted = Set(aliases.map(\.id))
+            for event in events where wanted.contains(event.id) { byID[event.id] = event }
+            for alias in aliases {
+                guard let held = byID[alias.id],
+                    let copy = try? HistoryEvent(
+                        id: held.id, group: held.group, history: alias.history, seq: alias.sequence, after: alias.after,
+                        command: held.command, emotion: held.emotion, delta: held.delta, reverts: held.reverts)
+                else { continue }
+                _ = set.insert(copy)
+            }
+        }
         return set.counts()
     }
 

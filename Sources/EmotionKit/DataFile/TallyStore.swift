@@ -91,7 +91,7 @@ public final class TallyStore: Sendable {
         var state = try JournalState(document: lost ? nil : snapshot?.document, journal: journal)
         var document = lost ? TallyDocument() : snapshot?.document ?? TallyDocument()
         if state.rolledForwardArrivals {
-            state.tally = try JournalLedger(journal: journal, to: state.position.bytes, identities: document.sync?.identities ?? []).counts()
+            state.tally = try JournalLedger(journal: journal, to: state.position.bytes, identities: document.sync?.identities ?? []).counts(aliases: document.sync?.aliases ?? [])
         }
         document.tally = state.tally
         document.journal = state.position
@@ -231,7 +231,7 @@ public final class TallyStore: Sendable {
         if let journal {
             state = try JournalState(document: lost ? nil : original?.document, journal: journal)
             if state?.rolledForwardArrivals == true, let end = state?.position.bytes {
-                state?.tally = try JournalLedger(journal: journal, to: end, identities: document.sync?.identities ?? []).counts()
+                state?.tally = try JournalLedger(journal: journal, to: end, identities: document.sync?.identities ?? []).counts(aliases: document.sync?.aliases ?? [])
             }
         } else if let problem = original?.lostToPowerCut {
             throw StoreError.unreadableDataFile(path: target.path, problem)

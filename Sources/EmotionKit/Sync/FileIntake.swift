@@ -18,6 +18,10 @@ struct FileIntake {
     private(set) var name: String?
     /// Why the read stopped early, if it did for something wrong.
     private(set) var problem: SyncProblem?
+    /// Events held already under another address (imported into both histories before sync), each
+    /// with its place in this file's history: the model counts the event once, and a reset of this
+    /// history that had seen it covers it (`SyncState.aliases`).
+    private(set) var aliases: [SyncState.Alias] = []
 
     /// Reads `bytes`, whole lines found at offset `start` of the file of `history` (its header first
     /// when `start` is 0), where `expected` is the last place of that history held and `held` the ids.
@@ -65,6 +69,9 @@ struct FileIntake {
                         return
                     }
                     // Held already: a conflict copy's line, one read before, or one imported before sync.
+                    if place == expected + 1, let origin = event.origin {
+                        aliases.append(SyncState.Alias(id: event.id, history: history, sequence: place, after: origin.after))
+                    }
                     expected = max(expected, place)
                     mark(line, endingAt: lineEnd)
                     continue

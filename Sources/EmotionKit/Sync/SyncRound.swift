@@ -9,6 +9,8 @@ struct SyncRound {
     var report: SyncReport
     /// The folder, or `nil` if it could not be opened (see `report.warnings`).
     let folder: SyncFolder?
+    /// The aliases known before the round.
+    let initialAliases: [SyncState.Alias]
 
     /// The most bytes read of one file at once.
     static let readLimit = 1 << 20
@@ -16,6 +18,7 @@ struct SyncRound {
     /// A round for `state`, opening its folder for the data file whose status is `dataFileStatus`.
     init(state: SyncState, dataFileStatus: FileStatus?, fileSystem: FileSystem) {
         self.state = state
+        initialAliases = state.aliases
         report = SyncReport(folder: state.folder, name: state.name)
         report.history = state.history?.description
         do {
@@ -63,6 +66,7 @@ struct SyncRound {
             let intake = FileIntake(read.bytes[...], at: read.start, of: read.history, expected: &expected, held: &ids)
             taken[read.history] = expected
             events += intake.events
+            for alias in intake.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
             if let name = intake.name { state.names[read.history] = name }
             if let last = intake.lastLine {
                 state.read[read.entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash)

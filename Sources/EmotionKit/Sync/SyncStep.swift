@@ -70,8 +70,9 @@ struct SyncStep {
         state = round.state
     }
 
-    /// Whether the counts must come from the event model: something arrived now or before.
-    var needsModel: Bool { ledger != nil && !arrived.isEmpty }
+    /// Whether the counts must come from the event model: something arrived now, or an event held
+    /// already was found at another address.
+    var needsModel: Bool { ledger != nil && (!arrived.isEmpty || state?.aliases != round?.initialAliases) }
 
     /// The counts the model gives for the journal (read to `end`) with `appended`, the lines this
     /// update appends after it, in order.
@@ -91,7 +92,7 @@ struct SyncStep {
             }
         }
         ledger = all
-        return all.counts()
+        return all.counts(aliases: state?.aliases ?? [])
     }
 
     /// Whether the data file must be saved for the sync's sake though no change was made.
