@@ -61,6 +61,9 @@ struct JournalLedger {
         }
     }
 
+    /// How many events this history made as `history`, one of its identities.
+    func ownCount(of history: HistoryID) -> UInt64 { ownCounts[history] ?? 0 }
+
     /// The history the base counts belong to: the first identity, or the first own event's id.
     var baseHistory: HistoryID? { identities.first?.history ?? own.first?.history }
 

@@ -28,21 +28,29 @@ public final class TallyStore: Sendable {
     /// The time zone whose offset each event records.
     let zone: TimeZoneRules
     let observers = ObserverRegistry()
+    /// Told each warning a sync met on the way (a folder missing, a file refused from a line on, a
+    /// copy of this history found): the change stands, and the next sync tries again.
+    let syncWarnings: @Sendable (String) -> Void
     /// While watching: the watcher, and the counts observers were last told. Every commit happens
     /// under this lock, so that a change this store makes is never also found by the watcher.
     let watchState = SharedWatchState()
 
-    /// A store for the data file at `path`.
-    public convenience init(path: String, lockTimeout: Duration = .seconds(10)) {
-        self.init(path: path, lockTimeout: lockTimeout, fileSystem: .live)
+    /// A store for the data file at `path`; `syncWarnings` is told each warning a sync met as a change
+    /// was made (see `sync(_:)`).
+    public convenience init(
+        path: String, lockTimeout: Duration = .seconds(10), syncWarnings: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.init(path: path, lockTimeout: lockTimeout, fileSystem: .live, syncWarnings: syncWarnings)
     }
 
     /// A store for the data file at `path` that goes through `fileSystem`, reads the time from `clock`
     /// and offsets from `zone`: tests replace them.
     package init(
         path: String, lockTimeout: Duration = .seconds(10), fileSystem: FileSystem,
-        clock: @escaping @Sendable () -> Instant = { Instant.now }, zone: TimeZoneRules = .system
+        clock: @escaping @Sendable () -> Instant = { Instant.now }, zone: TimeZoneRules = .system,
+        syncWarnings: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.syncWarnings = syncWarnings
         self.path = path
         self.lockTimeout = lockTimeout
         self.fileSystem = fileSystem
@@ -205,6 +213,7 @@ public final class TallyStore: Sendable {
             locator.removeUnused(&made, besides: target)
             throw error
         }
+        if case .sync = edit {} else { for warning in commit.sync?.warnings ?? [] { syncWarnings(warning) } }
         guard let turn = missed.turn else { return commit }
         observers.turns.tell(turn) {
             if let initial = missed.initial { observers.tellInitial(initial) }
@@ -283,6 +292,10 @@ public final class TallyStore: Sendable {
                 commit.reverted = found.original
                 try planned.reverse(found, by: .redo, on: &tally)
             }
+        case let .import(batch) where batch.namesWhereMade:
+            let union = try sync.union(batch, journal: journal, end: state?.position.bytes ?? 0)
+            try batch.checkRecorded(notAfter: clock(), holding: ImportHistory())
+            commit.importPlan = ImportPlan(union: union, before: tally)
         case let .import(batch):
             var history = ImportHistory()
             if let journal, let state { history = try journal.importHistory(for: batch, from: try journal.header().end, to: state.position.bytes) }
@@ -314,7 +327,9 @@ public final class TallyStore: Sendable {
         if let start = position, let open = journal {
             if createdJournal == nil { try open.checkBeforeAppending(at: start.bytes) }
             do {
-                commit.arrived = try JournalEvent.placing(sync.arrived, after: start)
+                let unionChanges = commit.importPlan?.isUnion == true ? commit.importPlan?.changes ?? [] : []
+                let placed = try JournalEvent.placing(sync.arrived + unionChanges, after: start)
+                commit.arrived = Array(placed.prefix(sync.arrived.count))
                 for event in commit.arrived {
                     lines += event.jsonLine.utf8
                     lines.append(0x0A)
@@ -322,7 +337,9 @@ public final class TallyStore: Sendable {
                 let next = JournalPosition(
                     sequence: start.sequence + UInt64(commit.arrived.count), bytes: start.bytes + Int64(lines.count),
                     latest: max(start.latest, commit.arrived.map(\.latestRecording).max() ?? start.latest))
-                if let plan = commit.importPlan {
+                if commit.importPlan?.isUnion == true {
+                    commit.events = Array(placed.dropFirst(sync.arrived.count))
+                } else if let plan = commit.importPlan {
                     commit.events = try plan.events(after: next)
                 } else {
                     commit.events = try planned.events(after: next, now: now, zone: zone)
@@ -338,7 +355,10 @@ public final class TallyStore: Sendable {
             position = JournalPosition(
                 sequence: start.sequence + UInt64(all.count), bytes: start.bytes + Int64(lines.count),
                 latest: max(start.latest, all.map(\.latestRecording).max() ?? start.latest))
-            if sync.needsModel || (document.sync != nil && edit.isRevert) {
+            if commit.importPlan?.isUnion == true {
+                tally = try sync.counts(journal: open, end: start.bytes, appended: commit.events)
+                commit.importPlan?.setCountsAfter(tally)
+            } else if sync.needsModel || (document.sync != nil && edit.isRevert) {
                 tally = try sync.counts(journal: open, end: start.bytes, appended: commit.events)
             }
         }

@@ -45,7 +45,7 @@ extension JournalEvent {
         let eventsInCommand = try fields.optional("events") { key throws(JournalLineError) in
             try fields.wholeNumber(key, as: Int.self, lowest: 2)
         }
-        let origin = ofExport ? nil : try fields.origin()
+        let origin = ofExport ? try fields.exportedOrigin() : try fields.origin()
         do {
             try self.init(
                 sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion,
@@ -112,6 +112,15 @@ struct Fields {
     func origin() throws(JournalLineError) -> EventOrigin? {
         guard json["from"] != nil else { return nil }
         let history = try historyID("from")
+        let sequence = try wholeNumber("hseq", as: UInt64.self, lowest: 1)
+        return EventOrigin(history: history, sequence: sequence, after: try after() ?? [])
+    }
+
+    /// Where an exported event was made: `history`, `hseq` and `after`, as `export` writes them since
+    /// the event model of issue 23; `nil` on a line without `history` (an export made before).
+    func exportedOrigin() throws(JournalLineError) -> EventOrigin? {
+        guard json["history"] != nil else { return nil }
+        let history = try historyID("history")
         let sequence = try wholeNumber("hseq", as: UInt64.self, lowest: 1)
         return EventOrigin(history: history, sequence: sequence, after: try after() ?? [])
     }

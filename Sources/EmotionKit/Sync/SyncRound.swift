@@ -25,7 +25,7 @@ struct SyncRound {
             folder = try SyncFolder(opening: state.folder, dataFileStatus: dataFileStatus, fileSystem: fileSystem)
         } catch {
             folder = nil
-            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+            report.warnings.append(error.description)
         }
     }
 
@@ -42,12 +42,14 @@ struct SyncRound {
             return []
         }
         report.warnings += listing.skipped.map(\.description)
-        let own = Set(state.identities.map(\.history))
+        // The current identity's file is this history's alone; one it spoke as before may go on being
+        // written by the copy that kept it, and is read past what this history wrote there.
+        let current = state.history
         var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
         // A history's own file first, then the copies a sync tool made of it.
         let files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
         for entry in files {
-            guard let history = entry.history, !own.contains(history) else { continue }
+            guard let history = entry.history, history != current else { continue }
             let start = startOfUnread(entry, in: folder)
             guard entry.size > start else { continue }
             do throws(SyncFolderError) {
@@ -62,7 +64,7 @@ struct SyncRound {
         var taken = held.taken
         var events: [JournalEvent] = []
         for read in reads where !read.bytes.isEmpty {
-            var expected = taken[read.history] ?? 0
+            var expected = max(taken[read.history] ?? 0, held.ownCount(of: read.history))
             let intake = FileIntake(read.bytes[...], at: read.start, of: read.history, expected: &expected, held: &ids)
             taken[read.history] = expected
             events += intake.events
@@ -113,11 +115,10 @@ extension SyncRound {
     func hasNews(journalEnd: Int64) -> Bool {
         if state.sent.bytes < journalEnd { return true }
         guard let folder, let listing = try? folder.entries() else { return false }
-        let own = Set(state.identities.map(\.history))
         for entry in listing.files {
             guard let history = entry.history else { continue }
-            if own.contains(history) {
-                if entry.kind == .history(history), history == state.history, entry.size != state.sent.size { return true }
+            if history == state.history {
+                if entry.kind == .history(history), entry.size != state.sent.size { return true }
                 continue
             }
             guard let cursor = state.read[entry.name], cursor.bytes == entry.size else { return true }

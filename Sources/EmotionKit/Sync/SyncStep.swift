@@ -95,6 +95,34 @@ struct SyncStep {
         return all.counts(aliases: state?.aliases ?? [])
     }
 
+    /// The union of `batch`, an export that names where each change was made, with the journal (read
+    /// to `end`) and what this step took in.
+    mutating func union(_ batch: ImportBatch, journal: JournalFile?, end: Int64) throws -> ImportUnion {
+        let identities = state?.identities ?? []
+        var read = JournalLedger(identities: identities)
+        if let ledger {
+            read = ledger
+        } else if let journal {
+            read = try JournalLedger(journal: journal, to: end, identities: identities)
+        }
+        ledger = read
+        var held = read.ids
+        var taken = read.taken
+        for event in arrived {
+            held.insert(event.id)
+            if let origin = event.origin { taken[origin.history] = max(taken[origin.history] ?? 0, origin.sequence) }
+        }
+        var own = Set(identities.map(\.history))
+        if let first = read.own.first?.history { own.insert(first) }
+        let union = try ImportUnion(batch, own: own, held: held, taken: taken, heldEvents: read.events(sharedWith: batch))
+        if var state {
+            for alias in union.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
+            self.state = state
+            round?.state.aliases = state.aliases
+        }
+        return union
+    }
+
     /// Whether the data file must be saved for the sync's sake though no change was made.
     func needsSaving(journalEnd: Int64) -> Bool {
         guard let state else { return settingsChanged }

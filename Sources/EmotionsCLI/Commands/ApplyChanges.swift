@@ -24,7 +24,7 @@ struct ApplyChanges {
         context.terminal.keepGoingIfOutputCloses()
         let note = try history?.noteText()
         let placedAt = try history?.placement(now: Instant.now, zone: .system)
-        let store = try options.store.makeStore(environment: context.environment)
+        let store = try options.store.makeStore(environment: context.environment, terminal: context.terminal)
         let runner = try options.hooks.makeRunner(for: store, environment: context.environment)
         // Only text lines look up the locale and ask whether the output is a terminal.
         let style = options.format == .text ? OutputStyle(color: options.color, context: context) : .plain

@@ -48,7 +48,7 @@ struct Import: Subcommand {
     func run(in context: Context) throws {
         context.terminal.keepGoingIfOutputCloses()
         let batch = try ImportBatch(parsing: ImportInput.read(file))
-        let store = try store.makeStore(environment: context.environment)
+        let store = try store.makeStore(environment: context.environment, terminal: context.terminal)
         if isDryRun {
             let plan = try store.planImport(batch)
             if !isQuiet { context.terminal.print(ImportSummary.text(for: plan, isDryRun: true)) }

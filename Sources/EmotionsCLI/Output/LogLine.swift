@@ -44,6 +44,21 @@ enum LogLine {
         return line
     }
 
+    /// `json(for:)` of an exported event, then where it was made: `history` (the id of the history
+    /// that made it), `hseq` (its place there) and, where there was any, `after` (what that history
+    /// had taken in from others since its previous event): what `import` needs to take it in as sync
+    /// does, as a union by id.
+    static func json(for event: JournalEvent, address: EventAddress?) -> String {
+        var line = json(for: event)
+        guard let address else { return line }
+        line.removeLast()  // The closing brace.
+        line += ", \"history\": \"" + address.history + "\", \"hseq\": " + String(address.sequence)
+        if !address.after.isEmpty {
+            line += ", \"after\": {" + address.after.map { "\"" + $0.history + "\": " + String($0.sequence) }.joined(separator: ", ") + "}"
+        }
+        return line + "}"
+    }
+
     /// `{"id": "01K…", "at": "2026-11-23T21:04:05.123+09:00", "command": "tap", "emotion": "sad", "old": 3,
     /// "new": 4}`, then `note`, `group`, `events`, `reverts` and `recorded` where the event has them.
     ///
