@@ -39,7 +39,9 @@ struct SyncRound {
             return []
         }
         report.warnings += listing.skipped.map(\.description)
-        let own = Set(state.identities.map(\.history))
+        // Only the current id's file is written here alone. A former id's file (one a copy of this
+        // history went on writing) is read as any other's: what this history wrote in it is held.
+        let own = Set([state.history].compactMap { $0 })
         var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
         // A history's own file first, then the copies a sync tool made of it.
         let files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
@@ -109,7 +111,7 @@ extension SyncRound {
     func hasNews(journalEnd: Int64) -> Bool {
         if state.sent.bytes < journalEnd { return true }
         guard let folder, let listing = try? folder.entries() else { return false }
-        let own = Set(state.identities.map(\.history))
+        let own = Set([state.history].compactMap { $0 })
         if let history = state.history, state.sent.size > 0, !listing.files.contains(where: { $0.kind == .history(history) }) {
             return true  // The own file was removed: it is sent again.
         }

@@ -40,4 +40,36 @@ import Testing
         #expect(try store.takeInIfSynced() != nil)
         #expect(FileManager.default.contents(atPath: file) == sent, "removed")
     }
+
+    @Test func aClonedHistoryTakesInWhatTheOtherCopyAddsUnderTheIdTheyShared() throws {
+        // Seed 1, stream 0: a clone that found its file written by the other copy went on under a new id, but
+        // never again read the old id's file, which the other copy goes on writing: it lacked those changes for good.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let original = try Self.store("m0", in: folder, clock: clock, syncingWith: folder.file("f0"))
+        try original.apply([.tap(.happy)], note: nil)
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder.file("m1"), withIntermediateDirectories: false)
+        try manager.copyItem(atPath: folder.file("f0"), toPath: folder.file("f1"))
+        try manager.copyItem(atPath: folder.file("m0/emotions.json.journal"), toPath: folder.file("m1/emotions.json.journal"))
+        let data = try String(contentsOfFile: folder.file("m0/emotions.json"), encoding: .utf8)
+        try data.replacingOccurrences(of: "/f0\"", with: "/f1\"").write(toFile: folder.file("m1/emotions.json"), atomically: true, encoding: .utf8)
+        let clone = clock.store(at: folder.file("m1/emotions.json"), zone: .utc)
+        clock.advance(minutes: 1)
+        try original.apply([.tap(.sad)], note: nil)
+        try clone.apply([.tap(.smile)], note: nil)
+        let shared = try Self.historyFile(in: folder.file("f0"))
+        let name = String(shared.split(separator: "/").last ?? "")
+        try manager.removeItem(atPath: folder.file("f1/" + name))
+        try manager.copyItem(atPath: shared, toPath: folder.file("f1/" + name))  // The sync tool kept the original's.
+        try clone.sync(.now)
+        try clone.sync(.now)
+        for file in try manager.contentsOfDirectory(atPath: folder.file("f1")) where file != name {
+            try manager.copyItem(atPath: folder.file("f1/" + file), toPath: folder.file("f0/" + file))
+        }
+        try original.sync(.now)
+        let all = try #require(Tally(counts: [.happy: 1, .sad: 1, .smile: 1]))
+        #expect(try original.read() == all)
+        #expect(try clone.read() == all)
+    }
 }
