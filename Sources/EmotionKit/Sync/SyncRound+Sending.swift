@@ -10,7 +10,7 @@ extension SyncRound {
     mutating func send(journal: JournalFile, end: Int64, ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) {
         guard let folder else { return }
         let start = state.sent.bytes == 0 ? try journal.header().end : state.sent.bytes
-        guard end > start else { return }
+        guard end > start else { return try checkOwnFile(in: folder, journal: journal, end: end, ledger: ledger) }
         let lines = try OwnLines(journal: journal, from: start, to: end, after: state.sent.sequence, arrived: state.sent.after)
         if state.identities.isEmpty {
             guard let first = lines.firstID else {
@@ -32,6 +32,22 @@ extension SyncRound {
             state.sent.bytes = end
             state.sent.after = lines.pending
             report.sent += lines.count
+        } catch let .sizeMismatch(_, _, actual) {
+            try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
+        } catch {
+            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+        }
+    }
+
+    /// With nothing new to send: puts the history's own file right if it is no longer the size it was
+    /// left at (a sync tool put back an older or cut copy, or it was removed), so that a change sent
+    /// before is not lost to the others for want of a next one.
+    private mutating func checkOwnFile(
+        in folder: SyncFolder, journal: JournalFile, end: Int64, ledger: () throws(StoreError) -> JournalLedger
+    ) throws(StoreError) {
+        guard let history = state.history, state.sent.size > 0 else { return }
+        do throws(SyncFolderError) {
+            _ = try folder.append([], to: history, expectedSize: state.sent.size)
         } catch let .sizeMismatch(_, _, actual) {
             try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
         } catch {

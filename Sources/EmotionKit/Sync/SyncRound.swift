@@ -115,6 +115,9 @@ extension SyncRound {
     func hasNews(journalEnd: Int64) -> Bool {
         if state.sent.bytes < journalEnd { return true }
         guard let folder, let listing = try? folder.entries() else { return false }
+        if let history = state.history, state.sent.size > 0, !listing.files.contains(where: { $0.kind == .history(history) }) {
+            return true  // The own file was removed: it is sent again.
+        }
         for entry in listing.files {
             guard let history = entry.history else { continue }
             if history == state.history {
