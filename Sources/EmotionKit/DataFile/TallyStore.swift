@@ -315,6 +315,7 @@ public final class TallyStore: Sendable {
             if createdJournal == nil { try open.checkBeforeAppending(at: start.bytes) }
             do {
                 commit.arrived = try JournalEvent.placing(sync.arrived, after: start)
+                sync.dropArrived()
                 for event in commit.arrived {
                     lines += event.jsonLine.utf8
                     lines.append(0x0A)
@@ -334,10 +335,11 @@ public final class TallyStore: Sendable {
                 lines += event.jsonLine.utf8
                 lines.append(0x0A)
             }
-            let all = commit.arrived + commit.events
+            let latest = max(commit.arrived.lazy.map(\.latestRecording).max() ?? start.latest,
+                             commit.events.lazy.map(\.latestRecording).max() ?? start.latest)
             position = JournalPosition(
-                sequence: start.sequence + UInt64(all.count), bytes: start.bytes + Int64(lines.count),
-                latest: max(start.latest, all.map(\.latestRecording).max() ?? start.latest))
+                sequence: start.sequence + UInt64(commit.arrived.count + commit.events.count), bytes: start.bytes + Int64(lines.count),
+                latest: max(start.latest, latest))
             if sync.needsModel || (document.sync != nil && edit.isRevert) {
                 tally = try sync.counts(journal: open, end: start.bytes, appended: commit.events)
             }
@@ -375,7 +377,8 @@ public final class TallyStore: Sendable {
                 if let tornFrom = state?.tornFrom { try open.truncate(to: tornFrom) }
                 if !lines.isEmpty { try open.append(lines) }  // The commit point.
                 journal = open
-                sync.send(journal: open, end: position?.bytes ?? open.size)
+                let appended = commit.events.isEmpty ? commit.arrived : commit.arrived + commit.events
+                sync.send(journal: open, end: position?.bytes ?? open.size, appended: state.map { (appended, $0.position.bytes) })
                 if sync.state != document.sync {
                     document.sync = sync.state
                     bytes = document.serialized()
