@@ -330,6 +330,7 @@ public final class TallyStore: Sendable {
                 let unionChanges = commit.importPlan?.isUnion == true ? commit.importPlan?.changes ?? [] : []
                 let placed = try JournalEvent.placing(sync.arrived + unionChanges, after: start)
                 commit.arrived = Array(placed.prefix(sync.arrived.count))
+                sync.dropArrived()
                 for event in commit.arrived {
                     lines += event.jsonLine.utf8
                     lines.append(0x0A)
@@ -338,7 +339,7 @@ public final class TallyStore: Sendable {
                     sequence: start.sequence + UInt64(commit.arrived.count), bytes: start.bytes + Int64(lines.count),
                     latest: max(start.latest, commit.arrived.map(\.latestRecording).max() ?? start.latest))
                 if commit.importPlan?.isUnion == true {
-                    commit.events = Array(placed.dropFirst(sync.arrived.count))
+                    commit.events = Array(placed.dropFirst(commit.arrived.count))
                 } else if let plan = commit.importPlan {
                     commit.events = try plan.events(after: next)
                 } else {
@@ -351,10 +352,11 @@ public final class TallyStore: Sendable {
                 lines += event.jsonLine.utf8
                 lines.append(0x0A)
             }
-            let all = commit.arrived + commit.events
+            let latest = max(commit.arrived.lazy.map(\.latestRecording).max() ?? start.latest,
+                             commit.events.lazy.map(\.latestRecording).max() ?? start.latest)
             position = JournalPosition(
-                sequence: start.sequence + UInt64(all.count), bytes: start.bytes + Int64(lines.count),
-                latest: max(start.latest, all.map(\.latestRecording).max() ?? start.latest))
+                sequence: start.sequence + UInt64(commit.arrived.count + commit.events.count), bytes: start.bytes + Int64(lines.count),
+                latest: max(start.latest, latest))
             if commit.importPlan?.isUnion == true {
                 tally = try sync.counts(journal: open, end: start.bytes, appended: commit.events)
                 commit.importPlan?.setCountsAfter(tally)
@@ -395,7 +397,8 @@ public final class TallyStore: Sendable {
                 if let tornFrom = state?.tornFrom { try open.truncate(to: tornFrom) }
                 if !lines.isEmpty { try open.append(lines) }  // The commit point.
                 journal = open
-                sync.send(journal: open, end: position?.bytes ?? open.size)
+                let appended = commit.events.isEmpty ? commit.arrived : commit.arrived + commit.events
+                sync.send(journal: open, end: position?.bytes ?? open.size, appended: state.map { (appended, $0.position.bytes) })
                 if sync.state != document.sync {
                     document.sync = sync.state
                     bytes = document.serialized()

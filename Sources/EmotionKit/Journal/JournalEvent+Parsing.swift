@@ -188,6 +188,10 @@ extension JournalEvent {
     ///
     /// - Throws: `JournalLineError` naming what is wrong, as for a journal line.
     package init(publishedLine line: [UInt8], history: HistoryID) throws(JournalLineError) {
+        if let event = JournalEvent.fastParse(publishedLine: line, history: history) {
+            self = event
+            return
+        }
         let fields = try JournalEvent.fields(of: line)
         let event = try JournalEvent(members: fields, ofExport: false)
         let origin = EventOrigin(history: history, sequence: event.sequence, after: try fields.after() ?? [])

@@ -7,11 +7,21 @@ extension SyncRound {
     /// stops; one that holds changes this history never made is a copy's (a restored backup, a cloned
     /// disk, both speaking as one history): this history takes a new id from its first change the file
     /// does not hold, and says so. A folder that cannot be written is a warning; the next sync tries again.
-    mutating func send(journal: JournalFile, end: Int64, ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) {
+    ///
+    /// `appended` are the journal's lines from `appended.from` to `end`, as the caller just appended
+    /// them: when the last send stopped there, they are published as they are, not read back.
+    mutating func send(
+        journal: JournalFile, end: Int64, appended: (events: [JournalEvent], from: Int64)? = nil,
+        ledger: () throws(StoreError) -> JournalLedger
+    ) throws(StoreError) {
         guard let folder else { return }
         let start = state.sent.bytes == 0 ? try journal.header().end : state.sent.bytes
         guard end > start else { return try checkOwnFile(in: folder, journal: journal, end: end, ledger: ledger) }
-        let lines = try OwnLines(journal: journal, from: start, to: end, after: state.sent.sequence, arrived: state.sent.after)
+        let lines = if let appended, appended.from == start {
+            OwnLines(events: appended.events, after: state.sent.sequence, arrived: state.sent.after)
+        } else {
+            try OwnLines(journal: journal, from: start, to: end, after: state.sent.sequence, arrived: state.sent.after)
+        }
         if state.identities.isEmpty {
             guard let first = lines.firstID else {
                 state.sent.bytes = end

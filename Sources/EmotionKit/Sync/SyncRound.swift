@@ -31,7 +31,8 @@ struct SyncRound {
 
     /// The changes in other histories' files that go on with no gap from what `ledger` holds, each
     /// with its origin, in the order to append them; the files' cursors and names are noted in `state`.
-    /// The journal is read (`ledger`) only when some file grew.
+    /// The journal is read (`ledger`) only when some file grew. Each file is read a piece at a time
+    /// (`readLimit`), so that its bytes are never held whole.
     mutating func takeIn(ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) -> [JournalEvent] {
         guard let folder else { return [] }
         let listing: SyncFolder.Listing
@@ -45,43 +46,63 @@ struct SyncRound {
         // The current identity's file is this history's alone; one it spoke as before may go on being
         // written by the copy that kept it, and is read past what this history wrote there.
         let current = state.history
-        var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
+        var held: (ids: Set<EventID>, taken: [HistoryID: UInt64])?
+        var events: [JournalEvent] = []
         // A history's own file first, then the copies a sync tool made of it.
         let files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
         for entry in files {
             guard let history = entry.history, history != current else { continue }
-            let start = startOfUnread(entry, in: folder)
-            guard entry.size > start else { continue }
-            do throws(SyncFolderError) {
-                reads.append((entry, history, start, try wholeLines(of: entry, from: start, in: folder)))
-            } catch {
-                report.warnings.append(error.description)
-            }
-        }
-        guard reads.contains(where: { !$0.bytes.isEmpty }) else { return [] }
-        let held = try ledger()
-        var ids = held.ids
-        var taken = held.taken
-        var events: [JournalEvent] = []
-        for read in reads where !read.bytes.isEmpty {
-            var expected = max(taken[read.history] ?? 0, held.ownCount(of: read.history))
-            let intake = FileIntake(read.bytes[...], at: read.start, of: read.history, expected: &expected, held: &ids)
-            taken[read.history] = expected
-            events += intake.events
-            for alias in intake.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
-            if let name = intake.name { state.names[read.history] = name }
-            if let last = intake.lastLine {
-                state.read[read.entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash)
-            }
-            if !intake.events.isEmpty {
-                report.taken[state.names[read.history] ?? read.history.description, default: 0] += intake.events.count
-            }
-            if let problem = intake.problem {
-                report.warnings.append(
-                    folder.path + "/" + read.entry.name + ": " + problem.description + "; its changes from there on are not taken in")
+            var offset = startOfUnread(entry, in: folder)
+            while entry.size > offset {
+                let piece: (bytes: [UInt8], end: Int64)
+                do throws(SyncFolderError) {
+                    piece = try folder.read(entry, from: offset, limit: SyncRound.readLimit)
+                } catch {
+                    report.warnings.append(error.description)
+                    break
+                }
+                guard !piece.bytes.isEmpty else { break }
+                if held == nil {
+                    let read = try ledger()
+                    var taken = read.taken
+                    for identity in state.identities { taken[identity.history] = max(taken[identity.history] ?? 0, read.ownCount(of: identity.history)) }
+                    held = (read.ids, taken)
+                }
+                guard let next = take(piece.bytes, at: offset, of: history, from: entry, held: &held, into: &events),
+                    next > offset
+                else { break }
+                offset = next
             }
         }
         return events
+    }
+
+    /// Takes in the whole commands of `bytes`, read at `offset` of `entry`, the file of `history`:
+    /// appends them to `events` and notes the file's cursor and name. Returns where the next read
+    /// starts (the end of the last command taken or line passed over), or `nil` after a problem.
+    private mutating func take(
+        _ bytes: [UInt8], at offset: Int64, of history: HistoryID, from entry: SyncFolder.Entry,
+        held: inout (ids: Set<EventID>, taken: [HistoryID: UInt64])?, into events: inout [JournalEvent]
+    ) -> Int64? {
+        guard var (ids, taken) = held else { return nil }
+        var expected = taken[history] ?? 0
+        let intake = FileIntake(bytes[...], at: offset, of: history, expected: &expected, held: &ids, into: &events)
+        taken[history] = expected
+        held = (ids, taken)
+        for alias in intake.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
+        if let name = intake.name { state.names[history] = name }
+        if let last = intake.lastLine {
+            state.read[entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash)
+        }
+        if intake.count > 0 {
+            report.taken[state.names[history] ?? history.description, default: 0] += intake.count
+        }
+        if let problem = intake.problem {
+            report.warnings.append(
+                (folder?.path ?? "") + "/" + entry.name + ": " + problem.description + "; its changes from there on are not taken in")
+            return nil
+        }
+        return intake.end
     }
 
     /// Where to read `entry` from: past what was read of it before, if it still goes on from there
@@ -93,18 +114,6 @@ struct SyncRound {
             last.end == cursor.bytes, FileIntake.hash(last.bytes.dropLast()) == cursor.hash
         else { return 0 }
         return cursor.bytes
-    }
-
-    /// Every whole line of `entry` from `start`.
-    private func wholeLines(of entry: SyncFolder.Entry, from start: Int64, in folder: SyncFolder) throws(SyncFolderError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var offset = start
-        while true {
-            let piece = try folder.read(entry, from: offset, limit: SyncRound.readLimit)
-            if piece.bytes.isEmpty { return bytes }
-            bytes += piece.bytes
-            offset = piece.end
-        }
     }
 }
 
