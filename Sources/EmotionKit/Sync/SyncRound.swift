@@ -9,6 +9,8 @@ struct SyncRound {
     var report: SyncReport
     /// The folder, or `nil` if it could not be opened (see `report.warnings`).
     let folder: SyncFolder?
+    /// Whether this history's own file was found another size than it was left at (see `send`).
+    private(set) var ownFileDiffers = false
     /// The aliases known before the round.
     let initialAliases: [SyncState.Alias]
 
@@ -43,6 +45,10 @@ struct SyncRound {
             return []
         }
         report.warnings += listing.skipped.map(\.description)
+        if let history = state.history {
+            let own = listing.files.first { $0.kind == .history(history) }
+            ownFileDiffers = (own?.size ?? 0) != state.sent.size
+        }
         // The current identity's file is this history's alone; one it spoke as before may go on being
         // written by the copy that kept it, and is read past what this history wrote there.
         let current = state.history

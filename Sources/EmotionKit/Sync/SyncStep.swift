@@ -145,6 +145,7 @@ struct SyncStep {
         guard let state else { return settingsChanged }
         // An explicit sync that changed nothing (no cursor moved, no name learnt) leaves the data file as it is.
         return settingsChanged || (isExplicit && state != initial) || tookIn || state.sent.bytes < journalEnd
+            || round?.ownFileDiffers == true
     }
 
     /// Sends this history's own changes the folder lacks, past the commit point: nothing here fails
