@@ -28,6 +28,8 @@ public final class TallyStore: Sendable {
     /// The time zone whose offset each event records.
     let zone: TimeZoneRules
     let observers = ObserverRegistry()
+    /// Who hears what each update's sync did (`observeSync(_:)`).
+    let syncObservers = SyncObservers()
     /// While watching: the watcher, and the counts observers were last told. Every commit happens
     /// under this lock, so that a change this store makes is never also found by the watcher.
     let watchState = SharedWatchState()
@@ -157,7 +159,9 @@ public final class TallyStore: Sendable {
                 return commit
             }
         }
-        return try update(destination, edit)
+        let made = try update(destination, edit)
+        if let report = made.sync { syncObservers.tell(report) }
+        return made
     }
 
     /// The journal's name beside the data file `destination` names; `nil` where a folder on the way is

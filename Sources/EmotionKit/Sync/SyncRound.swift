@@ -22,7 +22,7 @@ struct SyncRound {
             folder = try SyncFolder(opening: state.folder, dataFileStatus: dataFileStatus, fileSystem: fileSystem)
         } catch {
             folder = nil
-            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+            report.warnings.append(SyncRound.keptHere(error))
         }
     }
 
@@ -103,6 +103,13 @@ struct SyncRound {
 }
 
 extension SyncRound {
+    /// The warning for `error`, met while opening the folder or sending to it: what went wrong, and
+    /// that the changes made here stand and go out at a later sync (said once, as one more sentence).
+    static func keptHere(_ error: SyncFolderError) -> String {
+        if case .missing = error { return error.description }  // It says so already.
+        return error.description + " Changes made here are kept, and sent at the next sync."
+    }
+
     /// Whether a sync would take anything in or send anything: a file of another history grew or
     /// changed since it was read, or the journal holds lines past what was sent. Lists the folder;
     /// reads no file.

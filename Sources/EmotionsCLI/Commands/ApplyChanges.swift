@@ -30,9 +30,13 @@ struct ApplyChanges {
         let style = options.format == .text ? OutputStyle(color: options.color, context: context) : .plain
         let printer = ChangePrinter(format: options.format, style: style, terminal: context.terminal)
         let printing = try store.observe(options: [.old, .new], printer.print)
+        let warning = SyncWarnings.printing(for: store, on: context.terminal)
         let events: [JournalEvent]
         do {
-            defer { printing.cancel() }
+            defer {
+                printing.cancel()
+                warning.cancel()
+            }
             events = try store.apply(actions, note: note, placedAt: placedAt)
         }
         runner?.run(for: events) { problem in

@@ -55,7 +55,9 @@ struct Import: Subcommand {
             return
         }
         let runner = try hooks.makeRunner(for: store, environment: context.environment)
+        let warning = SyncWarnings.printing(for: store, on: context.terminal)
         let (plan, events) = try store.importChanges(batch)
+        warning.cancel()
         if !isQuiet { context.terminal.print(ImportSummary.text(for: plan, isDryRun: false)) }
         runner?.run(for: events) { problem in
             context.terminal.printError("Warning: \(problem)")

@@ -24,10 +24,14 @@ struct Revert {
         let runner = try options.hooks.makeRunner(for: store, environment: context.environment)
         let style = options.format == .text ? OutputStyle(color: options.color, context: context) : .plain
         let reversal: TallyStore.Reversal
-        switch direction {
-        case .undo: reversal = try store.undo()
-        case .redo: reversal = try store.redo()
-        case let .undoCommand(id): reversal = try store.undo(id)
+        let warning = SyncWarnings.printing(for: store, on: context.terminal)
+        do {
+            defer { warning.cancel() }
+            switch direction {
+            case .undo: reversal = try store.undo()
+            case .redo: reversal = try store.redo()
+            case let .undoCommand(id): reversal = try store.undo(id)
+            }
         }
         if options.format == .text, let first = reversal.original.first {
             let verb = reversal.command == .redo ? "Redid" : "Undid"
