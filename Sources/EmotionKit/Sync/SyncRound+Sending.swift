@@ -10,7 +10,11 @@ extension SyncRound {
     mutating func send(journal: JournalFile, end: Int64, ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) {
         guard let folder else { return }
         let start = state.sent.bytes == 0 ? try journal.header().end : state.sent.bytes
-        guard end > start else { return }
+        guard end > start else {
+            // Nothing new to send, but the file may have lost what was (removed, rolled back).
+            try checkOwnFile(in: folder, journal: journal, end: end, ledger: ledger)
+            return
+        }
         let lines = try OwnLines(journal: journal, from: start, to: end, after: state.sent.sequence, arrived: state.sent.after)
         if state.identities.isEmpty {
             guard let first = lines.firstID else {
@@ -32,6 +36,20 @@ extension SyncRound {
             state.sent.bytes = end
             state.sent.after = lines.pending
             report.sent += lines.count
+        } catch let .sizeMismatch(_, _, actual) {
+            try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
+        } catch {
+            report.warnings.append(SyncRound.keptHere(error))
+        }
+    }
+
+    /// Puts this history's file right if it is not the size it was left at, when nothing new is sent.
+    private mutating func checkOwnFile(
+        in folder: SyncFolder, journal: JournalFile, end: Int64, ledger: () throws(StoreError) -> JournalLedger
+    ) throws(StoreError) {
+        guard let history = state.history, state.sent.size > 0 else { return }
+        do throws(SyncFolderError) {
+            _ = try folder.append([], to: history, expectedSize: state.sent.size)
         } catch let .sizeMismatch(_, _, actual) {
             try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
         } catch {

@@ -116,6 +116,11 @@ extension SyncRound {
     func hasNews(journalEnd: Int64) -> Bool {
         if state.sent.bytes < journalEnd { return true }
         guard let folder, let listing = try? folder.entries() else { return false }
+        if let history = state.history, state.sent.size > 0, !listing.files.contains(where: { $0.kind == .history(history) }),
+            (try? folder.statusOf(SyncFileName.name(of: history))) == nil
+        {
+            return true  // Our own file is gone (removed, rolled back to before it existed): it is sent again.
+        }
         let own = Set(state.identities.map(\.history))
         for entry in listing.files {
             guard let history = entry.history else { continue }
