@@ -39,12 +39,14 @@ struct SyncRound {
             return []
         }
         report.warnings += listing.skipped.map(\.description)
-        let own = Set(state.identities.map(\.history))
+        // Only the current identity's file is ours alone: an id this history spoke as before it found a
+        // copy of itself is the copy's now, and what the copy adds there is taken in like another's.
+        let current = state.history
         var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
         // A history's own file first, then the copies a sync tool made of it.
         let files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
         for entry in files {
-            guard let history = entry.history, !own.contains(history) else { continue }
+            guard let history = entry.history, history != current else { continue }
             let start = startOfUnread(entry, in: folder)
             guard entry.size > start else { continue }
             do throws(SyncFolderError) {
@@ -121,11 +123,10 @@ extension SyncRound {
         {
             return true  // Our own file is gone (removed, rolled back to before it existed): it is sent again.
         }
-        let own = Set(state.identities.map(\.history))
         for entry in listing.files {
             guard let history = entry.history else { continue }
-            if own.contains(history) {
-                if entry.kind == .history(history), history == state.history, entry.size != state.sent.size { return true }
+            if history == state.history {
+                if entry.kind == .history(history), entry.size != state.sent.size { return true }
                 continue
             }
             guard let cursor = state.read[entry.name], cursor.bytes == entry.size else { return true }

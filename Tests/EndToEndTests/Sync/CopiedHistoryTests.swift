@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// A whole config folder copied to another machine (a restored backup, a cloned disk): two
+/// histories would speak as one. One of them notices, takes a new id, and nothing is lost.
+@Suite struct CopiedHistoryTests {
+    @Test func aCopiedConfigFolderTakesANewIdAndEveryTapCountsEverywhere() async throws {
+        let machines = try Machines(3)
+        let (a, b, c) = (machines[0], machines[1], machines[2])
+        #expect(try await a.run("sync", "--folder", machines.folder.path, "--name", "a").status == 0)
+        #expect(try await b.run("sync", "--folder", machines.folder.path, "--name", "b").status == 0)
+        for emotion in ["happy", "sad"] { expectSuccess(try await a.run("tap", emotion, "-q"), stdout: "") }
+        expectSuccess(try await b.run("tap", "smile", "-q"), stdout: "")
+        // C is A's config folder, copied whole.
+        let config = ".config"
+        try FileManager.default.copyItem(at: a.home.appendingPathComponent(config), to: c.home.appendingPathComponent(config))
+        // Both tap apart (the folder away), then sync: the second to publish finds its file holding a
+        // change it never made.
+        let away = machines.root.appendingPathComponent("away")
+        try FileManager.default.moveItem(at: machines.folder, to: away)
+        let tapA = try await a.run("tap", "happy", "-q")
+        let tapC = try await c.run("tap", "upset", "-q")
+        #expect(tapA.status == 0 && tapC.status == 0, "\(tapA)\n\(tapC)")
+        try FileManager.default.moveItem(at: away, to: machines.folder)
+        let first = try await a.run("sync", "--json")
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
+        #expect(Machines.object(first.stdout)?["new_history"] == nil, "\(first)")
+        let second = try await c.run("sync", "--json")
+        #expect(second.status == 0, "\(second)")
+        let report = try #require(Machines.object(second.stdout), "\(second)")
+        let fresh = try #require(report["new_history"] as? String, "\(second)")
+        #expect(report["history"] as? String == fresh, "\(second)")
+        #expect(second.stderr.hasPrefix("Warning: ") && second.stderr.contains(fresh), "\(second)")
+        try await machines.syncAll()
+        let stats = try await machines.stats()
+        for text in stats {
+            #expect(text == #"{"counts": {"happy": 2, "smile": 1, "neutral": 0, "upset": 1, "sad": 1}, "total": 5}"# + "\n", "\(stats)")
+        }
+        // Three histories' files now: a, b, and the copy's new one.
+        #expect(machines.historyFiles().count == 3, "\(machines.files())")
+    }
+}
