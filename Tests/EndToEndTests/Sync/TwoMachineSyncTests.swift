@@ -61,6 +61,31 @@ import Testing
         #expect(Set(texts[0].stdoutLines) == Set(texts[1].stdoutLines), "\(texts[0])\n\(texts[1])")
     }
 
+    @Test func undoTakesBackThisMachinesOwnLatestCommandNeverOneThatArrived() async throws {
+        let machines = try Machines(2)
+        try await machines.joinAll()
+        let (a, b) = (machines[0], machines[1])
+        expectSuccess(try await a.run("tap", "happy", "-q"), stdout: "")
+        expectSuccess(try await b.run("tap", "neutral", "-q"), stdout: "")
+        _ = try await a.run("stats")  // B's tap is in A's history now, after A's own.
+        let undo = try await a.run("undo")
+        #expect(undo.status == 0 && undo.stdout.hasPrefix("Undid 'tap happy'"), "\(undo)")
+        // A change arriving from elsewhere does not end what this machine can redo.
+        expectSuccess(try await b.run("tap", "sad", "-q"), stdout: "")
+        _ = try await a.run("stats")
+        let redo = try await a.run("redo")
+        #expect(redo.status == 0 && redo.stdout.hasPrefix("Redid 'tap happy'"), "\(redo)")
+        // Nothing undone here: nothing to redo, though B undid something.
+        expectSuccess(try await b.run("undo", "-q"), stdout: "")
+        _ = try await a.run("stats")
+        let again = try await a.run("redo")
+        #expect(again.status != 0, "\(again)")
+        try await machines.syncAll()
+        let stats = try await machines.stats()
+        #expect(stats[0] == stats[1], "\(stats)")
+        #expect(stats[0] == #"{"counts": {"happy": 1, "smile": 0, "neutral": 1, "upset": 0, "sad": 0}, "total": 2}"# + "\n", "\(stats)")
+    }
+
     /// Runs each command (with `-q`) on `home`, in order.
     static func run(_ commands: [[String]], on home: Sandbox) async throws -> [Outcome] {
         var outcomes: [Outcome] = []
