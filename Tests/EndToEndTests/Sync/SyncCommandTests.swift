@@ -76,4 +76,32 @@ import Testing
         let grown = try #require(home.bytes(of: moved.appendingPathComponent(file.lastPathComponent)))
         #expect(grown.count > published.count && grown.starts(with: published))
     }
+
+    @Test(arguments: [["--stop"], ["--name", "renamed"]])
+    func syncingAgainWithTheSameFolderKeepsTheIdAndSendsNothingTwice(between: [String]) async throws {
+        let machines = try Machines(2)
+        try await machines.joinAll()
+        let (a, b) = (machines[0], machines[1])
+        expectSuccess(try await a.run("tap", "happy", "-q"), stdout: "")
+        expectSuccess(try await b.run("tap", "sad", "-q"), stdout: "")
+        expectSuccess(try await a.run("tap", "smile", "-q"), stdout: "")
+        let file = try await machines.ownFile(of: a)
+        if between == ["--stop"] {
+            #expect(try await a.run("sync", "--stop").status == 0)
+        } else {
+            #expect(try await a.run(["sync", "--folder", machines.folder.path] + between).status == 0)
+            // Rolled back meanwhile to its header and first change: made whole under its first header.
+            let bytes = try Data(contentsOf: file)
+            let lines = bytes.split(separator: 0x0A)
+            try bytes.prefix(lines[0].count + 1 + lines[1].count + 1).write(to: file)
+        }
+        expectSuccess(try await a.run("tap", "upset", "-q"), stdout: "")
+        let again = try await a.run("sync", "--folder", machines.folder.path, "--json")
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again)")
+        let report = try #require(Machines.object(again.stdout), "\(again)")
+        #expect(report["new_history"] == nil && report["history"] as? String == file.deletingPathExtension().lastPathComponent, "\(again)")
+        #expect(machines.historyFiles().count == 2, "\(machines.files())")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 4, "\(lines)")
+    }
 }
