@@ -61,13 +61,16 @@ struct SyncRound {
         var taken = held.taken
         var events: [JournalEvent] = []
         for read in reads where !read.bytes.isEmpty {
-            var expected = taken[read.history] ?? 0
+            // Where this file's history goes on from: past what was taken of it, or past the lines of it
+            // this file held that were held here already, whichever is further.
+            let reached = read.start > 0 ? state.read[read.entry.name]?.place ?? 0 : 0
+            var expected = max(taken[read.history] ?? 0, reached)
             let intake = FileIntake(read.bytes[...], at: read.start, of: read.history, expected: &expected, held: &ids)
             taken[read.history] = expected
             events += intake.events
             if let name = intake.name { state.names[read.history] = name }
             if let last = intake.lastLine {
-                state.read[read.entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash)
+                state.read[read.entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash, place: expected)
             }
             if !intake.events.isEmpty {
                 report.taken[state.names[read.history] ?? read.history.description, default: 0] += intake.events.count

@@ -6,7 +6,7 @@
 /// "sync": {"folder": "/home/me/Sync/emotions", "name": "laptop",
 ///          "identities": [{"history": "01KAT8…", "since": 1}],
 ///          "sent": {"bytes": 3456, "seq": 12, "size": 4100},
-///          "read": {"01KB2…jsonl": {"bytes": 900, "line": 180, "hash": "9f…"}}}
+///          "read": {"01KB2…jsonl": {"bytes": 900, "line": 180, "hash": "9f…", "place": 4}}}
 /// ```
 package struct SyncState: Equatable, Sendable {
     /// The folder's absolute path.
@@ -40,11 +40,14 @@ package struct SyncState: Equatable, Sendable {
     }
 
     /// How far a file was read: the bytes read (whole lines), and the length and hash of the last line,
-    /// so that a file a sync tool replaced is still known to go on from there.
+    /// so that a file a sync tool replaced is still known to go on from there; and the place in its
+    /// history that line has, so that the next read goes on from there though every line so far was
+    /// one held already (a history that imported the others' changes before it joined).
     package struct ReadCursor: Equatable, Sendable {
         package var bytes: Int64
         package var line: Int64
         package var hash: UInt64
+        package var place: UInt64 = 0
     }
 
     /// A state for `folder`, with nothing sent or read.
@@ -95,7 +98,7 @@ extension SyncState {
                 guard let bytes = SyncState.number(cursor["bytes"], Int64.self), let line = SyncState.number(cursor["line"], Int64.self),
                     case let .string(hashText)? = cursor["hash"], let hash = UInt64(hashText, radix: 16)
                 else { return nil }
-                read[file] = ReadCursor(bytes: bytes, line: line, hash: hash)
+                read[file] = ReadCursor(bytes: bytes, line: line, hash: hash, place: SyncState.number(cursor["place"], UInt64.self) ?? 0)
             }
         }
     }
@@ -115,7 +118,7 @@ extension SyncState {
                 read[file].map { cursor in
                     (file, .object([
                         ("bytes", .number(String(cursor.bytes))), ("line", .number(String(cursor.line))),
-                        ("hash", .string(String(cursor.hash, radix: 16))),
+                        ("hash", .string(String(cursor.hash, radix: 16))), ("place", .number(String(cursor.place))),
                     ]))
                 }
             })))

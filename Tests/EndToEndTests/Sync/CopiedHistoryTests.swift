@@ -39,4 +39,27 @@ import Testing
         // Three histories' files now: a, b, and the copy's new one.
         #expect(machines.historyFiles().count == 3, "\(machines.files())")
     }
+
+    @Test func aMachineThatImportedAnExportBeforeJoiningHasItsLaterTapsTakenInEverywhere() async throws {
+        let machines = try Machines(3)
+        let (a, b, c) = (machines[0], machines[1], machines[2])
+        #expect(try await a.run("sync", "--folder", machines.folder.path, "--name", "a").status == 0)
+        #expect(try await b.run("sync", "--folder", machines.folder.path, "--name", "b").status == 0)
+        for (home, emotion) in [(a, "happy"), (b, "sad"), (a, "happy")] {
+            expectSuccess(try await home.run("tap", emotion, "-q"), stdout: "")
+        }
+        // C starts from A's export, then joins: its file repeats changes the others hold already.
+        let export = try await a.run("export")
+        let file = c.home.appendingPathComponent("export.jsonl")
+        try c.write(export.stdout, to: file)
+        #expect(try await c.run("import", file.path, "-q").status == 0)
+        #expect(try await c.run("sync", "--folder", machines.folder.path, "--name", "c").status == 0)
+        _ = try await machines.stats()  // A and B read C's file: nothing new in it yet.
+        expectSuccess(try await c.run("tap", "neutral", "-q"), stdout: "")
+        expectSuccess(try await c.run("tap", "upset", "-q"), stdout: "")
+        let stats = try await machines.stats()
+        for text in stats {
+            #expect(text == #"{"counts": {"happy": 2, "smile": 0, "neutral": 1, "upset": 1, "sad": 1}, "total": 5}"# + "\n", "\(stats)")
+        }
+    }
 }
