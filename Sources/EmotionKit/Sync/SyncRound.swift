@@ -38,10 +38,12 @@ struct SyncRound {
             report.warnings.append(error.description)
             return []
         }
-        report.warnings += listing.skipped.map(\.description)
         // Only the current identity's file is ours alone: an id this history spoke as before it found a
         // copy of itself is the copy's now, and what the copy adds there is taken in like another's.
         let current = state.history
+        // A problem with our own file is told once, by the sending that follows.
+        let ownFile = current.map { folder.pathOf(SyncFileName.name(of: $0)) }
+        report.warnings += listing.skipped.filter { $0.file == nil || $0.file != ownFile }.map(\.description)
         var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
         // A history's own file first, then the copies a sync tool made of it.
         let files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }

@@ -29,6 +29,7 @@ import Darwin
             #expect(outcome.status == 0, "\(outcome)")
             if command[0] != "stats" {
                 #expect(outcome.stderr.hasPrefix("Warning: ") && outcome.stderr.contains(file.lastPathComponent), "\(outcome)")
+                #expect(outcome.stderrLines.count == 1, "told once: \(outcome)")
             }
         }
         #expect(try Data(contentsOf: target) == Data("keep me\n".utf8))
