@@ -86,6 +86,26 @@ import Testing
         #expect(stats[0] == #"{"counts": {"happy": 1, "smile": 0, "neutral": 1, "upset": 0, "sad": 0}, "total": 2}"# + "\n", "\(stats)")
     }
 
+    @Test func undoByIdReachesAChangeStillOnlyInTheFolder() async throws {
+        let machines = try Machines(2)
+        try await machines.joinAll()
+        let (a, b) = (machines[0], machines[1])
+        expectSuccess(try await a.run("tap", "happy", "-q"), stdout: "")
+        expectSuccess(try await b.run("add", "sad", "2", "-q"), stdout: "")
+        let line = try #require(try await b.run("log", "--json").stdoutLines.last)
+        let id = try #require(Machines.object(line)?["id"] as? String, "\(line)")
+        // A has not run anything since B's change reached the folder: `undo ID` takes it in first.
+        let undo = try await a.run("undo", String(id.prefix(10)))
+        #expect(undo.status == 0 && undo.stdout.hasPrefix("Undid 'add sad 2'"), "\(undo)")
+        // And an undo that arrived counts before `undo` picks this machine's latest standing command.
+        expectSuccess(try await a.run("tap", "smile", "-q"), stdout: "")
+        let smile = try #require(try await a.run("log", "--json").stdoutLines.last)
+        let smileID = try #require(Machines.object(smile)?["id"] as? String, "\(smile)")
+        expectSuccess(try await b.run("undo", String(smileID.prefix(10)), "-q"), stdout: "")
+        let own = try await a.run("undo")
+        #expect(own.status == 0 && own.stdout.hasPrefix("Undid 'tap happy'"), "\(own)")
+    }
+
     /// Runs each command (with `-q`) on `home`, in order.
     static func run(_ commands: [[String]], on home: Sandbox) async throws -> [Outcome] {
         var outcomes: [Outcome] = []
