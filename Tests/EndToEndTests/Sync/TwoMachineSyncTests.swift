@@ -104,6 +104,9 @@ import Testing
         expectSuccess(try await b.run("undo", String(smileID.prefix(10)), "-q"), stdout: "")
         let own = try await a.run("undo")
         #expect(own.status == 0 && own.stdout.hasPrefix("Undid 'tap happy'"), "\(own)")
+        // Only B's changes left standing: undo says how to take one of those back.
+        let none = try await a.run("undo")
+        expectFailure(none, status: 1, mentioning: ["Nothing to undo", "emotions undo ID"])
     }
 
     /// Runs each command (with `-q`) on `home`, in order.
