@@ -8,8 +8,15 @@ import Testing
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
         let before = sandbox.bytes(of: sandbox.defaultDataFile)
         let outcome = try await sandbox.run("sync")
-        expectFailure(outcome, status: 64, mentioning: ["--folder"])
+        expectFailure(outcome, status: 64, mentioning: ["Error: No sync folder is set for this history. Set one with 'emotions sync --folder PATH'"])
         #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+    }
+
+    @Test func aBadNameIsAUsageErrorSaidInASentence() async throws {
+        let sandbox = try Sandbox()
+        let outcome = try await sandbox.run("sync", "--folder", sandbox.home.path, "--name", "")
+        expectFailure(outcome, status: 64, mentioning: ["Error: The name '' is not one a history can have. Give 1 to 64 characters"])
+        #expect(!sandbox.exists(sandbox.defaultDataFile))
     }
 
     @Test func aRelativeFolderIsTakenFromTheWorkingFolder() async throws {
