@@ -53,6 +53,19 @@ import Darwin
         #expect(machines.files().isEmpty, "\(machines.files())")
     }
 
+    @Test(.enabled(if: getuid() == 0, "only root can give a file to another user"))
+    func anotherUsersFileInTheFolderIsNotTakenIn() async throws {
+        let machines = try Machines(2)
+        try await machines.joinAll()
+        expectSuccess(try await machines[1].run("tap", "happy", "-q"), stdout: "")
+        let file = try await machines.ownFile(of: machines[1])
+        #expect(chown(file.path, 65534, 65534) == 0)
+        let tap = try await machines[0].run("tap", "sad", "-q")
+        #expect(tap.status == 0 && tap.stderr.hasPrefix("Warning: ") && tap.stderr.contains("belongs to"), "\(tap)")
+        let stats = try await machines[0].run("stats", "--json")
+        #expect(Machines.count("happy", in: stats.stdout) == 0 && Machines.count("sad", in: stats.stdout) == 1, "\(stats)")
+    }
+
     @Test func ourFilesInTheFolderAreMode0600WhateverTheUmask() async throws {
         let machines = try Machines(1)
         let home = machines[0]
