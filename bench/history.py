@@ -158,6 +158,24 @@ def generate(folder, events=100_000, years=10, seed=13, end_ms=None):
     return history
 
 
+def publish(history, folder, name="x"):
+    """Writes `history` as another history's file in a sync folder, `folder/<ID>.jsonl`, as emotions
+    publishes it: the header `{"emotions":2,"history":"<ID>","name":...}`, then each event's journal
+    line with `seq` its place in that history, which for a generated journal (every line its own, no
+    `latest` or `block`) is the journal line itself. The history's id is its first event's. Returns the
+    file's path."""
+    with open(history.journal_path, "rb") as file:
+        lines = file.read().split(b"\n", 1)[1]
+    history_id = lines[7:33].decode()
+    header = json.dumps({"emotions": 2, "history": history_id, "name": name}, separators=(",", ":")) + "\n"
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    path = os.path.join(folder, history_id + ".jsonl")
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(header.encode() + lines)
+    return path
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("folder")

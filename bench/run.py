@@ -46,6 +46,9 @@ Figures are reported, not asserted. Settings, from the environment:
   BENCH_TAPS         taps per writer in the contention test (default 100)
   BENCH_PYTHON       the interpreter for bench/reference.py (default /usr/bin/python3 if present,
                      else this one: a pyenv or virtualenv python may start far slower)
+  BENCH_SYNC_WHOLE_ROUNDS  rounds of a first sync and of an import of the long history (default 5)
+  BENCH_BASELINE     another emotions binary (today's release) whose tap is timed beside this one's
+  BENCH_PARTS        which parts to run, comma-separated: operations,history,sync,contention (default all)
   BENCH_DIR          where the temporary folders go (default: the system's temporary folder)
   CC, SWIFT          the C compiler for the floor (cc), and the swift whose version is shown
 """
@@ -502,16 +505,23 @@ def time_whole(emotions, arguments, name, env, home, rounds, what):
     return samples
 
 
-def history_benchmark(all_candidates, sandbox, events, rounds, warmup, log_all_rounds):
-    """Times tap on an empty and on a long history, and stats and log on the long one; returns the results."""
-    emotions = candidate_named(all_candidates, "emotions")
-    floor = candidate_named(all_candidates, "journal_floor")
+def long_history_template(emotions, sandbox, events):
+    """Writes the long history once, for the history and sync parts, and checks it; (history, write s, check s)."""
     started = time.monotonic()
     generated = long_history.generate(os.path.join(sandbox.root, "history-template"), events)
     generate_s = time.monotonic() - started
     roll_forward_s = check_history(emotions, sandbox, generated)
     print(f"  {events} events, journal {generated.journal_bytes / 2**20:.1f} MiB, written in {generate_s:.1f} s; "
           f"emotions rolls all of them forward in {roll_forward_s:.2f} s", file=sys.stderr)
+    return generated, generate_s, roll_forward_s
+
+
+def history_benchmark(all_candidates, sandbox, template, rounds, warmup, log_all_rounds):
+    """Times tap on an empty and on a long history, and stats and log on the long one; returns the results."""
+    emotions = candidate_named(all_candidates, "emotions")
+    floor = candidate_named(all_candidates, "journal_floor")
+    generated, generate_s, roll_forward_s = template
+    events = generated.events
 
     long_home, long_path = history_home(sandbox, "history-long", emotions, generated)
     empty_home, empty_path = sandbox.home("history-empty", emotions)
@@ -607,6 +617,236 @@ def history_benchmark(all_candidates, sandbox, events, rounds, warmup, log_all_r
         })
     return {"events": events, "journal_bytes": generated.journal_bytes, "generate_s": generate_s,
             "roll_forward_all_s": roll_forward_s, "log": log, "rows": rows}
+
+
+# --- Sync (issue 23) ----------------------------------------------------------------------------------
+
+def run_once(candidate, arguments, env, what):
+    """Runs `candidate arguments` once, untimed, for a set-up step; stops the bench if it fails."""
+    result = subprocess.run(candidate.command + list(arguments), env=env, stdin=subprocess.DEVNULL,
+                            capture_output=True)
+    if result.returncode != 0:
+        raise BenchError(f"{what}: `{' '.join(arguments)}` exited with {result.returncode}: "
+                         f"{result.stderr.decode(errors='replace').strip()}")
+    return result
+
+
+def time_fresh(candidate, arguments, env, home, rounds, prepare, name):
+    """Times `candidate arguments` `rounds` times, each after `prepare()` (untimed) put its files back."""
+    samples = Samples()
+    runner = Runner(candidate, arguments, env, home, name=name)
+    try:
+        for _ in range(rounds):
+            prepare()
+            wall, rss = runner.run()
+            samples.wall_ns.append(wall)
+            samples.maxrss_kib.append(rss)
+    finally:
+        runner.close()
+    return samples
+
+
+def snapshot(paths):
+    """The bytes of each of `paths` (None for one that does not exist), to put back with `restore`."""
+    kept = {}
+    for path in paths:
+        try:
+            with open(path, "rb") as file:
+                kept[path] = file.read()
+        except FileNotFoundError:
+            kept[path] = None
+    return kept
+
+
+def restore(kept):
+    for path, data in kept.items():
+        if data is None:
+            try:
+                os.remove(path)
+            except FileNotFoundError:
+                pass
+        else:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(data)
+
+
+def row_of_samples(key, label, command, samples, against=None, against_text=""):
+    """A row of the sync table, its ratio the median of per-round ratios against `against`'s samples."""
+    if not samples.wall_ns:
+        return {"key": key, "label": label, "command": command, "runs": 0, "against_text": against_text}
+    return {"key": key, "label": label, "command": command, "runs": len(samples.wall_ns),
+            "median_ms": statistics.median(samples.wall_ns) / 1e6, "p90_ms": percentile(samples.wall_ns, 90) / 1e6,
+            "max_rss_mib": max(samples.maxrss_kib) / 1024,
+            "ratio": paired_ratio(samples.wall_ns, against.wall_ns) if against else None,
+            "against_text": against_text, "wall_ns": samples.wall_ns, "maxrss_kib": samples.maxrss_kib}
+
+
+def round_robin(runners, rounds, warmup):
+    """Runs every runner `warmup` times, then `rounds` rounds in rotating order; their samples by key."""
+    samples = {key: Samples() for key in runners}
+    for _ in range(warmup):
+        for runner in runners.values():
+            runner.run()
+    keys = list(runners)
+    for number in range(rounds):
+        shift = number % len(keys)
+        for key in keys[shift:] + keys[:shift]:
+            wall, rss = runners[key].run()
+            samples[key].wall_ns.append(wall)
+            samples[key].maxrss_kib.append(rss)
+    return samples
+
+
+def reads_after(emotions, sandbox, home, path, rounds, warmup, prefix, what):
+    """Times `stats --json`, `log -n 20`, `log --since 7d` and `stats --week` on a history, round-robin:
+    each read against stats in the same round."""
+    env = sandbox.environment(home, path)
+    commands = [("stats", ["stats", "--json"]), ("log-20", ["log", "-n", "20"]),
+                ("log-7d", ["log", "--since", "7d"]), ("stats-week", ["stats", "--week"])]
+    runners = {key: Runner(emotions, arguments, env, home, name=f"{prefix}-{key}") for key, arguments in commands}
+    try:
+        samples = round_robin(runners, rounds, warmup)
+    finally:
+        for runner in runners.values():
+            runner.close()
+    rows = [row_of_samples(f"{prefix}-stats", "emotions", f"stats --json, {what}", samples["stats"])]
+    for key, arguments in commands[1:]:
+        rows.append(row_of_samples(f"{prefix}-{key}", "emotions", f"{' '.join(arguments)}, {what}", samples[key],
+                                   samples["stats"], "× stats, same history"))
+    return rows
+
+
+def sync_benchmark(emotions, baseline, sandbox, generated, rounds, warmup, whole_rounds):
+    """Issue 23's cases: tap with and without a sync folder (and today's release, if given), a sync with nothing
+    new against stats, a first sync taking in another history's whole file, an import of an export of the
+    same size, and reads right after either."""
+    root = os.path.join(sandbox.root, "sync")
+    folder = os.path.join(root, "folder")
+    os.makedirs(folder, mode=0o700)
+    events = generated.events
+    thousands = f"{events:,}"
+    rows = []
+
+    # Tap, sync and stats with nothing to take in: a history syncing with one other that has sent a few changes.
+    plain_home, plain_path = sandbox.home("sync-plain", emotions)
+    synced_home, synced_path = sandbox.home("sync-synced", emotions)
+    other_home, other_path = sandbox.home("sync-other", emotions)
+    synced_env, other_env = sandbox.environment(synced_home, synced_path), sandbox.environment(other_home, other_path)
+    run_once(emotions, ["sync", "--folder", folder, "--name", "here"], synced_env, "setting the sync folder")
+    run_once(emotions, ["sync", "--folder", folder, "--name", "there"], other_env, "setting the sync folder")
+    for _ in range(3):
+        run_once(emotions, ["tap", "sad"], other_env, "tapping in the other history")
+    run_once(emotions, ["sync"], synced_env, "taking in the other history's taps")
+    plan = [("tap-plain", emotions, ["tap", "happy"], plain_home, plain_path),
+            ("tap-synced", emotions, ["tap", "happy"], synced_home, synced_path),
+            ("sync-nothing", emotions, ["sync"], synced_home, synced_path),
+            ("stats-synced", emotions, ["stats", "--json"], synced_home, synced_path)]
+    if baseline:
+        base_home, base_path = sandbox.home("sync-baseline", baseline)
+        plan.append(("tap-baseline", baseline, ["tap", "happy"], base_home, base_path))
+    runners = {key: Runner(candidate, arguments, sandbox.environment(home, path), home, name=key)
+               for key, candidate, arguments, home, path in plan}
+    try:
+        samples = round_robin(runners, rounds, warmup)
+    finally:
+        for runner in runners.values():
+            runner.close()
+    rows += [
+        row_of_samples("tap-plain", "emotions", "tap happy, no sync folder", samples["tap-plain"],
+                       samples.get("tap-baseline"), "× today's release, same round" if baseline else ""),
+        row_of_samples("tap-synced", "emotions", "tap happy, sync folder, nothing new", samples["tap-synced"],
+                       samples["tap-plain"], "× tap, no sync folder"),
+        row_of_samples("stats-synced", "emotions", "stats --json, sync folder", samples["stats-synced"]),
+        row_of_samples("sync-nothing", "emotions", "sync, nothing new", samples["sync-nothing"],
+                       samples["stats-synced"], "× stats, same history"),
+    ]
+    if baseline:
+        rows.append(row_of_samples("tap-baseline", baseline.label, "tap happy, no sync folder",
+                                   samples["tap-baseline"]))
+
+    # A first sync: another history's whole file of ten years, taken into a history that has none of it.
+    first_folder = os.path.join(root, "first-folder")
+    first_home, first_path = sandbox.home("sync-first", emotions, seed=None)
+    first_env = sandbox.environment(first_home, first_path)
+    run_once(emotions, ["sync", "--folder", first_folder, "--name", "here"], first_env, "setting the sync folder")
+    published = long_history.publish(generated, first_folder)
+    kept = snapshot([first_path, first_path + ".journal"])
+    print(f"Timing a first sync of {thousands} events: {whole_rounds} rounds", file=sys.stderr)
+    first = time_fresh(emotions, ["sync"], first_env, first_home, whole_rounds, lambda: restore(kept), "first-sync")
+    rows.append(row_of_samples("first-sync", "emotions", f"sync, first, {thousands} events in", first))
+    counted = json.loads(run_once(emotions, ["stats", "--json"], first_env, "stats after the first sync").stdout)
+    expected = generated.counts  # A history with no data file yet: its counts are the other's.
+    if counted["counts"] != expected:
+        raise BenchError(f"after the first sync of {published}: counts {counted['counts']}, expected {expected}")
+    rows += reads_after(emotions, sandbox, first_home, first_path, rounds, warmup, "after-sync",
+                        f"after the first sync")
+
+    # An import of an export of the same history, into a history that has none of it.
+    export_home, export_path = history_home(sandbox, "sync-export", emotions, generated)
+    export_file = os.path.join(root, "export.jsonl")
+    with open(export_file, "wb") as file:
+        file.write(run_once(emotions, ["export"], sandbox.environment(export_home, export_path), "export").stdout)
+    import_home, import_path = sandbox.home("sync-import", emotions, seed=None)
+    import_env = sandbox.environment(import_home, import_path)
+    kept = snapshot([import_path, import_path + ".journal"])
+    print(f"Timing an import of {thousands} changes: {whole_rounds} rounds", file=sys.stderr)
+    imported = time_fresh(emotions, ["import", "-q", export_file], import_env, import_home, whole_rounds,
+                          lambda: restore(kept), "import")
+    rows.append(row_of_samples("import", "emotions", f"import, {thousands} changes", imported))
+    counted = json.loads(run_once(emotions, ["stats", "--json"], import_env, "stats after the import").stdout)
+    if counted["counts"] != expected:
+        raise BenchError(f"after the import of {export_file}: counts {counted['counts']}, expected {expected}")
+    rows += reads_after(emotions, sandbox, import_home, import_path, rounds, warmup, "after-import",
+                        "after the import")
+    return {"events": events, "baseline": baseline.command[0] if baseline else None, "rows": rows}
+
+
+def sync_goals(results):
+    """Issue 23's speed goals beside the figures."""
+    rows = {row["key"]: row for row in results["sync"]["rows"]}
+    events = f"{results['sync']['events']:,}"
+    found = []
+
+    def ratio_goal(key, goal, limit):
+        value = rows.get(key, {}).get("ratio")
+        found.append({"goal": goal, "value": value, "limit": limit,
+                      "measured": "n/a" if value is None else ratio_text(value)})
+    ratio_goal("tap-synced", "tap with a sync folder, nothing to take in ≤ 1.10× tap without one", 1.10)
+    ratio_goal("tap-plain", "tap without a sync folder no slower than today's release (≤ 1.00×)", 1.0)
+    ratio_goal("sync-nothing", "sync with nothing new ≤ 1.2× stats", 1.2)
+    for key, goal in (("first-sync", f"a first sync taking in {events} events < 1 s and < 32 MiB"),
+                      ("import", f"import of {events} changes < 1 s and < 32 MiB")):
+        row = rows[key]
+        seconds = max(row["wall_ns"]) / 1e9
+        found.append({"goal": goal, "value": max(seconds, row["max_rss_mib"] / 32.0), "limit": 1.0 - 1e-9,
+                      "measured": f"{seconds * 1000:.0f} ms slowest, {row['max_rss_mib']:.1f} MiB peak"})
+    for prefix, when in (("after-sync", "after the first sync"), ("after-import", "after the import")):
+        for key, command in (("log-20", "log -n 20"), ("log-7d", "log --since 7d"), ("stats-week", "stats --week")):
+            ratio_goal(f"{prefix}-{key}", f"{command} {when} ≤ 2× stats", 2.0)
+    for goal in found:
+        goal["met"] = "n/a" if goal["value"] is None else "yes" if goal["value"] <= goal["limit"] else "NO"
+    return found
+
+
+def sync_tables(results, markdown):
+    header = ["sync (issue 23)", "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
+    rows = []
+    for row in results["sync"]["rows"]:
+        command = f"`{row['command']}`" if markdown else row["command"]
+        if row["runs"] == 0:
+            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
+            continue
+        rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
+                     f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
+                     row["against_text"]])
+    return table(header, rows, [44, 11, 6, 11, 9, 13, 8], 2, markdown)
+
+
+def sync_goal_tables(results, markdown):
+    header = ["issue 23 goal", "measured", "met"]
+    rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["sync_goals"]]
+    return table(header, rows, [70, 38], 2, markdown)
 
 
 def goals(results):
@@ -841,27 +1081,46 @@ def report(results):
     print(f"Runs:      {c['rounds']} rounds per operation ({c['slow_rounds']} for Python and shell+jq), after "
           f"{c['warmup']} warm-up runs each; candidates round-robin, order rotating each round; each run timed "
           f"from spawn to wait4 by bench/measure.c, its peak RSS from wait4; log of everything "
-          f"{c['log_all_rounds']} rounds")
+          f"{c['log_all_rounds']} rounds; a first sync and an import {c['sync_whole_rounds']} rounds each")
+    print(f"Parts:     {', '.join(c['parts'])}" + (f"; today's release: {c['baseline']}" if c["baseline"] else ""))
     print()
-    print("\n".join(tables(results, markdown=False)))
-    print()
-    print("× C floor (two fsyncs, no journal: the reference), × C journal (the same journal work as emotions) and")
-    print("emotions faster by: median over rounds of (this run's time / the other's run in the same round).")
-    print("Python and shell+jq do the journal's work too (reference.py/.sh --journal).")
-    print()
-    h = results["history"]
-    print(f"Long history: {h['events']:,} events over ten years, journal {h['journal_bytes'] / 2**20:.1f} MiB "
-          f"(bench/history.py, {h['generate_s']:.1f} s); emotions rolls every event forward in "
-          f"{h['roll_forward_all_s']:.2f} s (the check)")
-    print("\n".join(history_tables(results, markdown=False)))
-    print("ratio: median over rounds of (this run / the run it is against, same round); max RSS: the largest of any run.")
-    print()
-    print("\n".join(goal_tables(results, markdown=False)))
-    print()
-    print("\n".join(contention_tables(results, markdown=False)))
-    print("A writer that finds the file locked: the C floor blocks in flock(LOCK_EX) until it is free; emotions")
-    print("retries flock(LOCK_NB), sleeping 0.1 ms, then twice as long each time up to 2 ms, until its lock timeout.")
-    print()
+    markdown = []
+    if results["operations"]:
+        print("\n".join(tables(results, markdown=False)))
+        print()
+        print("× C floor (two fsyncs, no journal: the reference), × C journal (the same journal work as emotions) and")
+        print("emotions faster by: median over rounds of (this run's time / the other's run in the same round).")
+        print("Python and shell+jq do the journal's work too (reference.py/.sh --journal).")
+        print()
+        markdown += [tables(results, markdown=True)]
+    if "history" in results:
+        h = results["history"]
+        print(f"Long history: {h['events']:,} events over ten years, journal {h['journal_bytes'] / 2**20:.1f} MiB "
+              f"(bench/history.py, {h['generate_s']:.1f} s); emotions rolls every event forward in "
+              f"{h['roll_forward_all_s']:.2f} s (the check)")
+        print("\n".join(history_tables(results, markdown=False)))
+        print("ratio: median over rounds of (this run / the run it is against, same round); "
+              "max RSS: the largest of any run.")
+        print()
+        markdown += [history_tables(results, markdown=True)]
+    if "goals" in results:
+        print("\n".join(goal_tables(results, markdown=False)))
+        print()
+        markdown += [goal_tables(results, markdown=True)]
+    if "sync" in results:
+        print("\n".join(sync_tables(results, markdown=False)))
+        print("A first sync and an import start each round from a history that has none of the events.")
+        print()
+        print("\n".join(sync_goal_tables(results, markdown=False)))
+        print()
+        markdown += [sync_tables(results, markdown=True), sync_goal_tables(results, markdown=True)]
+    if results["contention"]:
+        print("\n".join(contention_tables(results, markdown=False)))
+        print("A writer that finds the file locked: the C floor blocks in flock(LOCK_EX) until it is free; emotions")
+        print("retries flock(LOCK_NB), sleeping 0.1 ms, then twice as long each time up to 2 ms, until its lock "
+              "timeout.")
+        print()
+        markdown += [contention_tables(results, markdown=True)]
     print(f"Total benchmark time: {results['elapsed_s']:.0f} s")
     print()
     print("Markdown for Documentation/Performance.md:")
@@ -869,14 +1128,9 @@ def report(results):
     print(f"On {m['cpu']} ({m['cores']} cores), {m['kernel']}, {m['file_system'].split(' ')[0]}; "
           f"emotions built by {m['swift'].split(' (')[0]}, Swift runtime {m['swift_runtime'].split(' ')[0]}; "
           f"`make bench`, {c['rounds']} rounds:")
-    print()
-    print("\n".join(tables(results, markdown=True)))
-    print()
-    print("\n".join(history_tables(results, markdown=True)))
-    print()
-    print("\n".join(goal_tables(results, markdown=True)))
-    print()
-    print("\n".join(contention_tables(results, markdown=True)))
+    for lines in markdown:
+        print()
+        print("\n".join(lines))
 
 
 def main():
@@ -896,6 +1150,15 @@ def main():
     taps = env_number("BENCH_TAPS", 100)
     history_events = env_number("BENCH_HISTORY", 100_000)
     log_all_rounds = env_number("BENCH_LOG_ALL_ROUNDS", 5)
+    whole_rounds = env_number("BENCH_SYNC_WHOLE_ROUNDS", 5)
+    baseline_binary = os.environ.get("BENCH_BASELINE") or None
+    if baseline_binary and not os.access(baseline_binary, os.X_OK):
+        raise SystemExit(f"run.py: BENCH_BASELINE={baseline_binary!r} is not an executable")
+    all_parts = ["operations", "history", "sync", "contention"]
+    parts = [part for part in (os.environ.get("BENCH_PARTS") or ",".join(all_parts)).split(",") if part]
+    for part in parts:
+        if part not in all_parts:
+            raise SystemExit(f"run.py: BENCH_PARTS holds {part!r}; the parts are {', '.join(all_parts)}")
 
     started = time.monotonic()
     build_tools()
@@ -906,23 +1169,41 @@ def main():
             "machine": machine(options.binary, sandbox.root, candidate_named(all_candidates, "python").command[0]),
             "config": {"rounds": rounds, "slow_rounds": slow_rounds, "warmup": warmup, "writers": writers,
                        "taps_per_writer": taps, "seed": SEED, "history_events": history_events,
-                       "log_all_rounds": log_all_rounds},
+                       "log_all_rounds": log_all_rounds, "sync_whole_rounds": whole_rounds, "parts": parts,
+                       "baseline": baseline_binary},
             "operations": [], "contention": [],
         }
-        print("Self-check: each candidate once on a fresh file, against emotions", file=sys.stderr)
-        self_check(all_candidates, sandbox)
-        for arguments, increments in OPERATIONS:
-            print(f"Timing {' '.join(arguments)}: {rounds} rounds", file=sys.stderr)
-            samples = benchmark(arguments, increments, all_candidates, sandbox, rounds, slow_rounds, warmup)
-            results["operations"].append({"operation": " ".join(arguments),
-                                          "candidates": summarize(samples, all_candidates)})
-        print(f"Long history: {history_events} events; tap, stats and log, {rounds} rounds", file=sys.stderr)
-        results["history"] = history_benchmark(all_candidates, sandbox, history_events, rounds, warmup,
-                                               log_all_rounds)
-        results["goals"] = goals(results)
-        for candidate in all_candidates[:3]:
-            print(f"Contention: {writers} writers × {taps} taps of {candidate.label}", file=sys.stderr)
-            results["contention"].append(contention(candidate, sandbox, writers, taps))
+        emotions = candidate_named(all_candidates, "emotions")
+        if "operations" in parts:
+            print("Self-check: each candidate once on a fresh file, against emotions", file=sys.stderr)
+            self_check(all_candidates, sandbox)
+            for arguments, increments in OPERATIONS:
+                print(f"Timing {' '.join(arguments)}: {rounds} rounds", file=sys.stderr)
+                samples = benchmark(arguments, increments, all_candidates, sandbox, rounds, slow_rounds, warmup)
+                results["operations"].append({"operation": " ".join(arguments),
+                                              "candidates": summarize(samples, all_candidates)})
+        template = None
+        if "history" in parts or "sync" in parts:
+            print(f"Long history: {history_events} events", file=sys.stderr)
+            template = long_history_template(emotions, sandbox, history_events)
+        if "history" in parts:
+            print(f"Long history: tap, stats and log, {rounds} rounds", file=sys.stderr)
+            results["history"] = history_benchmark(all_candidates, sandbox, template, rounds, warmup,
+                                                   log_all_rounds)
+            if "operations" in parts:
+                results["goals"] = goals(results)
+        if "sync" in parts:
+            print(f"Sync: tap, sync and stats with a folder, {rounds} rounds; a first sync and an import of "
+                  f"{history_events} events, {whole_rounds} rounds each", file=sys.stderr)
+            baseline = None
+            if baseline_binary:
+                baseline = Candidate("baseline", "today's release", [os.path.abspath(baseline_binary)])
+            results["sync"] = sync_benchmark(emotions, baseline, sandbox, template[0], rounds, warmup, whole_rounds)
+            results["sync_goals"] = sync_goals(results)
+        if "contention" in parts:
+            for candidate in all_candidates[:3]:
+                print(f"Contention: {writers} writers × {taps} taps of {candidate.label}", file=sys.stderr)
+                results["contention"].append(contention(candidate, sandbox, writers, taps))
     except BenchError as error:
         print(f"run.py: {error}", file=sys.stderr)
         print(f"run.py: the files are kept in {sandbox.root}", file=sys.stderr)

@@ -61,6 +61,9 @@ struct JournalLedger {
         }
     }
 
+    /// How many events this history made as `history`, one of its identities.
+    func ownCount(of history: HistoryID) -> UInt64 { ownCounts[history] ?? 0 }
+
     /// The history the base counts belong to: the first identity, or the first own event's id.
     var baseHistory: HistoryID? { identities.first?.history ?? own.first?.history }
 
@@ -92,11 +95,25 @@ struct JournalLedger {
         events.append(try JournalLedger.model(event, history, sequence, after))
     }
 
-    /// The counts the model gives for every event held, with the base counts.
-    func counts() -> Tally {
+    /// The counts the model gives for every event held, with the base counts, and each of `aliases`
+    /// (an event held here found at another address too) at that address as well.
+    func counts(aliases: [SyncState.Alias] = []) -> Tally {
         var set = EventSet()
         if let baseHistory { _ = set.insertBase(before, of: baseHistory) }
         _ = set.insert(contentsOf: events)
+        if !aliases.isEmpty {
+            var byID: [EventID: HistoryEvent] = [:]
+            let wanted = Set(aliases.map(\.id))
+            for event in events where wanted.contains(event.id) { byID[event.id] = event }
+            for alias in aliases {
+                guard let held = byID[alias.id],
+                    let copy = try? HistoryEvent(
+                        id: held.id, group: held.group, history: alias.history, seq: alias.sequence, after: alias.after,
+                        command: held.command, emotion: held.emotion, delta: held.delta, reverts: held.reverts)
+                else { continue }
+                _ = set.insert(copy)
+            }
+        }
         return set.counts()
     }
 

@@ -20,7 +20,7 @@ extension StoreEdit {
     /// Whether it is an undo or redo.
     var isRevert: Bool {
         switch self {
-        case .undo, .redo: true
+        case .undo, .redo, .undoCommand: true
         default: false
         }
     }

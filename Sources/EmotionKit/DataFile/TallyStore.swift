@@ -28,23 +28,29 @@ public final class TallyStore: Sendable {
     /// The time zone whose offset each event records.
     let zone: TimeZoneRules
     let observers = ObserverRegistry()
-    /// Who hears what each update's sync did (`observeSync(_:)`).
-    let syncObservers = SyncObservers()
+    /// Told each warning a sync met on the way (a folder missing, a file refused from a line on, a
+    /// copy of this history found): the change stands, and the next sync tries again.
+    let syncWarnings: @Sendable (String) -> Void
     /// While watching: the watcher, and the counts observers were last told. Every commit happens
     /// under this lock, so that a change this store makes is never also found by the watcher.
     let watchState = SharedWatchState()
 
-    /// A store for the data file at `path`.
-    public convenience init(path: String, lockTimeout: Duration = .seconds(10)) {
-        self.init(path: path, lockTimeout: lockTimeout, fileSystem: .live)
+    /// A store for the data file at `path`; `syncWarnings` is told each warning a sync met as a change
+    /// was made (see `sync(_:)`).
+    public convenience init(
+        path: String, lockTimeout: Duration = .seconds(10), syncWarnings: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.init(path: path, lockTimeout: lockTimeout, fileSystem: .live, syncWarnings: syncWarnings)
     }
 
     /// A store for the data file at `path` that goes through `fileSystem`, reads the time from `clock`
     /// and offsets from `zone`: tests replace them.
     package init(
         path: String, lockTimeout: Duration = .seconds(10), fileSystem: FileSystem,
-        clock: @escaping @Sendable () -> Instant = { Instant.now }, zone: TimeZoneRules = .system
+        clock: @escaping @Sendable () -> Instant = { Instant.now }, zone: TimeZoneRules = .system,
+        syncWarnings: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.syncWarnings = syncWarnings
         self.path = path
         self.lockTimeout = lockTimeout
         self.fileSystem = fileSystem
@@ -93,7 +99,7 @@ public final class TallyStore: Sendable {
         var state = try JournalState(document: lost ? nil : snapshot?.document, journal: journal)
         var document = lost ? TallyDocument() : snapshot?.document ?? TallyDocument()
         if state.rolledForwardArrivals {
-            state.tally = try JournalLedger(journal: journal, to: state.position.bytes, identities: document.sync?.identities ?? []).counts()
+            state.tally = try JournalLedger(journal: journal, to: state.position.bytes, identities: document.sync?.identities ?? []).counts(aliases: document.sync?.aliases ?? [])
         }
         document.tally = state.tally
         document.journal = state.position
@@ -159,9 +165,7 @@ public final class TallyStore: Sendable {
                 return commit
             }
         }
-        let made = try update(destination, edit)
-        if let report = made.sync { syncObservers.tell(report) }
-        return made
+        return try update(destination, edit)
     }
 
     /// The journal's name beside the data file `destination` names; `nil` where a folder on the way is
@@ -209,6 +213,7 @@ public final class TallyStore: Sendable {
             locator.removeUnused(&made, besides: target)
             throw error
         }
+        if case .sync = edit {} else { for warning in commit.sync?.warnings ?? [] { syncWarnings(warning) } }
         guard let turn = missed.turn else { return commit }
         observers.turns.tell(turn) {
             if let initial = missed.initial { observers.tellInitial(initial) }
@@ -235,7 +240,7 @@ public final class TallyStore: Sendable {
         if let journal {
             state = try JournalState(document: lost ? nil : original?.document, journal: journal)
             if state?.rolledForwardArrivals == true, let end = state?.position.bytes {
-                state?.tally = try JournalLedger(journal: journal, to: end, identities: document.sync?.identities ?? []).counts()
+                state?.tally = try JournalLedger(journal: journal, to: end, identities: document.sync?.identities ?? []).counts(aliases: document.sync?.aliases ?? [])
             }
         } else if let problem = original?.lostToPowerCut {
             throw StoreError.unreadableDataFile(path: target.path, problem)
@@ -287,6 +292,10 @@ public final class TallyStore: Sendable {
                 commit.reverted = found.original
                 try planned.reverse(found, by: .redo, on: &tally)
             }
+        case let .import(batch) where batch.namesWhereMade:
+            let union = try sync.union(batch, journal: journal, end: state?.position.bytes ?? 0)
+            try batch.checkRecorded(notAfter: clock(), holding: ImportHistory())
+            commit.importPlan = ImportPlan(union: union, before: tally)
         case let .import(batch):
             var history = ImportHistory()
             if let journal, let state { history = try journal.importHistory(for: batch, from: try journal.header().end, to: state.position.bytes) }
@@ -318,7 +327,10 @@ public final class TallyStore: Sendable {
         if let start = position, let open = journal {
             if createdJournal == nil { try open.checkBeforeAppending(at: start.bytes) }
             do {
-                commit.arrived = try JournalEvent.placing(sync.arrived, after: start)
+                let unionChanges = commit.importPlan?.isUnion == true ? commit.importPlan?.changes ?? [] : []
+                let placed = try JournalEvent.placing(sync.arrived + unionChanges, after: start)
+                commit.arrived = Array(placed.prefix(sync.arrived.count))
+                sync.dropArrived()
                 for event in commit.arrived {
                     lines += event.jsonLine.utf8
                     lines.append(0x0A)
@@ -326,7 +338,9 @@ public final class TallyStore: Sendable {
                 let next = JournalPosition(
                     sequence: start.sequence + UInt64(commit.arrived.count), bytes: start.bytes + Int64(lines.count),
                     latest: max(start.latest, commit.arrived.map(\.latestRecording).max() ?? start.latest))
-                if let plan = commit.importPlan {
+                if commit.importPlan?.isUnion == true {
+                    commit.events = Array(placed.dropFirst(commit.arrived.count))
+                } else if let plan = commit.importPlan {
                     commit.events = try plan.events(after: next)
                 } else {
                     commit.events = try planned.events(after: next, now: now, zone: zone)
@@ -338,11 +352,15 @@ public final class TallyStore: Sendable {
                 lines += event.jsonLine.utf8
                 lines.append(0x0A)
             }
-            let all = commit.arrived + commit.events
+            let latest = max(commit.arrived.lazy.map(\.latestRecording).max() ?? start.latest,
+                             commit.events.lazy.map(\.latestRecording).max() ?? start.latest)
             position = JournalPosition(
-                sequence: start.sequence + UInt64(all.count), bytes: start.bytes + Int64(lines.count),
-                latest: max(start.latest, all.map(\.latestRecording).max() ?? start.latest))
-            if sync.needsModel || (document.sync != nil && edit.isRevert) {
+                sequence: start.sequence + UInt64(commit.arrived.count + commit.events.count), bytes: start.bytes + Int64(lines.count),
+                latest: max(start.latest, latest))
+            if commit.importPlan?.isUnion == true {
+                tally = try sync.counts(journal: open, end: start.bytes, appended: commit.events)
+                commit.importPlan?.setCountsAfter(tally)
+            } else if sync.needsModel || (document.sync != nil && edit.isRevert) {
                 tally = try sync.counts(journal: open, end: start.bytes, appended: commit.events)
             }
         }
@@ -379,7 +397,8 @@ public final class TallyStore: Sendable {
                 if let tornFrom = state?.tornFrom { try open.truncate(to: tornFrom) }
                 if !lines.isEmpty { try open.append(lines) }  // The commit point.
                 journal = open
-                sync.send(journal: open, end: position?.bytes ?? open.size)
+                let appended = commit.events.isEmpty ? commit.arrived : commit.arrived + commit.events
+                sync.send(journal: open, end: position?.bytes ?? open.size, appended: state.map { (appended, $0.position.bytes) })
                 if sync.state != document.sync {
                     document.sync = sync.state
                     bytes = document.serialized()

@@ -33,6 +33,10 @@ package struct ImportPlan: Sendable {
     /// The counts once the new changes are made.
     package private(set) var after: Tally
 
+    /// Whether it is a union by id (`ImportUnion`): its changes are appended as those sync takes in,
+    /// and the event model gives the counts after.
+    package private(set) var isUnion = false
+
     /// What each command an undo or redo of the file names did here, by its group in the file: the
     /// group it goes by here and each change it made, or `nil` if it made none (all left out).
     private var madeHere: [EventID: (group: EventID, changes: [(emotion: Emotion, delta: Int)])?] = [:]
@@ -42,6 +46,25 @@ package struct ImportPlan: Sendable {
     private let lastChanged: [EventID?]
     /// Whether each command taken back or made again stands undone, by its group here.
     private var undone: [EventID: Bool]
+
+    /// The plan of a union (`ImportUnion`): its new changes, those already there and left out, on
+    /// counts `before`; `after` is set once the model has counted them.
+    init(union: ImportUnion, before: Tally) {
+        self.before = before
+        after = before
+        changes = union.events
+        alreadyThere = union.alreadyThere
+        leftOut = union.leftOut
+        targets = []
+        lastChanged = []
+        undone = [:]
+        isUnion = true
+    }
+
+    /// Sets the counts after a union's changes, as the model gives them.
+    mutating func setCountsAfter(_ tally: Tally) {
+        after = tally
+    }
 
     /// Plans importing `batch` into a history that holds `history` and the counts `tally`.
     ///

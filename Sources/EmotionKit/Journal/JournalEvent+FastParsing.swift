@@ -55,10 +55,60 @@ extension JournalEvent {
             guard let offset = cursor.wholeNumber() else { return nil }
             block = Int64(offset)
         }
+        var origin: EventOrigin?
+        if cursor.skip(",\"version\":2,\"from\":\"") {
+            guard let from = cursor.id(), cursor.skip("\",\"hseq\":"), let place = cursor.wholeNumber(), place >= 1,
+                let after = cursor.after()
+            else { return nil }
+            origin = EventOrigin(history: HistoryID(from), sequence: UInt64(place), after: after)
+        }
         guard cursor.skip("}"), cursor.isAtEnd else { return nil }
         return try? JournalEvent(
             sequence: UInt64(sequenceNumber), id: id, at: at, recorded: recorded, command: command, emotion: emotion,
-            old: old, new: new, note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand, block: block)
+            old: old, new: new, note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand,
+            block: block, origin: origin)
+    }
+
+    /// The event on a line of a history's file in a sync folder in `publishedLine`'s exact form (its
+    /// journal line's keys up to `recorded`, then `after`), with `history`'s origin and sequence 1;
+    /// `nil` for any other line, which `init(publishedLine:history:)` reads through the strict parser.
+    static func fastParse(publishedLine line: [UInt8], history: HistoryID) -> JournalEvent? {
+        guard line.count <= lineLimit else { return nil }
+        var cursor = LineCursor(bytes: line)
+        guard cursor.skip("{\"id\":\""), let id = cursor.id(), cursor.skip("\",\"at\":\""), let at = cursor.timestamp(),
+            cursor.skip("\",\"command\":\""), let commandName = cursor.plainString(),
+            let command = JournalCommand(rawValue: commandName), cursor.skip(",\"emotion\":\""),
+            let emotionName = cursor.plainString(), let emotion = Emotion(rawValue: emotionName),
+            cursor.skip(",\"old\":"), let old = cursor.wholeNumber(), cursor.skip(",\"new\":"), let new = cursor.wholeNumber()
+        else { return nil }
+        var note: String?
+        if cursor.skip(",\"note\":\"") {
+            guard let text = cursor.plainString() else { return nil }
+            note = text
+        }
+        guard cursor.skip(",\"seq\":"), let place = cursor.wholeNumber(), place >= 1,
+            cursor.skip(",\"group\":\""), let group = cursor.id(), cursor.skip("\"")
+        else { return nil }
+        var eventsInCommand: Int?
+        if cursor.skip(",\"events\":") {
+            guard let count = cursor.wholeNumber() else { return nil }
+            eventsInCommand = count
+        }
+        var reverts: EventID?
+        var recorded: Timestamp?
+        if cursor.skip(",\"reverts\":\"") {
+            guard let id = cursor.id(), cursor.skip("\"") else { return nil }
+            reverts = id
+        }
+        if cursor.skip(",\"recorded\":\"") {
+            guard let time = cursor.timestamp(), cursor.skip("\"") else { return nil }
+            recorded = time
+        }
+        guard let after = cursor.after(), cursor.skip("}"), cursor.isAtEnd else { return nil }
+        return try? JournalEvent(
+            sequence: 1, id: id, at: at, recorded: recorded, command: command, emotion: emotion, old: old, new: new,
+            note: note, group: group, reverts: reverts, eventsInCommand: eventsInCommand,
+            origin: EventOrigin(history: history, sequence: UInt64(place), after: after))
     }
 }
 
@@ -116,6 +166,22 @@ private struct LineCursor {
             index += 1
         }
         return nil
+    }
+
+    /// The marks of `,"after":{"<history>":<seq>,…}` as `appendAfter` writes it (histories in increasing
+    /// order, each place at least 1); none if the line does not go on with `,"after":`; `nil` if it does
+    /// in any other form.
+    mutating func after() -> [HistoryMark]? {
+        guard skip(",\"after\":{") else { return [] }
+        var marks: [HistoryMark] = []
+        repeat {
+            guard skip("\""), let id = id(), skip("\":"), let place = wholeNumber(), place >= 1 else { return nil }
+            let history = HistoryID(id)
+            if let last = marks.last, !(last.history < history) { return nil }
+            marks.append(HistoryMark(history, UInt64(place)))
+        } while skip(",")
+        guard skip("}") else { return nil }
+        return marks
     }
 
     /// A whole number of 1 to 19 digits, no sign, no leading zero but 0 itself, that fits in an `Int`.

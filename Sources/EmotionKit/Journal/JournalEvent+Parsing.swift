@@ -45,7 +45,7 @@ extension JournalEvent {
         let eventsInCommand = try fields.optional("events") { key throws(JournalLineError) in
             try fields.wholeNumber(key, as: Int.self, lowest: 2)
         }
-        let origin = ofExport ? nil : try fields.origin()
+        let origin = ofExport ? try fields.exportedOrigin() : try fields.origin()
         do {
             try self.init(
                 sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion,
@@ -116,6 +116,15 @@ struct Fields {
         return EventOrigin(history: history, sequence: sequence, after: try after() ?? [])
     }
 
+    /// Where an exported event was made: `history`, `hseq` and `after`, as `export` writes them since
+    /// the event model of issue 23; `nil` on a line without `history` (an export made before).
+    func exportedOrigin() throws(JournalLineError) -> EventOrigin? {
+        guard json["history"] != nil else { return nil }
+        let history = try historyID("history")
+        let sequence = try wholeNumber("hseq", as: UInt64.self, lowest: 1)
+        return EventOrigin(history: history, sequence: sequence, after: try after() ?? [])
+    }
+
     /// The marks `after` holds, an object of history ids and whole numbers; `nil` without `after`.
     func after() throws(JournalLineError) -> [HistoryMark]? {
         guard let found = json["after"] else { return nil }
@@ -179,6 +188,10 @@ extension JournalEvent {
     ///
     /// - Throws: `JournalLineError` naming what is wrong, as for a journal line.
     package init(publishedLine line: [UInt8], history: HistoryID) throws(JournalLineError) {
+        if let event = JournalEvent.fastParse(publishedLine: line, history: history) {
+            self = event
+            return
+        }
         let fields = try JournalEvent.fields(of: line)
         let event = try JournalEvent(members: fields, ofExport: false)
         let origin = EventOrigin(history: history, sequence: event.sequence, after: try fields.after() ?? [])

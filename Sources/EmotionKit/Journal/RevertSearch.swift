@@ -8,9 +8,6 @@
 /// and `redo` makes again the command of the latest undo that no redo followed, unless a tap, add
 /// or reset was made since. In a history made on one machine that is the top of each stack; it
 /// stays right where `import` has put another machine's undos and redos among this one's commands.
-/// Changes taken in from another history through the sync folder (those with an `origin`) are not
-/// this history's: `undo` never takes one back, and `redo` neither redoes another's undo nor counts
-/// another's change as one made since (`undo ID` reaches any command).
 enum RevertSearch {
     /// A command to take back or make again: its events as first recorded, and the changes to
     /// reverse, last first: those of the latest undo or redo of it, or its own where there is none.
@@ -47,7 +44,7 @@ enum RevertSearch {
                 if let reverts = first.reverts, latest[reverts] == nil { latest[reverts] = group }
                 return nil
             case .tap, .add, .reset:
-                // Only this history's own: a command that arrived from another is taken back by `undo ID`.
+                // `undo` takes back this history's own commands only, never one from elsewhere.
                 guard first.origin == nil else { return nil }
                 let last = latest[first.group]
                 return last?.first?.command == .undo ? nil : .done(group)
@@ -67,15 +64,13 @@ enum RevertSearch {
         try search.run(in: journal, end: end, floor: floor) { group, first throws(StoreError) in
             switch first.command {
             case .undo, .redo:
-                // Another history's undo is not this one's to redo, but it does say whether its command stands.
-                guard let reverts = first.reverts, named.insert(reverts).inserted, first.origin == nil else { return nil }
                 sawRevert = true
-                guard first.command == .undo else { return nil }
+                guard first.origin == nil else { return nil }  // An undo or redo made elsewhere is not this history's to redo.
+                guard let reverts = first.reverts, named.insert(reverts).inserted, first.command == .undo else { return nil }
                 undo = group
                 return .find(reverts)
             case .tap, .add, .reset:
-                // A change that arrived from elsewhere was not done here: it ends nothing.
-                guard first.origin == nil else { return nil }
+                guard first.origin == nil else { return nil }  // Only a change made here ends the chain.
                 ender = group
                 return .stop
             }

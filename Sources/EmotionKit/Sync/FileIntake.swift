@@ -8,8 +8,8 @@
 /// all there yet, or one past a gap, stops it without a problem: the sync tool has not delivered
 /// the rest.
 struct FileIntake {
-    /// The events taken in, each with its origin, numbered 1 until placed.
-    private(set) var events: [JournalEvent] = []
+    /// How many events were taken in (appended to the caller's array).
+    private(set) var count = 0
     /// Where reading got to: just past the last line dealt with.
     private(set) var end: Int64
     /// That line's length and hash (`SyncState.ReadCursor`), if any line was dealt with.
@@ -18,11 +18,17 @@ struct FileIntake {
     private(set) var name: String?
     /// Why the read stopped early, if it did for something wrong.
     private(set) var problem: SyncProblem?
+    /// Events held already under another address (imported into both histories before sync), each
+    /// with its place in this file's history: the model counts the event once, and a reset of this
+    /// history that had seen it covers it (`SyncState.aliases`).
+    private(set) var aliases: [SyncState.Alias] = []
 
     /// Reads `bytes`, whole lines found at offset `start` of the file of `history` (its header first
-    /// when `start` is 0), where `expected` is the last place of that history held and `held` the ids.
+    /// when `start` is 0), where `expected` is the last place of that history held and `held` the ids;
+    /// appends the events taken in, each with its origin and numbered 1 until placed, to `events`.
     init(
-        _ bytes: ArraySlice<UInt8>, at start: Int64, of history: HistoryID, expected: inout UInt64, held: inout Set<EventID>
+        _ bytes: ArraySlice<UInt8>, at start: Int64, of history: HistoryID, expected: inout UInt64, held: inout Set<EventID>,
+        into events: inout [JournalEvent]
     ) {
         end = start
         var lineStart = bytes.startIndex
@@ -65,6 +71,9 @@ struct FileIntake {
                         return
                     }
                     // Held already: a conflict copy's line, one read before, or one imported before sync.
+                    if place == expected + 1, let origin = event.origin {
+                        aliases.append(SyncState.Alias(id: event.id, history: history, sequence: place, after: origin.after))
+                    }
                     expected = max(expected, place)
                     mark(line, endingAt: lineEnd)
                     continue
@@ -80,6 +89,7 @@ struct FileIntake {
                 events.append(item.event)
                 held.insert(item.event.id)
             }
+            count += command.count
             expected += UInt64(command.count)
             if let last = command.last { mark(last.line, endingAt: last.end) }
             command = []

@@ -21,33 +21,54 @@ struct OwnLines {
     /// The own lines of `journal` from `start` to `end`, numbered after `sequence`; `arrived` is what
     /// arrived before `start` since the last own line, for the first line's `after`.
     init(journal: JournalFile, from start: Int64, to end: Int64, after sequence: UInt64, arrived: [HistoryMark]) throws(StoreError) {
-        var pending: [HistoryID: UInt64] = [:]
-        for mark in arrived { pending[mark.history] = max(pending[mark.history] ?? 0, mark.seq) }
-        var number = sequence
-        var line: [UInt8] = []
+        var builder = OwnLines.Builder(after: sequence, arrived: arrived)
         _ = try journal.forEachLine(from: start, to: end) { text, lineEnd throws(StoreError) in
-            let event: JournalEvent
             do throws(JournalLineError) {
-                event = try JournalEvent(journalLine: Array(text))
+                builder.add(try JournalEvent(journalLine: Array(text)), to: &self)
             } catch {
                 throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
             }
+            return true
+        }
+        pending = builder.marks
+    }
+
+    /// The own lines of `events`, the journal's lines from where the last send stopped, as this update
+    /// just appended them: the same as reading them back from the journal, without the read.
+    init(events: [JournalEvent], after sequence: UInt64, arrived: [HistoryMark]) {
+        var builder = OwnLines.Builder(after: sequence, arrived: arrived)
+        for event in events { builder.add(event, to: &self) }
+        pending = builder.marks
+    }
+
+    /// What reading the lines in order carries from one to the next.
+    private struct Builder {
+        var pending: [HistoryID: UInt64] = [:]
+        var number: UInt64
+
+        init(after sequence: UInt64, arrived: [HistoryMark]) {
+            number = sequence
+            for mark in arrived { pending[mark.history] = max(pending[mark.history] ?? 0, mark.seq) }
+        }
+
+        /// What arrived since the last own line, in order.
+        var marks: [HistoryMark] { pending.map { HistoryMark($0.key, $0.value) }.sorted { $0.history < $1.history } }
+
+        /// Takes the journal's next line's `event`: one from elsewhere goes into `pending`, an own one is published.
+        mutating func add(_ event: JournalEvent, to lines: inout OwnLines) {
             if let origin = event.origin {
                 pending[origin.history] = max(pending[origin.history] ?? 0, origin.sequence)
-                return true
+                return
             }
             number += 1
             let after = pending.map { HistoryMark($0.key, $0.value) }
             pending = [:]
-            line = Array(event.publishedLine(sequence: number, after: after).utf8)
-            bytes += line
-            bytes.append(0x0A)
-            ends.append(bytes.count)
-            sequences.append(event.sequence)
-            count += 1
-            if firstID == nil { firstID = event.id }
-            return true
+            lines.bytes += event.publishedLine(sequence: number, after: after).utf8
+            lines.bytes.append(0x0A)
+            lines.ends.append(lines.bytes.count)
+            lines.sequences.append(event.sequence)
+            lines.count += 1
+            if lines.firstID == nil { lines.firstID = event.id }
         }
-        self.pending = pending.map { HistoryMark($0.key, $0.value) }.sorted { $0.history < $1.history }
     }
 }

@@ -57,7 +57,7 @@ package enum SyncProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAHeader: "its first line is not a history's header"
         case let .newerFormat(format): "it is of format \(format), written by a newer emotions; update emotions to read it"
         case let .headerOfAnother(history): "its header names another history, \(history)"
-        case let .badLine(byte, reason): "the line at byte \(byte) \(reason)"
+        case let .badLine(byte, reason): "the line at byte \(byte): \(reason)"
         case let .fork(sequence): "two different changes claim place \(sequence) of its history"
         }
     }

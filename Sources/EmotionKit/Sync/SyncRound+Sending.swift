@@ -7,15 +7,21 @@ extension SyncRound {
     /// stops; one that holds changes this history never made is a copy's (a restored backup, a cloned
     /// disk, both speaking as one history): this history takes a new id from its first change the file
     /// does not hold, and says so. A folder that cannot be written is a warning; the next sync tries again.
-    mutating func send(journal: JournalFile, end: Int64, ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) {
+    ///
+    /// `appended` are the journal's lines from `appended.from` to `end`, as the caller just appended
+    /// them: when the last send stopped there, they are published as they are, not read back.
+    mutating func send(
+        journal: JournalFile, end: Int64, appended: (events: [JournalEvent], from: Int64)? = nil,
+        ledger: () throws(StoreError) -> JournalLedger
+    ) throws(StoreError) {
         guard let folder else { return }
         let start = state.sent.bytes == 0 ? try journal.header().end : state.sent.bytes
-        guard end > start else {
-            // Nothing new to send, but the file may have lost what was (removed, rolled back).
-            try checkOwnFile(in: folder, journal: journal, end: end, ledger: ledger)
-            return
+        guard end > start else { return try checkOwnFile(in: folder, journal: journal, end: end, ledger: ledger) }
+        let lines = if let appended, appended.from == start {
+            OwnLines(events: appended.events, after: state.sent.sequence, arrived: state.sent.after)
+        } else {
+            try OwnLines(journal: journal, from: start, to: end, after: state.sent.sequence, arrived: state.sent.after)
         }
-        let lines = try OwnLines(journal: journal, from: start, to: end, after: state.sent.sequence, arrived: state.sent.after)
         if state.identities.isEmpty {
             guard let first = lines.firstID else {
                 state.sent.bytes = end
@@ -39,11 +45,13 @@ extension SyncRound {
         } catch let .sizeMismatch(_, _, actual) {
             try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
         } catch {
-            report.warnings.append(SyncRound.keptHere(error))
+            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
         }
     }
 
-    /// Puts this history's file right if it is not the size it was left at, when nothing new is sent.
+    /// With nothing new to send: puts the history's own file right if it is no longer the size it was
+    /// left at (a sync tool put back an older or cut copy, or it was removed), so that a change sent
+    /// before is not lost to the others for want of a next one.
     private mutating func checkOwnFile(
         in folder: SyncFolder, journal: JournalFile, end: Int64, ledger: () throws(StoreError) -> JournalLedger
     ) throws(StoreError) {
@@ -53,7 +61,7 @@ extension SyncRound {
         } catch let .sizeMismatch(_, _, actual) {
             try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
         } catch {
-            report.warnings.append(SyncRound.keptHere(error))
+            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
         }
     }
 
@@ -63,19 +71,14 @@ extension SyncRound {
         _ history: HistoryID, actual: Int64, in folder: SyncFolder, ledger: JournalLedger, journal: JournalFile, end: Int64
     ) throws(StoreError) {
         let own = ledger.own.filter { $0.history == history }
-        let found = fileBytes(of: history, in: folder)
-        // The file's own header, if it is this history's, whatever name it gives: a name changes
-        // (`--name`, or the host's after `--stop`), the history does not, and a file is never rewritten.
         var expected = Array((PublishedHeader(history: history, name: state.name).line + "\n").utf8)
-        if let newline = found.firstIndex(of: 0x0A), (try? PublishedHeader(line: Array(found[..<newline])))?.history == history {
-            expected = Array(found[...newline])
-        }
         var ends: [Int] = []
         for event in own {
             expected += Array(event.event.publishedLine(sequence: event.sequence, after: event.after).utf8)
             expected.append(0x0A)
             ends.append(expected.count)
         }
+        let found = fileBytes(of: history, in: folder)
         if expected.starts(with: found) {
             // It lost its end: the same bytes again, from where it stops.
             let from = max(found.count, Int(clamping: min(actual, Int64(expected.count))))
@@ -86,7 +89,7 @@ extension SyncRound {
                 state.sent.bytes = end
                 state.sent.after = ledger.pendingAfterLastOwn
             } catch {
-                report.warnings.append(SyncRound.keptHere(error))
+                report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
             }
             return
         }

@@ -9,6 +9,8 @@ struct SyncRound {
     var report: SyncReport
     /// The folder, or `nil` if it could not be opened (see `report.warnings`).
     let folder: SyncFolder?
+    /// The aliases known before the round.
+    let initialAliases: [SyncState.Alias]
 
     /// The most bytes read of one file at once.
     static let readLimit = 1 << 20
@@ -16,19 +18,21 @@ struct SyncRound {
     /// A round for `state`, opening its folder for the data file whose status is `dataFileStatus`.
     init(state: SyncState, dataFileStatus: FileStatus?, fileSystem: FileSystem) {
         self.state = state
+        initialAliases = state.aliases
         report = SyncReport(folder: state.folder, name: state.name)
         report.history = state.history?.description
         do {
             folder = try SyncFolder(opening: state.folder, dataFileStatus: dataFileStatus, fileSystem: fileSystem)
         } catch {
             folder = nil
-            report.warnings.append(SyncRound.keptHere(error))
+            report.warnings.append(error.description)
         }
     }
 
     /// The changes in other histories' files that go on with no gap from what `ledger` holds, each
     /// with its origin, in the order to append them; the files' cursors and names are noted in `state`.
-    /// The journal is read (`ledger`) only when some file grew.
+    /// The journal is read (`ledger`) only when some file grew. Each file is read a piece at a time
+    /// (`readLimit`), so that its bytes are never held whole.
     mutating func takeIn(ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) -> [JournalEvent] {
         guard let folder else { return [] }
         let listing: SyncFolder.Listing
@@ -38,51 +42,67 @@ struct SyncRound {
             report.warnings.append(error.description)
             return []
         }
-        // Only the current identity's file is ours alone: an id this history spoke as before it found a
-        // copy of itself is the copy's now, and what the copy adds there is taken in like another's.
+        report.warnings += listing.skipped.map(\.description)
+        // The current identity's file is this history's alone; one it spoke as before may go on being
+        // written by the copy that kept it, and is read past what this history wrote there.
         let current = state.history
-        // A problem with our own file is told once, by the sending that follows.
-        let ownFile = current.map { folder.pathOf(SyncFileName.name(of: $0)) }
-        report.warnings += listing.skipped.filter { $0.file == nil || $0.file != ownFile }.map(\.description)
-        var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
+        var held: (ids: Set<EventID>, taken: [HistoryID: UInt64])?
+        var events: [JournalEvent] = []
         // A history's own file first, then the copies a sync tool made of it.
         let files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
         for entry in files {
             guard let history = entry.history, history != current else { continue }
-            let start = startOfUnread(entry, in: folder)
-            guard entry.size > start else { continue }
-            do throws(SyncFolderError) {
-                reads.append((entry, history, start, try wholeLines(of: entry, from: start, in: folder)))
-            } catch {
-                report.warnings.append(error.description)
-            }
-        }
-        guard reads.contains(where: { !$0.bytes.isEmpty }) else { return [] }
-        let held = try ledger()
-        var ids = held.ids
-        var taken = held.taken
-        var events: [JournalEvent] = []
-        for read in reads where !read.bytes.isEmpty {
-            // Where this file's history goes on from: past what was taken of it, or past the lines of it
-            // this file held that were held here already, whichever is further.
-            let reached = read.start > 0 ? state.read[read.entry.name]?.place ?? 0 : 0
-            var expected = max(taken[read.history] ?? 0, reached)
-            let intake = FileIntake(read.bytes[...], at: read.start, of: read.history, expected: &expected, held: &ids)
-            taken[read.history] = expected
-            events += intake.events
-            if let name = intake.name { state.names[read.history] = name }
-            if let last = intake.lastLine {
-                state.read[read.entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash, place: expected)
-            }
-            if !intake.events.isEmpty {
-                report.taken[state.names[read.history] ?? read.history.description, default: 0] += intake.events.count
-            }
-            if let problem = intake.problem {
-                report.warnings.append(
-                    folder.path + "/" + read.entry.name + ": " + problem.description + "; its changes from there on are not taken in")
+            var offset = startOfUnread(entry, in: folder)
+            while entry.size > offset {
+                let piece: (bytes: [UInt8], end: Int64)
+                do throws(SyncFolderError) {
+                    piece = try folder.read(entry, from: offset, limit: SyncRound.readLimit)
+                } catch {
+                    report.warnings.append(error.description)
+                    break
+                }
+                guard !piece.bytes.isEmpty else { break }
+                if held == nil {
+                    let read = try ledger()
+                    var taken = read.taken
+                    for identity in state.identities { taken[identity.history] = max(taken[identity.history] ?? 0, read.ownCount(of: identity.history)) }
+                    held = (read.ids, taken)
+                }
+                guard let next = take(piece.bytes, at: offset, of: history, from: entry, held: &held, into: &events),
+                    next > offset
+                else { break }
+                offset = next
             }
         }
         return events
+    }
+
+    /// Takes in the whole commands of `bytes`, read at `offset` of `entry`, the file of `history`:
+    /// appends them to `events` and notes the file's cursor and name. Returns where the next read
+    /// starts (the end of the last command taken or line passed over), or `nil` after a problem.
+    private mutating func take(
+        _ bytes: [UInt8], at offset: Int64, of history: HistoryID, from entry: SyncFolder.Entry,
+        held: inout (ids: Set<EventID>, taken: [HistoryID: UInt64])?, into events: inout [JournalEvent]
+    ) -> Int64? {
+        guard var (ids, taken) = held else { return nil }
+        var expected = taken[history] ?? 0
+        let intake = FileIntake(bytes[...], at: offset, of: history, expected: &expected, held: &ids, into: &events)
+        taken[history] = expected
+        held = (ids, taken)
+        for alias in intake.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
+        if let name = intake.name { state.names[history] = name }
+        if let last = intake.lastLine {
+            state.read[entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash)
+        }
+        if intake.count > 0 {
+            report.taken[state.names[history] ?? history.description, default: 0] += intake.count
+        }
+        if let problem = intake.problem {
+            report.warnings.append(
+                (folder?.path ?? "") + "/" + entry.name + ": " + problem.description + "; its changes from there on are not taken in")
+            return nil
+        }
+        return intake.end
     }
 
     /// Where to read `entry` from: past what was read of it before, if it still goes on from there
@@ -95,38 +115,17 @@ struct SyncRound {
         else { return 0 }
         return cursor.bytes
     }
-
-    /// Every whole line of `entry` from `start`.
-    private func wholeLines(of entry: SyncFolder.Entry, from start: Int64, in folder: SyncFolder) throws(SyncFolderError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var offset = start
-        while true {
-            let piece = try folder.read(entry, from: offset, limit: SyncRound.readLimit)
-            if piece.bytes.isEmpty { return bytes }
-            bytes += piece.bytes
-            offset = piece.end
-        }
-    }
 }
 
 extension SyncRound {
-    /// The warning for `error`, met while opening the folder or sending to it: what went wrong, and
-    /// that the changes made here stand and go out at a later sync (said once, as one more sentence).
-    static func keptHere(_ error: SyncFolderError) -> String {
-        if case .missing = error { return error.description }  // It says so already.
-        return error.description + " Changes made here are kept, and sent at the next sync."
-    }
-
     /// Whether a sync would take anything in or send anything: a file of another history grew or
     /// changed since it was read, or the journal holds lines past what was sent. Lists the folder;
     /// reads no file.
     func hasNews(journalEnd: Int64) -> Bool {
         if state.sent.bytes < journalEnd { return true }
         guard let folder, let listing = try? folder.entries() else { return false }
-        if let history = state.history, state.sent.size > 0, !listing.files.contains(where: { $0.kind == .history(history) }),
-            (try? folder.statusOf(SyncFileName.name(of: history))) == nil
-        {
-            return true  // Our own file is gone (removed, rolled back to before it existed): it is sent again.
+        if let history = state.history, state.sent.size > 0, !listing.files.contains(where: { $0.kind == .history(history) }) {
+            return true  // The own file was removed: it is sent again.
         }
         for entry in listing.files {
             guard let history = entry.history else { continue }

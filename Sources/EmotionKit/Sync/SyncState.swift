@@ -6,7 +6,7 @@
 /// "sync": {"folder": "/home/me/Sync/emotions", "name": "laptop",
 ///          "identities": [{"history": "01KAT8…", "since": 1}],
 ///          "sent": {"bytes": 3456, "seq": 12, "size": 4100},
-///          "read": {"01KB2…jsonl": {"bytes": 900, "line": 180, "hash": "9f…", "place": 4}}}
+///          "read": {"01KB2…jsonl": {"bytes": 900, "line": 180, "hash": "9f…"}}}
 /// ```
 package struct SyncState: Equatable, Sendable {
     /// The folder's absolute path.
@@ -22,6 +22,17 @@ package struct SyncState: Equatable, Sendable {
     package var read: [String: ReadCursor]
     /// The other histories' readable names, from their files' headers, by id.
     package var names: [HistoryID: String]
+    /// Events this history holds at one address that another history's file holds at another: those
+    /// imported into both before sync. Found again from the folder's files if this state is lost.
+    package var aliases: [Alias] = []
+
+    /// An event held here under another address, at `sequence` of `history`.
+    package struct Alias: Equatable, Sendable {
+        package var id: EventID
+        package var history: HistoryID
+        package var sequence: UInt64
+        package var after: [HistoryMark]
+    }
 
     /// One identity: the id, and the first journal sequence whose own events it speaks for.
     package struct Identity: Equatable, Sendable {
@@ -40,14 +51,11 @@ package struct SyncState: Equatable, Sendable {
     }
 
     /// How far a file was read: the bytes read (whole lines), and the length and hash of the last line,
-    /// so that a file a sync tool replaced is still known to go on from there; and the place in its
-    /// history that line has, so that the next read goes on from there though every line so far was
-    /// one held already (a history that imported the others' changes before it joined).
+    /// so that a file a sync tool replaced is still known to go on from there.
     package struct ReadCursor: Equatable, Sendable {
         package var bytes: Int64
         package var line: Int64
         package var hash: UInt64
-        package var place: UInt64 = 0
     }
 
     /// A state for `folder`, with nothing sent or read.
@@ -93,12 +101,28 @@ extension SyncState {
                 names[history] = name
             }
         }
+        if case let .array(list)? = json["aliases"] {
+            for item in list {
+                guard case let .string(idText)? = item["id"], let id = EventID(parsing: idText),
+                    case let .string(historyText)? = item["history"], let history = HistoryID(text: historyText),
+                    let sequence = SyncState.number(item["seq"], UInt64.self), sequence >= 1
+                else { return nil }
+                var after: [HistoryMark] = []
+                if case let .object(marks)? = item["after"] {
+                    for (key, value) in marks {
+                        guard let other = HistoryID(text: key), let seq = SyncState.number(value, UInt64.self) else { return nil }
+                        after.append(HistoryMark(other, seq))
+                    }
+                }
+                aliases.append(Alias(id: id, history: history, sequence: sequence, after: after))
+            }
+        }
         if case let .object(members)? = json["read"] {
             for (file, cursor) in members {
                 guard let bytes = SyncState.number(cursor["bytes"], Int64.self), let line = SyncState.number(cursor["line"], Int64.self),
                     case let .string(hashText)? = cursor["hash"], let hash = UInt64(hashText, radix: 16)
                 else { return nil }
-                read[file] = ReadCursor(bytes: bytes, line: line, hash: hash, place: SyncState.number(cursor["place"], UInt64.self) ?? 0)
+                read[file] = ReadCursor(bytes: bytes, line: line, hash: hash)
             }
         }
     }
@@ -118,9 +142,17 @@ extension SyncState {
                 read[file].map { cursor in
                     (file, .object([
                         ("bytes", .number(String(cursor.bytes))), ("line", .number(String(cursor.line))),
-                        ("hash", .string(String(cursor.hash, radix: 16))), ("place", .number(String(cursor.place))),
+                        ("hash", .string(String(cursor.hash, radix: 16))),
                     ]))
                 }
+            })))
+        members.append(
+            ("aliases", .array(aliases.map {
+                .object([
+                    ("id", .string($0.id.description)), ("history", .string($0.history.description)),
+                    ("seq", .number(String($0.sequence))),
+                    ("after", .object($0.after.map { ($0.history.description, .number(String($0.seq))) })),
+                ])
             })))
         members.append(("names", .object(names.keys.sorted().compactMap { id in names[id].map { (id.description, .string($0)) } })))
         return .object(members)

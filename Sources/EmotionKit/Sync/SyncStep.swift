@@ -15,6 +15,10 @@ struct SyncStep {
     private let isExplicit: Bool
     private var round: SyncRound?
     private var ledger: JournalLedger?
+    /// The counts `ledger` gave, while it holds nothing more.
+    private var counted: Tally?
+    /// The folder state the data file held.
+    private let initial: SyncState?
 
     /// The step for `edit` on a history whose data file keeps `state`.
     ///
@@ -44,6 +48,7 @@ struct SyncStep {
                 state = nil
             }
         }
+        initial = state
         self.state = state
         settingsChanged = changed
         isExplicit = explicit
@@ -67,15 +72,26 @@ struct SyncStep {
             return read
         }
         ledger = loaded
+        tookIn = !arrived.isEmpty
         state = round.state
     }
 
-    /// Whether the counts must come from the event model: something arrived now or before.
-    var needsModel: Bool { ledger != nil && !arrived.isEmpty }
+    /// Whether the counts must come from the event model: something arrived now, or an event held
+    /// already was found at another address.
+    var needsModel: Bool { ledger != nil && (tookIn || state?.aliases != round?.initialAliases) }
+
+    /// Whether something was taken in (`arrived`, until placed).
+    private var tookIn = false
+
+    /// Forgets `arrived` once the caller has placed them, so that they are not held twice.
+    mutating func dropArrived() {
+        arrived = []
+    }
 
     /// The counts the model gives for the journal (read to `end`) with `appended`, the lines this
     /// update appends after it, in order.
     mutating func counts(journal: JournalFile?, end: Int64, appended: [JournalEvent]) throws(StoreError) -> Tally {
+        if appended.isEmpty, let counted { return counted }
         let identities = state?.identities ?? []
         var all = JournalLedger(identities: identities)
         if let ledger {
@@ -91,22 +107,54 @@ struct SyncStep {
             }
         }
         ledger = all
-        return all.counts()
+        let tally = all.counts(aliases: state?.aliases ?? [])
+        counted = tally
+        return tally
+    }
+
+    /// The union of `batch`, an export that names where each change was made, with the journal (read
+    /// to `end`) and what this step took in.
+    mutating func union(_ batch: ImportBatch, journal: JournalFile?, end: Int64) throws -> ImportUnion {
+        let identities = state?.identities ?? []
+        var read = JournalLedger(identities: identities)
+        if let ledger {
+            read = ledger
+        } else if let journal {
+            read = try JournalLedger(journal: journal, to: end, identities: identities)
+        }
+        ledger = read
+        var held = read.ids
+        var taken = read.taken
+        for event in arrived {
+            held.insert(event.id)
+            if let origin = event.origin { taken[origin.history] = max(taken[origin.history] ?? 0, origin.sequence) }
+        }
+        var own = Set(identities.map(\.history))
+        if let first = read.own.first?.history { own.insert(first) }
+        let union = try ImportUnion(batch, own: own, held: held, taken: taken, heldEvents: read.events(sharedWith: batch))
+        if var state {
+            for alias in union.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
+            self.state = state
+            round?.state.aliases = state.aliases
+        }
+        return union
     }
 
     /// Whether the data file must be saved for the sync's sake though no change was made.
     func needsSaving(journalEnd: Int64) -> Bool {
         guard let state else { return settingsChanged }
-        return settingsChanged || isExplicit || !arrived.isEmpty || state.sent.bytes < journalEnd || state != round?.state
+        // An explicit sync that changed nothing (no cursor moved, no name learnt) leaves the data file as it is.
+        return settingsChanged || (isExplicit && state != initial) || tookIn || state.sent.bytes < journalEnd
     }
 
     /// Sends this history's own changes the folder lacks, past the commit point: nothing here fails
-    /// the update, what cannot be sent now is sent at the next sync.
-    mutating func send(journal: JournalFile, end: Int64) {
+    /// the update, what cannot be sent now is sent at the next sync. `appended` are the lines this
+    /// update appended, from `appended.from` to `end`.
+    mutating func send(journal: JournalFile, end: Int64, appended: (events: [JournalEvent], from: Int64)? = nil) {
         guard var round else { return }
         let identities = round.state.identities
         do {
-            try round.send(journal: journal, end: end) { () throws(StoreError) -> JournalLedger in
+            try round.send(journal: journal, end: end, appended: appended) { () throws(StoreError) -> JournalLedger in
                 try JournalLedger(journal: journal, to: end, identities: identities)
             }
         } catch {

@@ -38,12 +38,4 @@ extension TallyStore {
         guard round.hasNews(journalEnd: document.journal?.bytes ?? 0) else { return nil }
         return try commit(.sync(.now)).sync
     }
-
-    /// Calls `handler` with what the sync part of every later update of this store did (what it took
-    /// in, sent, and its warnings: a folder missing, a file refused, a new id), on the updating
-    /// thread, once the update is saved; until the returned token ends. This is how a command that
-    /// changes counts tells its user that the change is kept here but could not be sent yet.
-    public func observeSync(_ handler: @escaping @Sendable (SyncReport) -> Void) -> ObservationToken {
-        syncObservers.add(handler)
-    }
 }

@@ -24,19 +24,15 @@ struct ApplyChanges {
         context.terminal.keepGoingIfOutputCloses()
         let note = try history?.noteText()
         let placedAt = try history?.placement(now: Instant.now, zone: .system)
-        let store = try options.store.makeStore(environment: context.environment)
+        let store = try options.store.makeStore(environment: context.environment, terminal: context.terminal)
         let runner = try options.hooks.makeRunner(for: store, environment: context.environment)
         // Only text lines look up the locale and ask whether the output is a terminal.
         let style = options.format == .text ? OutputStyle(color: options.color, context: context) : .plain
         let printer = ChangePrinter(format: options.format, style: style, terminal: context.terminal)
         let printing = try store.observe(options: [.old, .new], printer.print)
-        let warning = SyncWarnings.printing(for: store, on: context.terminal)
         let events: [JournalEvent]
         do {
-            defer {
-                printing.cancel()
-                warning.cancel()
-            }
+            defer { printing.cancel() }
             events = try store.apply(actions, note: note, placedAt: placedAt)
         }
         runner?.run(for: events) { problem in

@@ -55,8 +55,9 @@ struct Export: Subcommand {
         var output = OutputBuffer(terminal: context.terminal)
         switch format {
         case .jsonl:
+            let addresses = try store.eventAddresses()
             try store.forEachEvent(query) { event in
-                output.append(LogLine.json(for: event))
+                output.append(LogLine.json(for: event, address: addresses[event.id]))
                 output.append("\n")
             }
         case .csv:

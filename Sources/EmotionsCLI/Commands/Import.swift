@@ -48,16 +48,14 @@ struct Import: Subcommand {
     func run(in context: Context) throws {
         context.terminal.keepGoingIfOutputCloses()
         let batch = try ImportBatch(parsing: ImportInput.read(file))
-        let store = try store.makeStore(environment: context.environment)
+        let store = try store.makeStore(environment: context.environment, terminal: context.terminal)
         if isDryRun {
             let plan = try store.planImport(batch)
             if !isQuiet { context.terminal.print(ImportSummary.text(for: plan, isDryRun: true)) }
             return
         }
         let runner = try hooks.makeRunner(for: store, environment: context.environment)
-        let warning = SyncWarnings.printing(for: store, on: context.terminal)
         let (plan, events) = try store.importChanges(batch)
-        warning.cancel()
         if !isQuiet { context.terminal.print(ImportSummary.text(for: plan, isDryRun: false)) }
         runner?.run(for: events) { problem in
             context.terminal.printError("Warning: \(problem)")

@@ -59,8 +59,11 @@ struct Log: Subcommand {
         var query = EventQuery(emotions: emotions, last: count)
         try range.narrow(&query, now: Instant.now, zone: .system)
         let style = isJSON ? OutputStyle.plain : OutputStyle(color: color, context: context)
-        try store.makeSyncedStore(context: context).forEachEntry(query) { entry in
-            context.terminal.print(isJSON ? LogLine.json(for: entry) : LogLine.text(for: entry, style: style))
+        let store = try store.makeSyncedStore(context: context)
+        let names = try store.historyNames()
+        try store.forEachEntry(query) { entry in
+            context.terminal.print(
+                isJSON ? LogLine.json(for: entry, names: names) : LogLine.text(for: entry, style: style, names: names))
         }
     }
 }

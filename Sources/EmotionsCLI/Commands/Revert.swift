@@ -20,20 +20,14 @@ struct Revert {
     /// Undoes or redoes, printing `Undid 'tap happy' of 2026-11-23 21:04.` before the change lines.
     func run(in context: Context) throws {
         context.terminal.keepGoingIfOutputCloses()
-        // What arrived is taken in first: `undo ID` may name it, and an undo of ours that arrived
-        // decides which command of ours stands latest.
-        let store = try options.store.makeSyncedStore(context: context)
+        let store = try options.store.makeStore(environment: context.environment, terminal: context.terminal)
         let runner = try options.hooks.makeRunner(for: store, environment: context.environment)
         let style = options.format == .text ? OutputStyle(color: options.color, context: context) : .plain
         let reversal: TallyStore.Reversal
-        let warning = SyncWarnings.printing(for: store, on: context.terminal)
-        do {
-            defer { warning.cancel() }
-            switch direction {
-            case .undo: reversal = try store.undo()
-            case .redo: reversal = try store.redo()
-            case let .undoCommand(id): reversal = try store.undo(id)
-            }
+        switch direction {
+        case .undo: reversal = try store.undo()
+        case .redo: reversal = try store.redo()
+        case let .undoCommand(id): reversal = try store.undo(id)
         }
         if options.format == .text, let first = reversal.original.first {
             let verb = reversal.command == .redo ? "Redid" : "Undid"

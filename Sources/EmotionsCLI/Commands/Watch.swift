@@ -55,7 +55,30 @@ struct Watch: Subcommand {
         let options: ObservationOptions = showsInitial ? [.initial, .old, .new] : [.old, .new]
         let observation = try store.observe(emotions, options: options, printer.print)
         defer { observation.cancel() }
+        if try store.historyNames() != nil { Watch.takeInEverySecond(store, terminal: terminal) }
         interruption.wait()
+    }
+
+    /// Looks in the sync folder each second, and takes in what arrived there: its changes reach the
+    /// printer as changes from elsewhere. Nothing is read when nothing grew; a warning is printed
+    /// once, not each second, until it changes.
+    static func takeInEverySecond(_ store: TallyStore, terminal: Terminal) {
+        try? Thread.startDetached {
+            var said: [String] = []
+            while true {
+                Syscall.sleep(.seconds(1))
+                var warnings: [String]
+                do {
+                    warnings = try store.takeInIfSynced()?.warnings ?? said
+                } catch {
+                    warnings = ["could not take in what the sync folder holds: \(error)"]
+                }
+                for warning in warnings where !said.contains(warning) {
+                    terminal.printError("Warning: " + ControlCharacters.escaped(in: warning))
+                }
+                said = warnings
+            }
+        }
     }
 
     /// A problem met while watching, said as such: nothing was being changed, and watching goes on.

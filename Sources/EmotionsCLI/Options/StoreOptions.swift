@@ -33,21 +33,24 @@ struct StoreOptions: Equatable, Sendable {
     /// - Throws: `UsageError.invalidEnvironment` for an unusable `EMOTIONS_LOCK_TIMEOUT`, or a
     ///   `TZ` that names something other than a time zone file (which every command with a store
     ///   reads times in); `StoreError.noHomeFolder` if there is nowhere to put the file.
-    func makeStore(environment: Environment) throws -> TallyStore {
+    func makeStore(environment: Environment, terminal: Terminal? = nil) throws -> TallyStore {
         if let problem = SystemTime.timeZoneProblem {
             throw UsageError.invalidEnvironment(name: "TZ", value: problem.variable, reason: problem.reason)
         }
         let path = try DataLocation.path(explicitPath: file) { environment[$0] }
         let lockTimeout = try environment.duration(
             inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: StoreOptions.defaultLockTimeout)
-        return TallyStore(path: path, lockTimeout: lockTimeout)
+        let terminal = terminal
+        return TallyStore(path: path, lockTimeout: lockTimeout) { warning in
+            terminal?.printError("Warning: " + ControlCharacters.escaped(in: warning))
+        }
     }
 
     /// The store, after taking in what its sync folder holds that it lacks, if it syncs and something
     /// there grew: what every command that reads counts does first. A sync that fails is a warning on
     /// `context`'s standard error, not a failure: the command reads what the history holds.
     func makeSyncedStore(context: Context) throws -> TallyStore {
-        let store = try makeStore(environment: context.environment)
+        let store = try makeStore(environment: context.environment, terminal: context.terminal)
         do {
             for warning in try store.takeInIfSynced()?.warnings ?? [] {
                 context.terminal.printError("Warning: " + ControlCharacters.escaped(in: warning))

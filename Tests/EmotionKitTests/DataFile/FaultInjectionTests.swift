@@ -73,12 +73,15 @@ enum Step: String, CaseIterable, Sendable {
         }
     }
 
-    @Test(arguments: Step.allCases, [EIO, ENOSPC, EACCES])
-    func aFailingStepLeavesTheOldFileTemporaryFilesAndObserversAlone(step: Step, code: Int32) throws {
+    @Test(arguments: Step.allCases, [(EIO, false), (ENOSPC, false), (EACCES, false), (EIO, true)])
+    func aFailingStepLeavesTheOldFileTemporaryFilesAndObserversAlone(step: Step, failure: (code: Int32, syncs: Bool)) throws {
+        let code = failure.code
         let folder = try TemporaryFolder()
         let inner = folder.file(step == .createFolder ? "new" : "")
         let path = (step == .createFolder ? inner : folder.path) + "/emotions.json"
-        let original = #"{"version": 1, "counts": {"happy": 41}}"#
+        // With a sync folder set too (issue 23): a failing step of the update is failed as without one.
+        let sync = failure.syncs ? #", "sync": {"folder": "\#(folder.path)", "name": "laptop"}"# : ""
+        let original = #"{"version": 1, "counts": {"happy": 41}\#(sync)}"#
         if step != .createFolder { try folder.write(original) }
         let before = folder.bytes(of: path)
         let store = TallyStore(path: path, fileSystem: failing(step, with: code))

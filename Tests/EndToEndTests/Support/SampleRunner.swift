@@ -51,7 +51,9 @@ final class SampleRunner {
             return try await watch(sample)
         }
         let outcome = try await shell(sample.command)
-        let printed = outcome.stdoutLines
+        // The sandbox's home is shown as the reader's: `~/Sync/emotions`, as `emotions sync` names its folder.
+        let home = sandbox.home.path
+        let printed = outcome.stdoutLines.map { $0.replacingOccurrences(of: home, with: "~") }
         guard let cut = sample.shown.firstIndex(of: "…") else { return Result(shown: sample.shown, printed: printed) }
         return Result(shown: Array(sample.shown[..<cut]), printed: Array(printed.prefix(cut)))
     }

@@ -1,0 +1,82 @@
+/// What importing an export made since issue 23 takes in: the file names where each change was made
+/// (`history`, `hseq`, `after`), so an import is a union by id with the same meaning as sync. For
+/// each other history, its changes the journal lacks that go on with no gap from what it holds of
+/// that history are taken in; a change held already is there; one past a gap in its history waits
+/// (an export cut by a range), as a sync folder's would; this history's own are there, or were made
+/// by a copy of it, and are left out. No merge rule: the model gives the counts.
+struct ImportUnion {
+    /// The changes to take in, each with its origin, in the order to append them.
+    private(set) var events: [JournalEvent] = []
+    /// How many of the file's changes the journal holds already.
+    private(set) var alreadyThere = 0
+    /// How many are left out: past a gap in their history, at a place held by another change, or
+    /// this history's own that it does not hold.
+    private(set) var leftOut = 0
+    /// Changes held here under another address (see `SyncState.aliases`).
+    private(set) var aliases: [SyncState.Alias] = []
+
+    /// The union of `batch` with a journal that holds `held`, and of each other history up to
+    /// `taken`, this history speaking as `own`.
+    ///
+    /// - Throws: `ImportError.unlikeHistory` for a change whose id the journal holds for another
+    ///   change (`heldEvents`: another command, emotion or amount).
+    init(
+        _ batch: ImportBatch, own: Set<HistoryID>, held: Set<EventID>, taken: [HistoryID: UInt64],
+        heldEvents: [EventID: HistoryEvent] = [:]
+    ) throws(ImportError) {
+        for command in batch.commands {
+            for (index, event) in command.events.enumerated() {
+                guard let found = heldEvents[event.id] else { continue }
+                if found.command != event.command || found.emotion != event.emotion
+                    || (event.command == .tap || event.command == .add) && found.delta != event.delta || found.reverts != event.reverts
+                {
+                    throw .unlikeHistory(line: command.lines[index], id: event.id)
+                }
+            }
+        }
+        var byHistory: [HistoryID: [(place: UInt64, event: JournalEvent)]] = [:]
+        for command in batch.commands {
+            for event in command.events {
+                guard let origin = event.origin else { continue }
+                byHistory[origin.history, default: []].append((origin.sequence, event))
+            }
+        }
+        var held = held
+        for history in byHistory.keys.sorted() {
+            let changes = (byHistory[history] ?? []).sorted { $0.place < $1.place }
+            var expected = taken[history] ?? 0
+            for (place, event) in changes {
+                if held.contains(event.id) {
+                    alreadyThere += 1
+                    if !own.contains(history), place == expected + 1, let origin = event.origin {
+                        aliases.append(SyncState.Alias(id: event.id, history: history, sequence: place, after: origin.after))
+                        expected = place
+                    }
+                } else if own.contains(history) || place != expected + 1 {
+                    leftOut += 1
+                } else {
+                    events.append(event)
+                    held.insert(event.id)
+                    expected = place
+                }
+            }
+        }
+    }
+}
+
+extension JournalLedger {
+    /// The events held whose ids `batch` holds, by id: what a union checks the file's changes against.
+    func events(sharedWith batch: ImportBatch) -> [EventID: HistoryEvent] {
+        let ids = Set(batch.commands.flatMap { $0.events.map(\.id) })
+        var found: [EventID: HistoryEvent] = [:]
+        for event in events where ids.contains(event.id) { found[event.id] = event }
+        return found
+    }
+}
+
+extension ImportBatch {
+    /// Whether every change names where it was made: an export made since issue 23, imported as a union.
+    package var namesWhereMade: Bool {
+        !commands.isEmpty && commands.allSatisfy { $0.events.allSatisfy { $0.origin != nil } }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import EmotionKit
+
+/// Schedules the store-level property test of sync (`SyncPropertyTests`) failed, kept as plain tests.
+@Suite struct SyncRegressionTests {
+    /// A store on `folder`'s `name/emotions.json` that syncs with `sync`, on `clock`.
+    static func store(_ name: String, in folder: TemporaryFolder, clock: HandClock, syncingWith sync: String) throws -> TallyStore {
+        try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: sync, withIntermediateDirectories: true)
+        let store = clock.store(at: folder.file(name + "/emotions.json"), zone: .utc)
+        try store.sync(.folder(sync, name: name))
+        return store
+    }
+
+    /// The one history file in `folder`.
+    static func historyFile(in folder: String) throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.count == 32 && $0.hasSuffix(".jsonl") }
+        return folder + "/" + (try #require(names.first))
+    }
+
+    @Test func aSyncWithNothingNewSendsAgainWhatItsOwnFileLost() throws {
+        // Seed 0, stream 2: a sync tool put back a cut copy of a history's own file after its last change; with
+        // nothing new to send, no sync looked at the file again, and the other histories never had that change.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let store = try Self.store("laptop", in: folder, clock: clock, syncingWith: folder.file("sync"))
+        try store.apply([.tap(.happy)], note: nil)
+        clock.advance(minutes: 1)
+        try store.apply([.tap(.sad)], note: nil)
+        let file = try Self.historyFile(in: folder.file("sync"))
+        let sent = try #require(FileManager.default.contents(atPath: file))
+        for kept in [35, sent.count - 20, 0] {
+            try Data(sent.prefix(kept)).write(to: URL(fileURLWithPath: file))
+            try store.sync(.now)
+            #expect(FileManager.default.contents(atPath: file) == sent, "cut to \(kept) bytes")
+        }
+        try FileManager.default.removeItem(atPath: file)
+        #expect(try store.takeInIfSynced() != nil)
+        #expect(FileManager.default.contents(atPath: file) == sent, "removed")
+    }
+
+    @Test func aClonedHistoryTakesInWhatTheOtherCopyAddsUnderTheIdTheyShared() throws {
+        // Seed 1, stream 0: a clone that found its file written by the other copy went on under a new id, but
+        // never again read the old id's file, which the other copy goes on writing: it lacked those changes for good.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let original = try Self.store("m0", in: folder, clock: clock, syncingWith: folder.file("f0"))
+        try original.apply([.tap(.happy)], note: nil)
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder.file("m1"), withIntermediateDirectories: false)
+        try manager.copyItem(atPath: folder.file("f0"), toPath: folder.file("f1"))
+        try manager.copyItem(atPath: folder.file("m0/emotions.json.journal"), toPath: folder.file("m1/emotions.json.journal"))
+        let data = try String(contentsOfFile: folder.file("m0/emotions.json"), encoding: .utf8)
+        try data.replacingOccurrences(of: "/f0\"", with: "/f1\"").write(toFile: folder.file("m1/emotions.json"), atomically: true, encoding: .utf8)
+        let clone = clock.store(at: folder.file("m1/emotions.json"), zone: .utc)
+        clock.advance(minutes: 1)
+        try original.apply([.tap(.sad)], note: nil)
+        try clone.apply([.tap(.smile)], note: nil)
+        let shared = try Self.historyFile(in: folder.file("f0"))
+        let name = String(shared.split(separator: "/").last ?? "")
+        try manager.removeItem(atPath: folder.file("f1/" + name))
+        try manager.copyItem(atPath: shared, toPath: folder.file("f1/" + name))  // The sync tool kept the original's.
+        try clone.sync(.now)
+        try clone.sync(.now)
+        for file in try manager.contentsOfDirectory(atPath: folder.file("f1")) where file != name {
+            try manager.copyItem(atPath: folder.file("f1/" + file), toPath: folder.file("f0/" + file))
+        }
+        try original.sync(.now)
+        let all = try #require(Tally(counts: [.happy: 1, .sad: 1, .smile: 1]))
+        #expect(try original.read() == all)
+        #expect(try clone.read() == all)
+    }
+}

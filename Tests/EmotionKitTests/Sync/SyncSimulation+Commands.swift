@@ -1,0 +1,86 @@
+@testable import EmotionKit
+import Foundation
+
+extension SyncSimulation {
+    /// One command on a random machine, `roll` (0..<62) choosing which: tap, add ±k, reset, undo,
+    /// redo, undo by id, a backdated change, a note, an import of another machine's export, or a sync.
+    func command(_ roll: Int) throws {
+        let machine = generator.pick(machines)
+        let emotion = generator.pick(Emotion.allCases)
+        let store = machine.store
+        let label = "machine \(machine.number): "
+        switch roll {
+        case 0..<14:
+            let other = generator.pick(Emotion.allCases)
+            let actions: [Action] = generator.chance(0.3) && other != emotion ? [.tap(emotion), .tap(other)] : [.tap(emotion)]
+            try attempt(label + "tap " + actions.map { "\($0)".replacingOccurrences(of: "tap(", with: "").dropLast() }.joined(separator: " "), machine) { try store.apply(actions, note: nil) }
+        case 14..<23:
+            let amount = Int.random(in: 1...4, using: &generator) * (generator.chance(0.5) ? 1 : -1)
+            try attempt(label + "add \(emotion.name) \(amount)", machine) { try store.apply([.add(amount, to: emotion)], note: nil) }
+        case 23..<28:
+            let actions = generator.chance(0.2) ? Action.resetAll : [.reset(emotion)]
+            try attempt(label + "reset \(actions.count == 1 ? emotion.name : "--all")", machine) { try store.apply(actions, note: nil) }
+        case 28..<35:
+            try attempt(label + "undo", machine) { try store.undo().events }
+        case 35..<39:
+            try attempt(label + "redo", machine) { try store.redo().events }
+        case 39..<44:
+            try undoByID(on: machine, label)
+        case 44..<49:
+            let back = Int64.random(in: 1...72, using: &generator) * 3_600_000
+            let at = Instant(millisecondsSinceEpoch: clock.instant.millisecondsSinceEpoch + machine.skew - back)
+            let action: Action = generator.chance(0.5) ? .tap(emotion) : .add(Int.random(in: -2...3, using: &generator), to: emotion)
+            try attempt(label + "\(action)".replacingOccurrences(of: "to: ", with: "") + " --at -\(back / 3_600_000)h", machine) { try store.apply([action], note: nil, placedAt: at) }
+        case 49..<52:
+            try attempt(label + "tap \(emotion.name) --note", machine) { try store.apply([.tap(emotion)], note: "note \(schedule.count)") }
+        case 52..<55 where withImports:
+            try importExport(on: machine, label)
+        default:
+            schedule.append(label + "sync")
+            try store.sync(.now)
+        }
+    }
+
+    /// Runs `body`, noting the step; a refusal (a count below zero, nothing to undo, …) is counted, any
+    /// other error is a problem; the ids of the events it returns are acknowledged.
+    func attempt(_ step: String, _ machine: SimulatedMachine, _ body: () throws -> [JournalEvent]) throws {
+        schedule.append(step)
+        do {
+            let events = try body()
+            for event in events { acknowledged[event.id] = machine.number }
+            if !events.isEmpty { schedule[schedule.count - 1] += " → " + events.map { String($0.id.description.suffix(6)) }.joined(separator: ",") }
+        } catch is TallyError {
+            refusals += 1
+        } catch is HistoryError {
+            refusals += 1
+        } catch is ImportError {
+            refusals += 1
+        }
+    }
+
+    /// `undo ID` of a random command the machine holds, by its full id or its short one.
+    private func undoByID(on machine: SimulatedMachine, _ label: String) throws {
+        let events = try machine.store.events()
+        guard !events.isEmpty else { return schedule.append(label + "undo ID (nothing held)") }
+        let event = generator.pick(events)
+        let text = generator.chance(0.3) ? String(event.id.description.prefix(10)) : event.id.description
+        guard let prefix = EventIDPrefix(parsing: text) else { return problems.append("the id \(text) does not read") }
+        try attempt(label + "undo \(text) (\(event.command.name) \(event.emotion.name))", machine) { try machine.store.undo(prefix).events }
+    }
+
+    /// An import of another machine's export (its events as `export` writes them).
+    private func importExport(on machine: SimulatedMachine, _ label: String) throws {
+        let source = generator.pick(machines)
+        guard source.number != machine.number else { return schedule.append(label + "import (of itself: skipped)") }
+        let lines = try source.store.events().map(\.jsonLine)
+        let batch: ImportBatch
+        do {
+            batch = try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8))
+        } catch {
+            return problems.append("machine \(source.number)'s export does not read back: \(error)")
+        }
+        try attempt(label + "import the export of machine \(source.number) (\(lines.count) changes)", machine) {
+            try machine.store.importChanges(batch).events
+        }
+    }
+}
