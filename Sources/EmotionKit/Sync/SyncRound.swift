@@ -118,6 +118,14 @@ struct SyncRound {
 }
 
 extension SyncRound {
+    /// Whether this history's own file in the folder is not what it was left as: gone, or of another
+    /// size (cut, rolled back, grown by a copy of this history), or no plain file. Looks at it; reads nothing.
+    var ownFileIsAmiss: Bool {
+        guard let folder, let history = state.history, state.sent.size > 0 else { return false }
+        guard let status = try? folder.statusOf(SyncFileName.name(of: history)) else { return true }
+        return status.kind != .regularFile || status.size != state.sent.size
+    }
+
     /// Whether a sync would take anything in or send anything: a file of another history grew or
     /// changed since it was read, or the journal holds lines past what was sent. Lists the folder;
     /// reads no file.
