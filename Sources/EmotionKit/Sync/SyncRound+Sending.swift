@@ -45,7 +45,7 @@ extension SyncRound {
         } catch let .sizeMismatch(_, _, actual) {
             try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
         } catch {
-            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+            report.warnings.append(SyncRound.keptHere(error))
         }
     }
 
@@ -61,7 +61,7 @@ extension SyncRound {
         } catch let .sizeMismatch(_, _, actual) {
             try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
         } catch {
-            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+            report.warnings.append(SyncRound.keptHere(error))
         }
     }
 
@@ -94,7 +94,7 @@ extension SyncRound {
                 state.sent.bytes = end
                 state.sent.after = ledger.pendingAfterLastOwn
             } catch {
-                report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+                report.warnings.append(SyncRound.keptHere(error))
             }
             return
         }

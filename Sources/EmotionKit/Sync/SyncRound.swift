@@ -42,10 +42,12 @@ struct SyncRound {
             report.warnings.append(error.description)
             return []
         }
-        report.warnings += listing.skipped.map(\.description)
         // The current identity's file is this history's alone; one it spoke as before may go on being
         // written by the copy that kept it, and is read past what this history wrote there.
         let current = state.history
+        // A problem with our own file is told once, by the sending that follows.
+        let ownFile = current.map { folder.pathOf(SyncFileName.name(of: $0)) }
+        report.warnings += listing.skipped.filter { $0.file == nil || $0.file != ownFile }.map(\.description)
         var held: (ids: Set<EventID>, taken: [HistoryID: UInt64])?
         var events: [JournalEvent] = []
         // A history's own file first, then the copies a sync tool made of it.
@@ -118,6 +120,13 @@ struct SyncRound {
 }
 
 extension SyncRound {
+    /// The warning for `error`, met while sending: what went wrong, then that the changes made here
+    /// stand and go out at a later sync, as one more sentence.
+    static func keptHere(_ error: SyncFolderError) -> String {
+        if case .missing = error { return error.description }  // It says so already.
+        return error.description + " Changes made here are kept, and sent at the next sync."
+    }
+
     /// Whether this history's own file in the folder is not what it was left as: gone, or of another
     /// size (cut, rolled back, grown by a copy of this history), or no plain file. Looks at it; reads nothing.
     var ownFileIsAmiss: Bool {

@@ -30,6 +30,7 @@ import Darwin
             if command[0] != "stats" {
                 #expect(outcome.stderr.hasPrefix("Warning: ") && outcome.stderr.contains(file.lastPathComponent), "\(outcome)")
                 #expect(outcome.stderrLines.count == 1, "told once: \(outcome)")
+                #expect(!outcome.stderr.contains(".;"), "in whole sentences: \(outcome)")
             }
         }
         #expect(try Data(contentsOf: target) == Data("keep me\n".utf8))
