@@ -29,7 +29,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .nothingToUndo:
-            "Nothing to undo: every change in the history is undone, or there is none yet. Nothing was changed."
+            "Nothing to undo: every change made in this history is undone, or there is none yet. A change that arrived "
+                + "from another history is taken back with 'emotions undo ID', its id as 'emotions log' shows it. Nothing was changed."
         case .nothingToRedo:
             "Nothing to redo: nothing has been undone. Nothing was changed."
         case .everythingRedone:

@@ -28,6 +28,14 @@ package enum SyncFolderError: Error, Equatable, Sendable, CustomStringConvertibl
     /// Opening, listing, reading or writing failed.
     case inputOutput(SystemError)
 
+    /// The file in the folder a per-file problem (`.notARegularFile`, `.foreignFile`) is about; `nil` otherwise.
+    package var file: String? {
+        switch self {
+        case let .notARegularFile(path, _), let .foreignFile(path, _): path
+        default: nil
+        }
+    }
+
     /// What went wrong, with what, and what to do about it.
     package var description: String {
         switch self {

@@ -21,11 +21,11 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noFolder:
-            "no sync folder is set for this history; set one with 'emotions sync --folder PATH' (a folder your sync tool shares)"
+            "No sync folder is set for this history. Set one with 'emotions sync --folder PATH' (a folder your sync tool shares)."
         case let .relativeFolder(path):
-            "the sync folder '\(path)' is not an absolute path"
+            "The sync folder '\(path)' is not an absolute path. Pass it whole, from '/'."
         case let .badName(name):
-            "the name '\(name)' is not one a history can have: give 1 to 64 characters, no control characters"
+            "The name '\(name)' is not one a history can have. Give 1 to 64 characters, none of them a control character."
         }
     }
 }

@@ -45,7 +45,7 @@ extension SyncRound {
         } catch let .sizeMismatch(_, _, actual) {
             try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
         } catch {
-            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+            report.warnings.append(SyncRound.keptHere(error))
         }
     }
 
@@ -61,7 +61,7 @@ extension SyncRound {
         } catch let .sizeMismatch(_, _, actual) {
             try putRight(history, actual: actual, in: folder, ledger: try ledger(), journal: journal, end: end)
         } catch {
-            report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+            report.warnings.append(SyncRound.keptHere(error))
         }
     }
 
@@ -71,14 +71,19 @@ extension SyncRound {
         _ history: HistoryID, actual: Int64, in folder: SyncFolder, ledger: JournalLedger, journal: JournalFile, end: Int64
     ) throws(StoreError) {
         let own = ledger.own.filter { $0.history == history }
+        let found = fileBytes(of: history, in: folder)
+        // The file's own header, if it is this history's, whatever name it gives: a name changes
+        // (`--name`, or the host's after `--stop`), the history does not, and a file is never rewritten.
         var expected = Array((PublishedHeader(history: history, name: state.name).line + "\n").utf8)
+        if let newline = found.firstIndex(of: 0x0A), (try? PublishedHeader(line: Array(found[..<newline])))?.history == history {
+            expected = Array(found[...newline])
+        }
         var ends: [Int] = []
         for event in own {
             expected += Array(event.event.publishedLine(sequence: event.sequence, after: event.after).utf8)
             expected.append(0x0A)
             ends.append(expected.count)
         }
-        let found = fileBytes(of: history, in: folder)
         if expected.starts(with: found) {
             // It lost its end: the same bytes again, from where it stops.
             let from = max(found.count, Int(clamping: min(actual, Int64(expected.count))))
@@ -89,7 +94,7 @@ extension SyncRound {
                 state.sent.bytes = end
                 state.sent.after = ledger.pendingAfterLastOwn
             } catch {
-                report.warnings.append(error.description + "; changes made here are kept, and sent at the next sync")
+                report.warnings.append(SyncRound.keptHere(error))
             }
             return
         }

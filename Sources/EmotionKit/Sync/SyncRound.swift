@@ -9,8 +9,6 @@ struct SyncRound {
     var report: SyncReport
     /// The folder, or `nil` if it could not be opened (see `report.warnings`).
     let folder: SyncFolder?
-    /// Whether this history's own file was found another size than it was left at (see `send`).
-    private(set) var ownFileDiffers = false
     /// The aliases known before the round.
     let initialAliases: [SyncState.Alias]
 
@@ -44,14 +42,12 @@ struct SyncRound {
             report.warnings.append(error.description)
             return []
         }
-        report.warnings += listing.skipped.map(\.description)
-        if let history = state.history {
-            let own = listing.files.first { $0.kind == .history(history) }
-            ownFileDiffers = (own?.size ?? 0) != state.sent.size
-        }
         // The current identity's file is this history's alone; one it spoke as before may go on being
         // written by the copy that kept it, and is read past what this history wrote there.
         let current = state.history
+        // A problem with our own file is told once, by the sending that follows.
+        let ownFile = current.map { folder.pathOf(SyncFileName.name(of: $0)) }
+        report.warnings += listing.skipped.filter { $0.file == nil || $0.file != ownFile }.map(\.description)
         var held: (ids: Set<EventID>, taken: [HistoryID: UInt64])?
         var events: [JournalEvent] = []
         // A history's own file first, then the copies a sync tool made of it.
@@ -124,6 +120,21 @@ struct SyncRound {
 }
 
 extension SyncRound {
+    /// The warning for `error`, met while sending: what went wrong, then that the changes made here
+    /// stand and go out at a later sync, as one more sentence.
+    static func keptHere(_ error: SyncFolderError) -> String {
+        if case .missing = error { return error.description }  // It says so already.
+        return error.description + " Changes made here are kept, and sent at the next sync."
+    }
+
+    /// Whether this history's own file in the folder is not what it was left as: gone, or of another
+    /// size (cut, rolled back, grown by a copy of this history), or no plain file. Looks at it; reads nothing.
+    var ownFileIsAmiss: Bool {
+        guard let folder, let history = state.history, state.sent.size > 0 else { return false }
+        guard let status = try? folder.statusOf(SyncFileName.name(of: history)) else { return true }
+        return status.kind != .regularFile || status.size != state.sent.size
+    }
+
     /// Whether a sync would take anything in or send anything: a file of another history grew or
     /// changed since it was read, or the journal holds lines past what was sent. Lists the folder;
     /// reads no file.

@@ -144,8 +144,9 @@ struct SyncStep {
     func needsSaving(journalEnd: Int64) -> Bool {
         guard let state else { return settingsChanged }
         // An explicit sync that changed nothing (no cursor moved, no name learnt) leaves the data file as it is.
-        return settingsChanged || (isExplicit && state != initial) || tookIn || state.sent.bytes < journalEnd
-            || round?.ownFileDiffers == true
+        // Nor one that found its own file as it was left: one removed or cut is sent again (see `send`).
+        return settingsChanged || (isExplicit && (state != initial || round?.ownFileIsAmiss == true)) || tookIn
+            || state.sent.bytes < journalEnd
     }
 
     /// Sends this history's own changes the folder lacks, past the commit point: nothing here fails

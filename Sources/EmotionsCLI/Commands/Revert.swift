@@ -20,7 +20,9 @@ struct Revert {
     /// Undoes or redoes, printing `Undid 'tap happy' of 2026-11-23 21:04.` before the change lines.
     func run(in context: Context) throws {
         context.terminal.keepGoingIfOutputCloses()
-        let store = try options.store.makeStore(environment: context.environment, terminal: context.terminal)
+        // What arrived is taken in first: `undo ID` may name it, and an undo of ours that arrived
+        // decides which command of ours stands latest.
+        let store = try options.store.makeSyncedStore(context: context)
         let runner = try options.hooks.makeRunner(for: store, environment: context.environment)
         let style = options.format == .text ? OutputStyle(color: options.color, context: context) : .plain
         let reversal: TallyStore.Reversal

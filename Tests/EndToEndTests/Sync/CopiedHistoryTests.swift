@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// A whole config folder copied to another machine (a restored backup, a cloned disk): two
+/// histories would speak as one. One of them notices, takes a new id, and nothing is lost.
+@Suite struct CopiedHistoryTests {
+    @Test func aCopiedConfigFolderTakesANewIdAndEveryTapCountsEverywhere() async throws {
+        let machines = try Machines(3)
+        let (a, b, c) = (machines[0], machines[1], machines[2])
+        #expect(try await a.run("sync", "--folder", machines.folder.path, "--name", "a").status == 0)
+        #expect(try await b.run("sync", "--folder", machines.folder.path, "--name", "b").status == 0)
+        for emotion in ["happy", "sad"] { expectSuccess(try await a.run("tap", emotion, "-q"), stdout: "") }
+        expectSuccess(try await b.run("tap", "smile", "-q"), stdout: "")
+        // C is A's config folder, copied whole.
+        let config = ".config"
+        try FileManager.default.copyItem(at: a.home.appendingPathComponent(config), to: c.home.appendingPathComponent(config))
+        // Both tap apart (the folder away), then sync: the second to publish finds its file holding a
+        // change it never made.
+        let away = machines.root.appendingPathComponent("away")
+        try FileManager.default.moveItem(at: machines.folder, to: away)
+        let tapA = try await a.run("tap", "happy", "-q")
+        let tapC = try await c.run("tap", "upset", "-q")
+        #expect(tapA.status == 0 && tapC.status == 0, "\(tapA)\n\(tapC)")
+        try FileManager.default.moveItem(at: away, to: machines.folder)
+        let first = try await a.run("sync", "--json")
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
+        #expect(Machines.object(first.stdout)?["new_history"] == nil, "\(first)")
+        let second = try await c.run("sync", "--json")
+        #expect(second.status == 0, "\(second)")
+        let report = try #require(Machines.object(second.stdout), "\(second)")
+        let fresh = try #require(report["new_history"] as? String, "\(second)")
+        #expect(report["history"] as? String == fresh, "\(second)")
+        #expect(second.stderr.hasPrefix("Warning: ") && second.stderr.contains(fresh), "\(second)")
+        try await machines.syncAll()
+        let stats = try await machines.stats()
+        for text in stats {
+            #expect(text == #"{"counts": {"happy": 2, "smile": 1, "neutral": 0, "upset": 1, "sad": 1}, "total": 5}"# + "\n", "\(stats)")
+        }
+        // Three histories' files now: a, b, and the copy's new one.
+        #expect(machines.historyFiles().count == 3, "\(machines.files())")
+    }
+
+    @Test func aMachineThatImportedAnExportBeforeJoiningHasItsLaterTapsTakenInEverywhere() async throws {
+        let machines = try Machines(3)
+        let (a, b, c) = (machines[0], machines[1], machines[2])
+        #expect(try await a.run("sync", "--folder", machines.folder.path, "--name", "a").status == 0)
+        #expect(try await b.run("sync", "--folder", machines.folder.path, "--name", "b").status == 0)
+        for (home, emotion) in [(a, "happy"), (b, "sad"), (a, "happy")] {
+            expectSuccess(try await home.run("tap", emotion, "-q"), stdout: "")
+        }
+        // C starts from A's export, then joins: its file repeats changes the others hold already.
+        let export = try await a.run("export")
+        let file = c.home.appendingPathComponent("export.jsonl")
+        try c.write(export.stdout, to: file)
+        #expect(try await c.run("import", file.path, "-q").status == 0)
+        #expect(try await c.run("sync", "--folder", machines.folder.path, "--name", "c").status == 0)
+        _ = try await machines.stats()  // A and B read C's file: nothing new in it yet.
+        expectSuccess(try await c.run("tap", "neutral", "-q"), stdout: "")
+        expectSuccess(try await c.run("tap", "upset", "-q"), stdout: "")
+        let stats = try await machines.stats()
+        for text in stats {
+            #expect(text == #"{"counts": {"happy": 2, "smile": 0, "neutral": 1, "upset": 1, "sad": 1}, "total": 5}"# + "\n", "\(stats)")
+        }
+    }
+
+    /// Known, not fixed here: an export that names where each change was made imports as changes of
+    /// that other history, and each history publishes only its own, so a history that never syncs
+    /// reaches no one through the one that imported it (the Usage page's sync sample shows 33 sent,
+    /// 31 are). Relaying them needs a format for lines of another history in one's own file.
+    @Test func changesImportedFromAHistoryThatNeverSyncsReachTheOthers() async throws {
+        let machines = try Machines(3, makingFolder: true)
+        let (a, b, c) = (machines[0], machines[1], machines[2])
+        #expect(try await a.run("sync", "--folder", machines.folder.path, "--name", "a").status == 0)
+        #expect(try await b.run("sync", "--folder", machines.folder.path, "--name", "b").status == 0)
+        expectSuccess(try await c.run("tap", "sad", "smile", "-q"), stdout: "")
+        let export = c.home.appendingPathComponent("c.jsonl")
+        try c.write(try await c.run("export").stdout, to: export)
+        #expect(try await a.run("import", export.path, "-q").status == 0)
+        expectSuccess(try await a.run("tap", "happy", "-q"), stdout: "")
+        let stats = try await machines.stats()
+        withKnownIssue("imported changes of another history are not relayed to the folder") {
+            #expect(stats[0] == stats[1], "\(stats)")
+        }
+    }
+}
