@@ -26,6 +26,9 @@ public enum DataFileProblem: Error, Equatable, Sendable, CustomStringConvertible
     case totalTooLarge
     /// `journal` is not an object of `seq`, `bytes` and `latest` as whole numbers.
     case badJournalPosition(found: String)
+    /// The `"sync"` value is not one this version reads: an absolute folder, a name, identities,
+    /// cursors and marks in range.
+    case badSync
 
     /// What is wrong, naming the offending part of the file.
     public var description: String {
@@ -55,6 +58,10 @@ public enum DataFileProblem: Error, Equatable, Sendable, CustomStringConvertible
             "the count of \"\(emotion.name)\" is \(count), below zero"
         case .totalTooLarge:
             "its counts add up to more than \(Int.max)"
+        case .badSync:
+            "its \"sync\" is not a sync state this emotions reads (a folder that is an absolute path, a name, "
+                + "and identities, cursors and counts in range); set the folder again with 'emotions sync --folder PATH' "
+                + "after removing the key, or stop syncing with 'emotions sync --stop'"
         case let .badJournalPosition(found):
             "its \"journal\" is \(found), not an object of whole numbers \"seq\", \"bytes\" and \"latest\""
         }

@@ -59,6 +59,7 @@ package struct TallyDocument: Equatable, Sendable {
                 }
             }
         }
+        if let sync = json["sync"], SyncState(json: sync) == nil { throw .badSync }
         if let position = json["journal"] {
             guard let journal = JournalPosition(json: position) else {
                 throw .badJournalPosition(found: position.describedForMessage)

@@ -22,6 +22,8 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unlikeReverted(line: Int, reverts: EventID)
     /// The line's id is in the journal already, for another change.
     case unlikeHistory(line: Int, id: EventID)
+    /// The line names where its change was made in a way the journal cannot keep (see `FileIntake.unkeepable`).
+    case unkeepable(line: Int, reason: String)
     /// Applying the line's change here would take a count below zero or past the largest.
     case refusedCount(line: Int, TallyError)
     /// The line's time `key` (`at` or `recorded`), as the line writes it, falls outside what the
@@ -64,6 +66,8 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownReverts(line, reverts):
             return "Cannot import line \(line): it takes back or makes again the command \(reverts) (its \"reverts\"), "
                 + "but no command in the file or the history starts with that change." + advice
+        case let .unkeepable(line, reason):
+            return "Cannot import line \(line): it \(reason)." + advice
         case let .unlikeHistory(line, id):
             return "Cannot import line \(line): its id \(id) is in the history already for another change (its time, command, "
                 + "emotion, amount or note differ); a change keeps its id wherever it goes." + advice

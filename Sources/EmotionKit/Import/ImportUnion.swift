@@ -26,6 +26,7 @@ struct ImportUnion {
     ) throws(ImportError) {
         for command in batch.commands {
             for (index, event) in command.events.enumerated() {
+                if let reason = FileIntake.unkeepable(event) { throw .unkeepable(line: command.lines[index], reason: reason) }
                 guard let found = heldEvents[event.id] else { continue }
                 if found.command != event.command || found.emotion != event.emotion
                     || (event.command == .tap || event.command == .add) && found.delta != event.delta || found.reverts != event.reverts

@@ -62,6 +62,10 @@ struct FileIntake {
                 return
             }
             guard let place = event.origin?.sequence else { return }
+            if let reason = FileIntake.unkeepable(event) {
+                problem = .badLine(byte: offset, reason: reason)
+                return
+            }
             if command.isEmpty {
                 guard place <= expected + 1 else { return }  // A gap: the sync tool has more to deliver.
                 if held.contains(event.id) || place <= expected {
@@ -94,6 +98,24 @@ struct FileIntake {
             if let last = command.last { mark(last.line, endingAt: last.end) }
             command = []
         }
+    }
+
+    /// The largest place or mark a line may name: 2⁶², far past any history, so no arithmetic on them overflows.
+    static let placeLimit = UInt64(1) << 62
+
+    /// Why the journal could not keep `event`, a line from elsewhere, if it could not: a place or mark
+    /// out of range, or a line that, as the journal writes it (with its origin, `latest` and
+    /// `block`), would be longer than any journal line is read.
+    static func unkeepable(_ event: JournalEvent) -> String? {
+        guard let origin = event.origin else { return nil }
+        if origin.sequence > placeLimit || origin.after.contains(where: { $0.seq > placeLimit }) {
+            return "names a place past \(placeLimit)"
+        }
+        // `latest` and `block` add at most 70 bytes to what is written now.
+        if event.jsonLine.utf8.count + 70 > JournalEvent.lineLimit {
+            return "is too long for the journal to keep (at most \(JournalEvent.lineLimit) bytes a line)"
+        }
+        return nil
     }
 
     /// Notes `line`, ending at `lineEnd`, as the last one dealt with.

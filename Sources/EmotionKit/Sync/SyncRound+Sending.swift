@@ -15,6 +15,11 @@ extension SyncRound {
         ledger: () throws(StoreError) -> JournalLedger
     ) throws(StoreError) {
         guard let folder else { return }
+        if state.sent.bytes > end {
+            // Past the journal's end (a data file edited or restored): sent again from the start, as
+            // the file in the folder shows what it lacks.
+            state.sent = SyncState.Sent(bytes: 0, sequence: 0, size: state.sent.size, after: [])
+        }
         let start = state.sent.bytes == 0 ? try journal.header().end : state.sent.bytes
         guard end > start else { return try checkOwnFile(in: folder, journal: journal, end: end, ledger: ledger) }
         let lines = if let appended, appended.from == start {

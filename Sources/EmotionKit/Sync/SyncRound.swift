@@ -12,6 +12,10 @@ struct SyncRound {
     /// The aliases known before the round.
     let initialAliases: [SyncState.Alias]
 
+    /// The most histories a folder's files are read of: each one's mark may go into the next own
+    /// line's `after`, which must stay well under a journal line's limit.
+    static let historyLimit = 200
+
     /// The most bytes read of one file at once.
     static let readLimit = 1 << 20
 
@@ -51,7 +55,19 @@ struct SyncRound {
         var held: (ids: Set<EventID>, taken: [HistoryID: UInt64])?
         var events: [JournalEvent] = []
         // A history's own file first, then the copies a sync tool made of it.
-        let files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
+        var files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
+        // Cursors of files gone (conflict copies removed) are forgotten, so the state stays small.
+        let names = Set(listing.files.map(\.name))
+        state.read = state.read.filter { names.contains($0.key) }
+        let histories = Set(files.compactMap(\.history)).sorted()
+        if histories.count > SyncRound.historyLimit {
+            // Each history's marks go into the next own line's `after`: past this many, it would outgrow a line.
+            let kept = Set(histories.prefix(SyncRound.historyLimit))
+            files = files.filter { $0.history.map(kept.contains) ?? false }
+            report.warnings.append(
+                folder.path + " holds files of \(histories.count) histories; only the first \(SyncRound.historyLimit) "
+                    + "by id are read. Remove the files of histories no longer used.")
+        }
         for entry in files {
             guard let history = entry.history, history != current else { continue }
             var offset = startOfUnread(entry, in: folder)

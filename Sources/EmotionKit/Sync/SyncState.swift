@@ -72,7 +72,10 @@ package struct SyncState: Equatable, Sendable {
 extension SyncState {
     /// The state the `"sync"` value holds; `nil` if it is not one this version reads.
     package init?(json: JSONValue) {
-        guard case let .string(folder)? = json["folder"], case let .string(name)? = json["name"] else { return nil }
+        guard case let .string(folder)? = json["folder"], folder.hasPrefix("/"), !folder.contains(where: \.isNewline),
+            case let .string(name)? = json["name"], (1...64).contains(name.unicodeScalars.count),
+            !name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        else { return nil }
         self.init(folder: folder, name: name)
         if case let .array(list)? = json["identities"] {
             for item in list {
@@ -161,8 +164,9 @@ extension SyncState {
     /// The current identity, if the history has one yet.
     package var history: HistoryID? { identities.last?.history }
 
+    /// A whole number from 0 to 2⁶², far past any journal or file: arithmetic on it cannot overflow.
     private static func number<Number: FixedWidthInteger>(_ value: JSONValue?, _ type: Number.Type) -> Number? {
-        guard case let .number(text)? = value, let number = Number(text), number >= 0 else { return nil }
-        return number
+        guard case let .number(text)? = value, let number = Int64(text), (0...(Int64(1) << 62)).contains(number) else { return nil }
+        return Number(number)
     }
 }
