@@ -63,25 +63,40 @@ struct SyncRound {
         var ids = held.ids
         var taken = held.taken
         var events: [JournalEvent] = []
-        for read in reads where !read.bytes.isEmpty {
-            var expected = max(taken[read.history] ?? 0, held.ownCount(of: read.history))
-            let intake = FileIntake(read.bytes[...], at: read.start, of: read.history, expected: &expected, held: &ids)
-            taken[read.history] = expected
-            events += intake.events
-            for alias in intake.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
-            if let name = intake.name { state.names[read.history] = name }
-            if let last = intake.lastLine {
-                state.read[read.entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash)
-            }
-            if !intake.events.isEmpty {
-                report.taken[state.names[read.history] ?? read.history.description, default: 0] += intake.events.count
-            }
-            if let problem = intake.problem {
-                report.warnings.append(
-                    folder.path + "/" + read.entry.name + ": " + problem.description + "; its changes from there on are not taken in")
+        // How far into its bytes each read got; one that stopped at an undo or redo of a command
+        // another file brings is read on from there once that file was.
+        var done = Array(repeating: 0, count: reads.count)
+        var tookIn = true
+        while tookIn {
+            tookIn = false
+            for (index, read) in reads.enumerated() where done[index] < read.bytes.count {
+                var expected = max(taken[read.history] ?? 0, held.ownCount(of: read.history))
+                let start = read.start + Int64(done[index])
+                let intake = FileIntake(read.bytes[done[index]...], at: start, of: read.history, expected: &expected, held: &ids)
+                taken[read.history] = expected
+                note(intake, of: read.entry, history: read.history, in: folder)
+                events += intake.events
+                tookIn = tookIn || intake.end > start
+                done[index] = intake.problem != nil ? read.bytes.count : Int(intake.end - read.start)
             }
         }
         return events
+    }
+
+    /// Keeps what `intake` of `entry` (the file of `history`) found: aliases, the name, the read cursor,
+    /// what was taken for the report, and its problem as a warning.
+    private mutating func note(_ intake: FileIntake, of entry: SyncFolder.Entry, history: HistoryID, in folder: SyncFolder) {
+        for alias in intake.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
+        if let name = intake.name { state.names[history] = name }
+        if let last = intake.lastLine {
+            state.read[entry.name] = SyncState.ReadCursor(bytes: intake.end, line: last.length, hash: last.hash)
+        }
+        if !intake.events.isEmpty {
+            report.taken[state.names[history] ?? history.description, default: 0] += intake.events.count
+        }
+        if let problem = intake.problem {
+            report.warnings.append(folder.path + "/" + entry.name + ": " + problem.description + "; its changes from there on are not taken in")
+        }
     }
 
     /// Where to read `entry` from: past what was read of it before, if it still goes on from there

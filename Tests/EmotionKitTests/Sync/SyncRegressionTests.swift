@@ -119,4 +119,29 @@ import Testing
         #expect(shown.felt == 0)
         #expect(try maker.read()[.sad] == 0)
     }
+
+    @Test func anUndoTakenInBeforeTheCommandItUndoesLeavesItUndoneInTheDays() throws {
+        // Seed 0, stream 2: a history took in another's undo before the command it names (the command's own
+        // history had not reached it yet); reading backwards, the days met the command first and counted it.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let maker = try Self.store("a", in: folder, clock: clock, syncingWith: folder.file("fa"))
+        let tap = try #require(try maker.apply([.tap(.upset)], note: nil).first)
+        let aFile = Set(try FileManager.default.contentsOfDirectory(atPath: folder.file("fa")))
+        let undoer = try Self.store("b", in: folder, clock: clock, syncingWith: folder.file("fb"))
+        try Self.deliver(from: folder.file("fa"), to: folder.file("fb"))
+        try undoer.sync(.now)
+        clock.advance(minutes: 1)
+        _ = try undoer.undo(try #require(EventIDPrefix(parsing: tap.id.description)))
+        let late = try Self.store("c", in: folder, clock: clock, syncingWith: folder.file("fc"))
+        try Self.deliver(from: folder.file("fb"), without: aFile, to: folder.file("fc"))
+        try late.sync(.now)
+        try Self.deliver(from: folder.file("fa"), to: folder.file("fc"))
+        try late.sync(.now)
+        try late.sync(.now)
+        let shown = try Self.shown(tap.id, .upset, on: late)
+        #expect(shown.undone == true)
+        #expect(shown.felt == 0)
+        #expect(try late.read()[.upset] == 0)
+    }
 }
