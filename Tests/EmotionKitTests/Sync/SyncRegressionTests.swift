@@ -144,4 +144,28 @@ import Testing
         #expect(shown.felt == 0)
         #expect(try late.read()[.upset] == 0)
     }
+
+    @Test func anImportedUndoComesAfterTheCommandItUndoesWhateverHistoriesItNames() throws {
+        // An import as a union took each history's changes in the order of the histories' ids: an undo made by a
+        // history whose id sorts first landed before the command it undoes, and the days counted that command.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let undoer = try Self.store("b", in: folder, clock: clock, syncingWith: folder.file("fb"))
+        try undoer.apply([.tap(.happy)], note: nil)
+        clock.advance(minutes: 1)
+        let maker = try Self.store("a", in: folder, clock: clock, syncingWith: folder.file("fa"))
+        let tap = try #require(try maker.apply([.tap(.upset)], note: nil).first)
+        try Self.deliver(from: folder.file("fa"), to: folder.file("fb"))
+        try undoer.sync(.now)
+        clock.advance(minutes: 1)
+        _ = try undoer.undo(try #require(EventIDPrefix(parsing: tap.id.description)))
+        let addresses = try undoer.eventAddresses()
+        let lines = try undoer.events().map { SyncSimulation.exportLine($0, address: addresses[$0.id]) }
+        let importer = clock.store(at: folder.file("c.json"), zone: .utc)
+        _ = try importer.importChanges(try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8)))
+        let shown = try Self.shown(tap.id, .upset, on: importer)
+        #expect(shown.undone == true)
+        #expect(shown.felt == 0)
+        #expect(try importer.read()[.upset] == 0)
+    }
 }
