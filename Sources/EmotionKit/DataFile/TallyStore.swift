@@ -299,6 +299,9 @@ public final class TallyStore: Sendable {
         case let .import(batch):
             var history = ImportHistory()
             if let journal, let state { history = try journal.importHistory(for: batch, from: try journal.header().end, to: state.position.bytes) }
+            // What sync took in just now is held too, though not in the journal yet: never added twice.
+            var collecting: EventID?
+            for event in sync.arrived { history.note(event, in: ImportHistory.Scope(batch), collecting: &collecting) }
             try batch.checkRecorded(notAfter: clock(), holding: history)
             let plan = try ImportPlan(batch, history: history, tally: tally)
             tally = plan.after

@@ -168,4 +168,23 @@ import Testing
         #expect(shown.felt == 0)
         #expect(try importer.read()[.upset] == 0)
     }
+
+    @Test func anExportOfThePreviousReleaseImportedAsSyncTakesTheSameChangesInAddsThemOnce() throws {
+        // Seed 11, stream 3: an import of an export without addresses planned against the journal before what the
+        // same command took in through the folder, so those changes were appended twice and the days counted both.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let maker = try Self.store("a", in: folder, clock: clock, syncingWith: folder.file("fa"))
+        let tap = try #require(try maker.apply([.tap(.sad)], note: nil).first)
+        let importer = try Self.store("b", in: folder, clock: clock, syncingWith: folder.file("fb"))
+        try Self.deliver(from: folder.file("fa"), to: folder.file("fb"))
+        clock.advance(minutes: 1)
+        let lines = try maker.events().map { SyncSimulation.exportLine($0, address: nil) }
+        _ = try importer.importChanges(try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8)))
+        var held = 0
+        try importer.forEachEvent(EventQuery()) { if $0.id == tap.id { held += 1 } }
+        #expect(held == 1)
+        #expect(try Self.shown(tap.id, .sad, on: importer).felt == 1)
+        #expect(try importer.read()[.sad] == 1)
+    }
 }
