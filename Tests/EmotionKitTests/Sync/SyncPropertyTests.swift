@@ -17,7 +17,8 @@ import Testing
     /// imports out). Cloned machines are left out unless `EMOTIONS_SYNC_CLONES=1`: a clone's changes
     /// that reach a third history under the id it shares with the original, before the two tell
     /// themselves apart, hold that history's places; the original's changes at those places are then a
-    /// fork there, never taken in (seed 3, streams 2 and 3, with clones). A known limit of issue 23.
+    /// fork there, never taken in (with clones: seed 3, stream 2; seed 6, stream 3; seed 8, stream 0).
+    /// A known limit of issue 23.
     @Test(arguments: PropertySeeds.upTo(6))
     func storesThatSyncThroughTheirFoldersShowTheSameWhateverTheSchedule(seed: UInt64) throws {
         for stream in 0..<SyncPropertyTests.schedulesPerSeed {
