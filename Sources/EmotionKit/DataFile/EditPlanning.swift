@@ -36,6 +36,9 @@ struct EditPlanning {
             if let journal = reading.journal, reading.state != nil {
                 history = try journal.importHistory(for: batch, from: try journal.header().end, to: reading.end)
             }
+            // What sync took in just now is held too, though not in the journal yet: never added twice.
+            var collecting: EventID?
+            for event in sync.arrived { history.note(event, in: ImportHistory.Scope(batch), collecting: &collecting) }
             try batch.checkRecorded(notAfter: now, holding: history)
             let plan = try ImportPlan(batch, history: history, tally: tally)
             self.tally = plan.after

@@ -43,25 +43,36 @@ struct ImportUnion {
             }
         }
         var held = held
-        for history in byHistory.keys.sorted() {
-            let changes = (byHistory[history] ?? []).sorted { $0.place < $1.place }
-            var expected = taken[history] ?? 0
-            for (place, event) in changes {
-                if held.contains(event.id) {
-                    alreadyThere += 1
-                    if !own.contains(history), place == expected + 1, let origin = event.origin {
-                        aliases.append(SyncState.Alias(id: event.id, history: history, sequence: place, after: origin.after))
-                        expected = place
+        var pending = byHistory.mapValues { $0.sorted { $0.place < $1.place }[...] }
+        var expected = taken
+        // Round after round over the histories: an undo or redo waits for the command it names, which
+        // another history's changes may bring, so the journal holds every command before its undos.
+        var goesOn = true
+        while goesOn {
+            goesOn = false
+            for history in pending.keys.sorted() {
+                while let (place, event) = pending[history]?.first {
+                    if held.contains(event.id) {
+                        alreadyThere += 1
+                        if !own.contains(history), place == (expected[history] ?? 0) + 1, let origin = event.origin {
+                            aliases.append(SyncState.Alias(id: event.id, history: history, sequence: place, after: origin.after))
+                            expected[history] = place
+                        }
+                    } else if own.contains(history) || place != (expected[history] ?? 0) + 1 {
+                        leftOut += 1
+                    } else if event.id == event.group, let target = event.reverts, !held.contains(target) {
+                        break
+                    } else {
+                        events.append(event)
+                        held.insert(event.id)
+                        expected[history] = place
                     }
-                } else if own.contains(history) || place != expected + 1 {
-                    leftOut += 1
-                } else {
-                    events.append(event)
-                    held.insert(event.id)
-                    expected = place
+                    pending[history]?.removeFirst()
+                    goesOn = true
                 }
             }
         }
+        leftOut += pending.values.reduce(0) { $0 + $1.count }
     }
 }
 

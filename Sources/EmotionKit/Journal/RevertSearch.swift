@@ -3,8 +3,8 @@
 ///
 /// Commands form an editor's two stacks. A tap, add or reset is pushed on the done stack and
 /// empties the undone stack; an undo moves the top done command to the undone stack; a redo moves
-/// it back. Read backwards, the latest undo or redo naming a command says whether it stands undone
-/// (as the views read it too): `undo` takes back the latest recorded tap, add or reset that stands,
+/// it back. Whether a command stands undone is counted as the views count it (`UndoneCommands`: more
+/// distinct undos than redos naming it), so histories holding the same lines in other orders agree: `undo` takes back the latest recorded tap, add or reset that stands,
 /// and `redo` makes again the command of the latest undo that no redo followed, unless a tap, add
 /// or reset was made since. In a history made on one machine that is the top of each stack; it
 /// stays right where `import` has put another machine's undos and redos among this one's commands.
@@ -38,16 +38,17 @@ enum RevertSearch {
     static func forUndo(in journal: JournalFile, end: Int64, floor: Int64) throws(StoreError) -> Reversible? {
         var search = Search()
         var latest: [EventID: [JournalEvent]] = [:]  // The latest undo or redo naming each command.
+        var undone = UndoneCommands()  // Whether each command stands undone, by counting (see `UndoneCommands`).
         try search.run(in: journal, end: end, floor: floor) { group, first throws(StoreError) in
             switch first.command {
             case .undo, .redo:
                 if let reverts = first.reverts, latest[reverts] == nil { latest[reverts] = group }
+                undone.noteEarlier(first)
                 return nil
             case .tap, .add, .reset:
                 // `undo` takes back this history's own commands only, never one from elsewhere.
                 guard first.origin == nil else { return nil }
-                let last = latest[first.group]
-                return last?.first?.command == .undo ? nil : .done(group)
+                return undone.isUndone(first.group) ? nil : .done(group)
             }
         }
         guard let original = search.result, let first = original.first else { return nil }
@@ -101,14 +102,16 @@ enum RevertSearch {
         let command: JournalCommand = first.command == .undo ? .redo : .undo
         var search = Search()
         var latest: [JournalEvent]?  // The latest undo or redo of the target.
+        var undone = UndoneCommands()  // Whether the target stands undone, by counting.
         try search.run(in: journal, end: end, floor: floor) { group, found throws(StoreError) in
             if found.id == target { return .done(group) }
             guard found.reverts == target else { return nil }
             if latest == nil { latest = group }
+            undone.noteEarlier(found)
             return .find(target)
         }
         guard let original = search.result else { throw HistoryError.unknownCommand(prefix.description) }
-        let isUndone = latest?.first?.command == .undo
+        let isUndone = undone.isUndone(target)
         if command == .undo, isUndone {
             throw HistoryError.alreadyUndone(command: commandLine(of: original), at: original.first?.at.minuteText ?? "", id: target.short)
         }

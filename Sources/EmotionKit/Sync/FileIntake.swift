@@ -6,7 +6,8 @@
 /// taken by another id (a fork), or a header of another format stops the read there with a
 /// `problem`, for a warning; nothing after it is taken from this file. A command whose lines are not
 /// all there yet, or one past a gap, stops it without a problem: the sync tool has not delivered
-/// the rest.
+/// the rest. So does an undo or redo of a command not held yet (another history's, not delivered
+/// yet): it is taken in once that command is.
 struct FileIntake {
     /// How many events were taken in (appended to the caller's array).
     private(set) var count = 0
@@ -82,6 +83,9 @@ struct FileIntake {
                     mark(line, endingAt: lineEnd)
                     continue
                 }
+                // An undo or redo waits for the command it names: the journal then holds every command
+                // before its undos and redos, as backward readers (the views, `undo`) rely on.
+                if let target = event.reverts, !held.contains(target) { return }
                 commandSize = event.eventsInCommand ?? 1
             } else if place != expected + UInt64(command.count) + 1 || event.group != command[0].event.group {
                 problem = .badLine(byte: offset, reason: "breaks off the command before it")

@@ -52,7 +52,7 @@ struct SyncRound {
         // A problem with our own file is told once, by the sending that follows.
         let ownFile = current.map { folder.pathOf(SyncFileName.name(of: $0)) }
         report.warnings += listing.skipped.filter { $0.file == nil || $0.file != ownFile }.map(\.description)
-        var held: (ids: Set<EventID>, taken: [HistoryID: UInt64])?
+        var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
         var events: [JournalEvent] = []
         // A history's own file first, then the copies a sync tool made of it.
         var files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
@@ -70,43 +70,41 @@ struct SyncRound {
         }
         for entry in files {
             guard let history = entry.history, history != current else { continue }
-            var offset = startOfUnread(entry, in: folder)
-            while entry.size > offset {
-                let piece: (bytes: [UInt8], end: Int64)
-                do throws(SyncFolderError) {
-                    piece = try folder.read(entry, from: offset, limit: SyncRound.readLimit)
-                } catch {
-                    report.warnings.append(error.description)
-                    break
-                }
-                guard !piece.bytes.isEmpty else { break }
-                if held == nil {
-                    let read = try ledger()
-                    var taken = read.taken
-                    for identity in state.identities { taken[identity.history] = max(taken[identity.history] ?? 0, read.ownCount(of: identity.history)) }
-                    held = (read.ids, taken)
-                }
-                guard let next = take(piece.bytes, at: offset, of: history, from: entry, held: &held, into: &events),
-                    next > offset
-                else { break }
-                offset = next
+            let start = startOfUnread(entry, in: folder)
+            guard entry.size > start else { continue }
+            do throws(SyncFolderError) {
+                reads.append((entry, history, start, try wholeLines(of: entry, from: start, in: folder)))
+            } catch {
+                report.warnings.append(error.description)
+            }
+        }
+        guard reads.contains(where: { !$0.bytes.isEmpty }) else { return [] }
+        let held = try ledger()
+        var ids = held.ids
+        var taken = held.taken
+        // How far into its bytes each read got; one that stopped at an undo or redo of a command
+        // another file brings is read on from there once that file was.
+        var done = Array(repeating: 0, count: reads.count)
+        var tookIn = true
+        while tookIn {
+            tookIn = false
+            for (index, read) in reads.enumerated() where done[index] < read.bytes.count {
+                var expected = max(taken[read.history] ?? 0, held.ownCount(of: read.history))
+                let start = read.start + Int64(done[index])
+                let intake = FileIntake(
+                    read.bytes[done[index]...], at: start, of: read.history, expected: &expected, held: &ids, into: &events)
+                taken[read.history] = expected
+                note(intake, of: read.entry, history: read.history, in: folder)
+                tookIn = tookIn || intake.end > start
+                done[index] = intake.problem != nil ? read.bytes.count : Int(intake.end - read.start)
             }
         }
         return events
     }
 
-    /// Takes in the whole commands of `bytes`, read at `offset` of `entry`, the file of `history`:
-    /// appends them to `events` and notes the file's cursor and name. Returns where the next read
-    /// starts (the end of the last command taken or line passed over), or `nil` after a problem.
-    private mutating func take(
-        _ bytes: [UInt8], at offset: Int64, of history: HistoryID, from entry: SyncFolder.Entry,
-        held: inout (ids: Set<EventID>, taken: [HistoryID: UInt64])?, into events: inout [JournalEvent]
-    ) -> Int64? {
-        guard var (ids, taken) = held else { return nil }
-        var expected = taken[history] ?? 0
-        let intake = FileIntake(bytes[...], at: offset, of: history, expected: &expected, held: &ids, into: &events)
-        taken[history] = expected
-        held = (ids, taken)
+    /// Keeps what `intake` of `entry` (the file of `history`) found: aliases, the name, the read cursor,
+    /// what was taken for the report, and its problem as a warning.
+    private mutating func note(_ intake: FileIntake, of entry: SyncFolder.Entry, history: HistoryID, in folder: SyncFolder) {
         for alias in intake.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
         if let name = intake.name { state.names[history] = name }
         if let last = intake.lastLine {
@@ -116,11 +114,20 @@ struct SyncRound {
             report.taken[state.names[history] ?? history.description, default: 0] += intake.count
         }
         if let problem = intake.problem {
-            report.warnings.append(
-                (folder?.path ?? "") + "/" + entry.name + ": " + problem.description + "; its changes from there on are not taken in")
-            return nil
+            report.warnings.append(folder.path + "/" + entry.name + ": " + problem.description + "; its changes from there on are not taken in")
         }
-        return intake.end
+    }
+
+    /// Every whole line of `entry` from `start`.
+    private func wholeLines(of entry: SyncFolder.Entry, from start: Int64, in folder: SyncFolder) throws(SyncFolderError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var offset = start
+        while true {
+            let piece = try folder.read(entry, from: offset, limit: SyncRound.readLimit)
+            if piece.bytes.isEmpty { return bytes }
+            bytes += piece.bytes
+            offset = piece.end
+        }
     }
 
     /// Where to read `entry` from: past what was read of it before, if it still goes on from there

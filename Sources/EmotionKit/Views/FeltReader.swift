@@ -2,8 +2,9 @@
 /// times, and adds them up by the local day each was made on: what every view is made from.
 ///
 /// An undo or redo is always recorded after the command it names, so reading backwards meets every
-/// undo and redo of a command before the command itself, the latest first: the latest says whether
-/// the command stands (a redo, or none) or is undone. Placement is never after recording, so the
+/// undo and redo of a command before the command itself: the command stands undone while the distinct
+/// undo commands naming it outnumber the distinct redo commands (`UndoneCommands`, the model's
+/// `CommandStanding`), whatever order the journal holds them in. Placement is never after recording, so the
 /// read stops at the first line whose latest recording time (`JournalEvent.latestRecording`) is
 /// before the range's start: the cost is the range read, not the history. A block of lines an import
 /// appended after newer ones is passed over at once from a line of it recorded before the range's
@@ -85,9 +86,9 @@ struct FeltReader: Sendable {
     @discardableResult
     private func read(downTo stop: Int64, since: Int64, _ body: (FeltLine) -> Void) throws(StoreError) -> Reach {
         var reach = Reach()
-        // For each command undone or redone since the read began, whether it now stands undone,
-        // and whether its first line has been read yet.
-        var undone: [EventID: (isUndone: Bool, found: Bool)] = [:]
+        // For each command undone or redone since the read began, the undo and redo commands naming
+        // it, and whether its first line has been read yet.
+        var undone: [EventID: (undos: Set<EventID>, redos: Set<EventID>, found: Bool)] = [:]
         var unfound = 0
         var memo = FeltLine.DateMemo()
         var blocks = SkippableBlocks(journal: journal, floor: floor)
@@ -101,7 +102,8 @@ struct FeltReader: Sendable {
                 if reach.lastLine == nil { id = Array(buffer[7..<33]) }  // After `{"id":"`.
                 if let start = found.revertsStart {
                     reverts = EventID(utf8: buffer[start..<(start + 26)])
-                    if reverts == nil { return nil }
+                    group = EventID(utf8: buffer[found.groupStart..<(found.groupStart + 26)])
+                    if reverts == nil || group == nil { return nil }
                 } else if !undone.isEmpty {
                     group = EventID(utf8: buffer[found.groupStart..<(found.groupStart + 26)])
                     if group == nil { return nil }
@@ -133,12 +135,15 @@ struct FeltReader: Sendable {
             }
             switch line.command {
             case .undo, .redo:
-                if let reverts, undone[reverts] == nil {
-                    undone[reverts] = (line.command == .undo, false)
-                    unfound += 1
+                if let reverts, let group {
+                    if undone[reverts] == nil {
+                        undone[reverts] = ([], [], false)
+                        unfound += 1
+                    }
+                    if line.command == .undo { undone[reverts]?.undos.insert(group) } else { undone[reverts]?.redos.insert(group) }
                 }
             case .tap, .add:
-                if let group, undone[group]?.isUndone == true { return .goOn }
+                if let group, let entry = undone[group], entry.undos.count > entry.redos.count { return .goOn }
                 body(line)
             case .reset:
                 break

@@ -73,6 +73,7 @@ struct FuzzOutcomes {
         case .negativeCount: "negativeCount"
         case .totalTooLarge: "totalTooLarge"
         case .badJournalPosition: "badJournalPosition"
+        case .badSync: "badSync"
         }
     }
 

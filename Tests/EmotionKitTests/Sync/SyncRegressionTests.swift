@@ -72,4 +72,119 @@ import Testing
         #expect(try original.read() == all)
         #expect(try clone.read() == all)
     }
+
+    /// Copies the history files `folder` holds but those named `skipped` to `destination`, as a sync tool delivers them.
+    static func deliver(from folder: String, without skipped: Set<String> = [], to destination: String) throws {
+        let manager = FileManager.default
+        for name in try manager.contentsOfDirectory(atPath: folder) where name.hasSuffix(".jsonl") && !skipped.contains(name) {
+            try? manager.removeItem(atPath: destination + "/" + name)
+            try manager.copyItem(atPath: folder + "/" + name, toPath: destination + "/" + name)
+        }
+    }
+
+    /// What `store` shows of `id`: whether its command stands undone in the log, and its days' sums of `emotion`.
+    static func shown(_ id: EventID, _ emotion: Emotion, on store: TallyStore) throws -> (undone: Bool?, felt: Int) {
+        var undone: Bool?
+        try store.forEachEntry { if $0.event.id == id { undone = $0.isUndone } }
+        let felt = try store.felt(by: .day, since: nil, until: nil).values.reduce(0) { $0 + $1.sum(of: emotion) }
+        return (undone, felt)
+    }
+
+    @Test func twoHistoriesUndoingOneCommandLeaveItUndoneUntilBothRedoItWhateverOrderTheLinesCameIn() throws {
+        // Per-day sums differed while counts agreed: the views took the latest undo or redo in journal order, so a
+        // history that took in one undo, the other undo, then a redo showed the command standing; the model counts.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let maker = try Self.store("a", in: folder, clock: clock, syncingWith: folder.file("fa"))
+        let tap = try #require(try maker.apply([.tap(.sad)], note: nil).first)
+        let aFile = Set(try FileManager.default.contentsOfDirectory(atPath: folder.file("fa")))
+        let first = try Self.store("b", in: folder, clock: clock, syncingWith: folder.file("fb"))
+        let second = try Self.store("c", in: folder, clock: clock, syncingWith: folder.file("fc"))
+        for (store, name) in [(first, "fb"), (second, "fc")] {
+            try Self.deliver(from: folder.file("fa"), to: folder.file(name))
+            try store.sync(.now)
+            clock.advance(minutes: 1)
+            _ = try store.undo(try #require(EventIDPrefix(parsing: tap.id.description)))
+        }
+        try Self.deliver(from: folder.file("fb"), without: aFile, to: folder.file("fa"))
+        try maker.sync(.now)
+        try Self.deliver(from: folder.file("fc"), without: aFile, to: folder.file("fa"))
+        try maker.sync(.now)
+        clock.advance(minutes: 1)
+        _ = try first.redo()
+        try Self.deliver(from: folder.file("fb"), without: aFile, to: folder.file("fa"))
+        try maker.sync(.now)
+        let shown = try Self.shown(tap.id, .sad, on: maker)
+        #expect(shown.undone == true)
+        #expect(shown.felt == 0)
+        #expect(try maker.read()[.sad] == 0)
+    }
+
+    @Test func anUndoTakenInBeforeTheCommandItUndoesLeavesItUndoneInTheDays() throws {
+        // Seed 0, stream 2: a history took in another's undo before the command it names (the command's own
+        // history had not reached it yet); reading backwards, the days met the command first and counted it.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let maker = try Self.store("a", in: folder, clock: clock, syncingWith: folder.file("fa"))
+        let tap = try #require(try maker.apply([.tap(.upset)], note: nil).first)
+        let aFile = Set(try FileManager.default.contentsOfDirectory(atPath: folder.file("fa")))
+        let undoer = try Self.store("b", in: folder, clock: clock, syncingWith: folder.file("fb"))
+        try Self.deliver(from: folder.file("fa"), to: folder.file("fb"))
+        try undoer.sync(.now)
+        clock.advance(minutes: 1)
+        _ = try undoer.undo(try #require(EventIDPrefix(parsing: tap.id.description)))
+        let late = try Self.store("c", in: folder, clock: clock, syncingWith: folder.file("fc"))
+        try Self.deliver(from: folder.file("fb"), without: aFile, to: folder.file("fc"))
+        try late.sync(.now)
+        try Self.deliver(from: folder.file("fa"), to: folder.file("fc"))
+        try late.sync(.now)
+        try late.sync(.now)
+        let shown = try Self.shown(tap.id, .upset, on: late)
+        #expect(shown.undone == true)
+        #expect(shown.felt == 0)
+        #expect(try late.read()[.upset] == 0)
+    }
+
+    @Test func anImportedUndoComesAfterTheCommandItUndoesWhateverHistoriesItNames() throws {
+        // An import as a union took each history's changes in the order of the histories' ids: an undo made by a
+        // history whose id sorts first landed before the command it undoes, and the days counted that command.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let undoer = try Self.store("b", in: folder, clock: clock, syncingWith: folder.file("fb"))
+        try undoer.apply([.tap(.happy)], note: nil)
+        clock.advance(minutes: 1)
+        let maker = try Self.store("a", in: folder, clock: clock, syncingWith: folder.file("fa"))
+        let tap = try #require(try maker.apply([.tap(.upset)], note: nil).first)
+        try Self.deliver(from: folder.file("fa"), to: folder.file("fb"))
+        try undoer.sync(.now)
+        clock.advance(minutes: 1)
+        _ = try undoer.undo(try #require(EventIDPrefix(parsing: tap.id.description)))
+        let addresses = try undoer.eventAddresses()
+        let lines = try undoer.events().map { SyncSimulation.exportLine($0, address: addresses[$0.id]) }
+        let importer = clock.store(at: folder.file("c.json"), zone: .utc)
+        _ = try importer.importChanges(try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8)))
+        let shown = try Self.shown(tap.id, .upset, on: importer)
+        #expect(shown.undone == true)
+        #expect(shown.felt == 0)
+        #expect(try importer.read()[.upset] == 0)
+    }
+
+    @Test func anExportOfThePreviousReleaseImportedAsSyncTakesTheSameChangesInAddsThemOnce() throws {
+        // Seed 11, stream 3: an import of an export without addresses planned against the journal before what the
+        // same command took in through the folder, so those changes were appended twice and the days counted both.
+        let folder = try TemporaryFolder()
+        let clock = HandClock()
+        let maker = try Self.store("a", in: folder, clock: clock, syncingWith: folder.file("fa"))
+        let tap = try #require(try maker.apply([.tap(.sad)], note: nil).first)
+        let importer = try Self.store("b", in: folder, clock: clock, syncingWith: folder.file("fb"))
+        try Self.deliver(from: folder.file("fa"), to: folder.file("fb"))
+        clock.advance(minutes: 1)
+        let lines = try maker.events().map { SyncSimulation.exportLine($0, address: nil) }
+        _ = try importer.importChanges(try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8)))
+        var held = 0
+        try importer.forEachEvent(EventQuery()) { if $0.id == tap.id { held += 1 } }
+        #expect(held == 1)
+        #expect(try Self.shown(tap.id, .sad, on: importer).felt == 1)
+        #expect(try importer.read()[.sad] == 1)
+    }
 }

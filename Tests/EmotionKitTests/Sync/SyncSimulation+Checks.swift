@@ -10,10 +10,14 @@ extension SyncSimulation {
         var days: [Period: Felt]
     }
 
-    /// What `machine` shows now.
+    /// What `machine` shows now; a change its log holds twice is a problem.
     func view(of machine: SimulatedMachine) throws -> View {
         var log: [String: Bool] = [:]
-        try machine.store.forEachEntry { log[$0.event.id.description] = $0.isUndone }
+        var twice: [String] = []
+        try machine.store.forEachEntry { entry in
+            if log.updateValue(entry.isUndone, forKey: entry.event.id.description) != nil { twice.append(entry.event.id.description) }
+        }
+        if !twice.isEmpty { problems.append("machine \(machine.number) holds changes twice: \(twice.sorted())") }
         return View(counts: try machine.store.read(), log: log, days: try machine.store.felt(by: .day, since: nil, until: nil))
     }
 
