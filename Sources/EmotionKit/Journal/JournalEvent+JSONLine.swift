@@ -16,41 +16,7 @@ extension JournalEvent {
     /// Written by appending, not through a `Dictionary` or `JSONValue`: the order is the format, and
     /// the tap path avoids hashed collections and generic closures (see `TallyDocument.serialized`).
     package var jsonLine: String {
-        var line = "{\"id\":\""
-        line += id.description
-        line += "\",\"at\":\""
-        line += at.rfc3339
-        line += "\",\"command\":\""
-        line += command.name
-        line += "\",\"emotion\":\""
-        line += emotion.name
-        line += "\",\"old\":"
-        line += String(old)
-        line += ",\"new\":"
-        line += String(new)
-        if let note {
-            line += ",\"note\":"
-            line += JSONValue.string(note).minimalText
-        }
-        line += ",\"seq\":"
-        line += String(sequence)
-        line += ",\"group\":\""
-        line += group.description
-        line += "\""
-        if let eventsInCommand {
-            line += ",\"events\":"
-            line += String(eventsInCommand)
-        }
-        if let reverts {
-            line += ",\"reverts\":\""
-            line += reverts.description
-            line += "\""
-        }
-        if let recorded {
-            line += ",\"recorded\":\""
-            line += recorded.rfc3339
-            line += "\""
-        }
+        var line = commonLine(sequence: sequence)
         if let latest {
             line += ",\"latest\":\""
             line += latest.rfc3339
@@ -75,6 +41,15 @@ extension JournalEvent {
     /// that history (`sequence`), no `latest`, `block` or `origin` (which belong to one journal), and
     /// `after`, what its history took in from others since its previous event.
     package func publishedLine(sequence: UInt64, after: [HistoryMark]) -> String {
+        var line = commonLine(sequence: sequence)
+        JournalEvent.appendAfter(after, to: &line)
+        line += "}"
+        return line
+    }
+
+    /// The keys a journal line and a published line share, in their order, up to `recorded`, with
+    /// `sequence` as `seq`.
+    private func commonLine(sequence: UInt64) -> String {
         var line = "{\"id\":\""
         line += id.description
         line += "\",\"at\":\""
@@ -110,8 +85,6 @@ extension JournalEvent {
             line += recorded.rfc3339
             line += "\""
         }
-        JournalEvent.appendAfter(after, to: &line)
-        line += "}"
         return line
     }
 
