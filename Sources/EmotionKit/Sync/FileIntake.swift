@@ -44,29 +44,10 @@ struct FileIntake {
                 offset = lineEnd
             }
             if offset == 0 {
-                do throws(SyncProblem) {
-                    let header = try PublishedHeader(line: Array(line))
-                    guard header.history == history else { throw .headerOfAnother(header.history) }
-                    name = header.name
-                    mark(line, endingAt: lineEnd)
-                    continue
-                } catch {
-                    problem = error
-                    return
-                }
+                guard readHeader(line, endingAt: lineEnd, of: history) else { return }
+                continue
             }
-            let event: JournalEvent
-            do throws(JournalLineError) {
-                event = try JournalEvent(publishedLine: Array(line), history: history)
-            } catch {
-                problem = .badLine(byte: offset, reason: error.description)
-                return
-            }
-            guard let place = event.origin?.sequence else { return }
-            if let reason = FileIntake.unkeepable(event) {
-                problem = .badLine(byte: offset, reason: reason)
-                return
-            }
+            guard let event = readEvent(line, at: offset, of: history), let place = event.origin?.sequence else { return }
             if command.isEmpty {
                 guard place <= expected + 1 else { return }  // A gap: the sync tool has more to deliver.
                 if held.contains(event.id) || place <= expected {
@@ -102,6 +83,37 @@ struct FileIntake {
             if let last = command.last { mark(last.line, endingAt: last.end) }
             command = []
         }
+    }
+
+    /// Reads the file's first line, its header: `false` (with `problem`) if it is not one of `history`'s.
+    private mutating func readHeader(_ line: ArraySlice<UInt8>, endingAt lineEnd: Int64, of history: HistoryID) -> Bool {
+        do throws(SyncProblem) {
+            let header = try PublishedHeader(line: Array(line))
+            guard header.history == history else { throw .headerOfAnother(header.history) }
+            name = header.name
+            mark(line, endingAt: lineEnd)
+            return true
+        } catch {
+            problem = error
+            return false
+        }
+    }
+
+    /// The event on `line`, at byte `offset`, with `history` as its origin; `nil` (with `problem`)
+    /// for a line that does not read, or that the journal could not keep.
+    private mutating func readEvent(_ line: ArraySlice<UInt8>, at offset: Int64, of history: HistoryID) -> JournalEvent? {
+        let event: JournalEvent
+        do throws(JournalLineError) {
+            event = try JournalEvent(publishedLine: Array(line), history: history)
+        } catch {
+            problem = .badLine(byte: offset, reason: error.description)
+            return nil
+        }
+        if let reason = FileIntake.unkeepable(event) {
+            problem = .badLine(byte: offset, reason: reason)
+            return nil
+        }
+        return event
     }
 
     /// The largest place or mark a line may name: 2⁶², far past any history, so no arithmetic on them overflows.

@@ -35,8 +35,8 @@ struct SyncRound {
 
     /// The changes in other histories' files that go on with no gap from what `ledger` holds, each
     /// with its origin, in the order to append them; the files' cursors and names are noted in `state`.
-    /// The journal is read (`ledger`) only when some file grew. Each file is read a piece at a time
-    /// (`readLimit`), so that its bytes are never held whole.
+    /// The journal is read (`ledger`) only when some file grew. What each file adds is held whole
+    /// until it is placed (see Performance.md on the memory this takes).
     mutating func takeIn(ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) -> [JournalEvent] {
         guard let folder else { return [] }
         let listing: SyncFolder.Listing
@@ -54,20 +54,7 @@ struct SyncRound {
         report.warnings += listing.skipped.filter { $0.file == nil || $0.file != ownFile }.map(\.description)
         var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
         var events: [JournalEvent] = []
-        // A history's own file first, then the copies a sync tool made of it.
-        var files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
-        // Cursors of files gone (conflict copies removed) are forgotten, so the state stays small.
-        let names = Set(listing.files.map(\.name))
-        state.read = state.read.filter { names.contains($0.key) }
-        let histories = Set(files.compactMap(\.history)).sorted()
-        if histories.count > SyncRound.historyLimit {
-            // Each history's marks go into the next own line's `after`: past this many, it would outgrow a line.
-            let kept = Set(histories.prefix(SyncRound.historyLimit))
-            files = files.filter { $0.history.map(kept.contains) ?? false }
-            report.warnings.append(
-                folder.path + " holds files of \(histories.count) histories; only the first \(SyncRound.historyLimit) "
-                    + "by id are read. Remove the files of histories no longer used.")
-        }
+        let files = filesToRead(listing, in: folder)
         for entry in files {
             guard let history = entry.history, history != current else { continue }
             let start = startOfUnread(entry, in: folder)
@@ -100,6 +87,25 @@ struct SyncRound {
             }
         }
         return events
+    }
+
+    /// The histories' files and conflict copies of `listing`, each history's own file before its
+    /// copies, of at most `historyLimit` histories (more are named in a warning); cursors of files
+    /// gone (conflict copies removed) are forgotten, so that the state stays small.
+    private mutating func filesToRead(_ listing: SyncFolder.Listing, in folder: SyncFolder) -> [SyncFolder.Entry] {
+        var files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
+        let names = Set(listing.files.map(\.name))
+        state.read = state.read.filter { names.contains($0.key) }
+        let histories = Set(files.compactMap(\.history)).sorted()
+        if histories.count > SyncRound.historyLimit {
+            // Each history's marks go into the next own line's `after`: past this many, it would outgrow a line.
+            let kept = Set(histories.prefix(SyncRound.historyLimit))
+            files = files.filter { $0.history.map(kept.contains) ?? false }
+            report.warnings.append(
+                folder.path + " holds files of \(histories.count) histories; only the first \(SyncRound.historyLimit) "
+                    + "by id are read. Remove the files of histories no longer used.")
+        }
+        return files
     }
 
     /// Keeps what `intake` of `entry` (the file of `history`) found: aliases, the name, the read cursor,
