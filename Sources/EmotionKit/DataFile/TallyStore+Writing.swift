@@ -31,7 +31,10 @@ extension TallyStore {
             let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
             reading.journal = try JournalFile.create(reading.journalName, header: header, ownership: ownership, fileSystem: fileSystem)
             createdJournal = reading.journalName
-            if let journal = reading.journal { reading.state = try JournalState(document: nil, journal: journal) }
+            if let journal = reading.journal {
+                reading.state = try JournalState(document: nil, journal: journal)
+                sync.noteCreated(journal)
+            }
         }
         let lines = try appendedLines(&plan, edit, reading, &sync, now: now, firstCreated: createdJournal != nil)
         reading.document.sync = sync.state

@@ -10,6 +10,9 @@ struct JournalFile {
     let file: FileSystem.Descriptor
     /// Its length: when opened, then after each append or cut.
     private(set) var size: Int64
+    /// Its inode, as opened: the same for a history's whole life (the journal is made once, then only
+    /// appended to), another for any copy of it.
+    var inode: UInt64 = 0
 
     /// How much is read at a time.
     static let chunkSize = 64 * 1024
@@ -61,7 +64,7 @@ struct JournalFile {
             fileSystem.close(file)
             throw .foreignJournal(path: file.path, owner: status.owner)
         }
-        return JournalFile(fileSystem: fileSystem, file: file, size: status.size)
+        return JournalFile(fileSystem: fileSystem, file: file, size: status.size, inode: status.identity.inode)
     }
 
     /// Starts the journal `target` with `header`, as the data file's `ownership` gives: written whole

@@ -75,27 +75,14 @@ extension SyncRound {
     private mutating func putRight(
         _ history: HistoryID, actual: Int64, in folder: SyncFolder, ledger: JournalLedger, journal: JournalFile, end: Int64
     ) throws(StoreError) {
-        let own = ledger.own.filter { $0.history == history }
-        let found = fileBytes(of: history, in: folder)
-        // The file's own header, if it is this history's, whatever name it gives: a name changes
-        // (`--name`, or the host's after `--stop`), the history does not, and a file is never rewritten.
-        var expected = Array((PublishedHeader(history: history, name: state.name).line + "\n").utf8)
-        if let newline = found.firstIndex(of: 0x0A), (try? PublishedHeader(line: Array(found[..<newline])))?.history == history {
-            expected = Array(found[...newline])
-        }
-        var ends: [Int] = []
-        for event in own {
-            expected += Array(event.event.publishedLine(sequence: event.sequence, after: event.after).utf8)
-            expected.append(0x0A)
-            ends.append(expected.count)
-        }
-        if expected.starts(with: found) {
+        let file = ownFile(of: history, ledger: ledger, in: folder)
+        if file.expected.starts(with: file.found) {
             // It lost its end: the same bytes again, from where it stops.
-            let from = max(found.count, Int(clamping: min(actual, Int64(expected.count))))
+            let from = max(file.found.count, Int(clamping: min(actual, Int64(file.expected.count))))
             do throws(SyncFolderError) {
-                state.sent.size = try folder.append(Array(expected[from...]), to: history, expectedSize: actual)
-                report.sent += ends.filter { $0 > from }.count
-                state.sent.sequence = UInt64(own.count)
+                state.sent.size = try folder.append(Array(file.expected[from...]), to: history, expectedSize: actual)
+                report.sent += file.ends.filter { $0 > from }.count
+                state.sent.sequence = UInt64(file.own.count)
                 state.sent.bytes = end
                 state.sent.after = ledger.pendingAfterLastOwn
             } catch {
@@ -105,15 +92,7 @@ extension SyncRound {
         }
         // Another copy of this history writes to its file: the changes both hold stay that id's; this
         // history goes on as a new one from its first change the file does not hold.
-        let kept = ends.filter { $0 <= found.count && expected[..<$0].elementsEqual(found[..<$0]) }.count
-        let fresh = HistoryID.random()
-        let since = kept < own.count ? own[kept].event.sequence : ledger.nextSequence
-        state.identities.append(SyncState.Identity(history: fresh, since: since))
-        state.sent = SyncState.Sent()
-        state.sent.bytes = kept > 0 ? own[kept - 1].lineEnd : 0
-        state.sent.after = kept > 0 ? [HistoryMark(history, own[kept - 1].sequence)] : []
-        report.newIdentity = fresh.description
-        report.history = fresh.description
+        let fresh = goOnAsNewIdentity(after: file, of: history, ledger: ledger)
         report.warnings.append(
             folder.path + "/" + SyncFileName.name(of: history) + " holds changes this history never made: a copy of it "
                 + "(a restored backup or a cloned disk) speaks as \(history); this one goes on as \(fresh)")
@@ -121,7 +100,7 @@ extension SyncRound {
     }
 
     /// The whole lines of `history`'s file, as the folder holds it now; empty if it cannot be read.
-    private func fileBytes(of history: HistoryID, in folder: SyncFolder) -> [UInt8] {
+    func fileBytes(of history: HistoryID, in folder: SyncFolder) -> [UInt8] {
         guard let listing = try? folder.entries(),
             let entry = listing.files.first(where: { $0.kind == .history(history) })
         else { return [] }

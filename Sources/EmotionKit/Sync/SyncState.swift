@@ -4,6 +4,7 @@
 ///
 /// ```
 /// "sync": {"folder": "/home/me/Sync/emotions", "name": "laptop",
+///          "journal": {"inode": 1837402},
 ///          "identities": [{"history": "01KAT8…", "since": 1}],
 ///          "sent": {"bytes": 3456, "seq": 12, "size": 4100},
 ///          "read": {"01KB2…jsonl": {"bytes": 900, "line": 180, "hash": "9f…"}}}
@@ -16,6 +17,10 @@ package struct SyncState: Equatable, Sendable {
     /// The ids this history has spoken as, each with the journal sequence its own events start at; the
     /// last is the current one. Empty until the history's first own event names it.
     package var identities: [Identity]
+    /// The inode of the journal this state was saved with: a journal of another inode is a copy of
+    /// this history's (a restored backup, a copied folder), which goes on under a new id. `nil` in a data
+    /// file from before it was recorded.
+    package var journalInode: UInt64?
     /// How far this history's own events are published.
     package var sent: Sent
     /// How far each other file of the folder has been read, by file name.
@@ -77,6 +82,10 @@ extension SyncState {
             !name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         else { return nil }
         self.init(folder: folder, name: name)
+        if let journal = json["journal"] {
+            guard case let .number(text)? = journal["inode"], let inode = UInt64(text) else { return nil }
+            journalInode = inode
+        }
         if case let .array(list)? = json["identities"] {
             for item in list {
                 guard case let .string(text)? = item["history"], let history = HistoryID(text: text),
@@ -133,6 +142,7 @@ extension SyncState {
     /// The `"sync"` value.
     package var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [("folder", .string(folder)), ("name", .string(name))]
+        if let journalInode { members.append(("journal", .object([("inode", .number(String(journalInode)))]))) }
         members.append(
             ("identities", .array(identities.map { .object([("history", .string($0.history.description)), ("since", .number(String($0.since)))]) })))
         members.append(

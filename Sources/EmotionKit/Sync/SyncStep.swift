@@ -40,6 +40,7 @@ struct SyncStep {
                 } else if let state {
                     next.identities = state.identities  // A new folder: everything is sent again, and read.
                     next.names = state.names
+                    next.journalInode = state.journalInode
                 }
                 changed = next != state
                 state = next
@@ -58,10 +59,17 @@ struct SyncStep {
     /// The host's name, for a history not given one.
     static var defaultName: String { Syscall.hostName() ?? "emotions" }
 
-    /// Takes in what other histories' files hold that `journal` (read to `end`) lacks.
+    /// Takes in what other histories' files hold that `journal` (read to `end`) lacks, once a
+    /// journal that is a copy of this history's has taken a new id (see `takeNewIdentityIfCopied`).
     mutating func takeIn(journal: JournalFile?, end: Int64) throws(StoreError) {
         guard var round else { return }
         defer { self.round = round }
+        if let journal {
+            let before = round.state.identities
+            try round.takeNewIdentityIfCopied(journal: journal) { () throws(StoreError) -> JournalLedger in
+                try JournalLedger(journal: journal, to: end, identities: before)
+            }
+        }
         let identities = round.state.identities
         var loaded = ledger
         arrived = try round.takeIn { () throws(StoreError) -> JournalLedger in
@@ -74,6 +82,13 @@ struct SyncStep {
         ledger = loaded
         tookIn = !arrived.isEmpty
         state = round.state
+    }
+
+    /// Records the inode of `journal`, which this update made (the first change, or a journal lost and
+    /// made again): this history's own, not a copy.
+    mutating func noteCreated(_ journal: JournalFile) {
+        state?.journalInode = journal.inode
+        round?.state.journalInode = journal.inode
     }
 
     /// Whether the counts must come from the event model: something arrived now, or an event held

@@ -17,7 +17,7 @@ struct SimulatedMachine {
 /// A seeded schedule of commands on three to five real stores, each syncing with its own copy of
 /// the folder, and of deliveries of the folders' files between those copies as sync tools make
 /// them (whole, cut mid-line, as a conflict copy, a stale version after a newer one, in any order
-/// across files), with a cloned history (if `withClones`) and clocks skewed by a day either way. `SyncPropertyTests`
+/// across files), with copied histories (a data folder copied: its journal a new file) and clocks skewed by a day either way. `SyncPropertyTests`
 /// runs it to the end, delivers everything, and checks that every store shows the same.
 final class SyncSimulation {
     var generator: SeededGenerator
@@ -35,8 +35,9 @@ final class SyncSimulation {
     var finalCopies: [[UInt8]: String] = [:]
     /// Whether commands include imports of another machine's export.
     var withImports = ProcessInfo.processInfo.environment["EMOTIONS_SYNC_NO_IMPORT"] == nil
-    /// Whether machines are cloned (`EMOTIONS_SYNC_CLONES=1`; see `SyncPropertyTests` for why not by default).
-    var withClones = ProcessInfo.processInfo.environment["EMOTIONS_SYNC_CLONES"] != nil
+    /// Whether a copied machine's journal keeps its inode, as a bit-for-bit disk clone's does (`EMOTIONS_SYNC_CLONES=1`;
+    /// see `SyncPropertyTests` for why not by default); else it is a new file, as any other copy's is.
+    var bitForBitClones = ProcessInfo.processInfo.environment["EMOTIONS_SYNC_CLONES"] != nil
     /// What went wrong, for the failure message.
     var problems: [String] = []
     /// How many commands were refused (a count below zero, nothing to undo, …): fine, but counted.
@@ -81,7 +82,7 @@ final class SyncSimulation {
                 switch roll {
                 case 0..<62: try command(roll)
                 case 62..<96: try deliver()
-                default: try withClones ? cloneMachine() : deliver()
+                default: try cloneMachine()
                 }
             } catch {
                 problems.append("step \(schedule.count): unexpected \(error)")
@@ -110,9 +111,23 @@ final class SyncSimulation {
             }
             try bytes.write(to: URL(fileURLWithPath: root.file("m\(number)/\(name)")))
         }
+        if bitForBitClones { try keepJournalInode(of: number) }
         let machine = makeMachine(number)
         machines.append(machine)
-        schedule.append("machine \(number): a clone of machine \(source.number), skew \(machine.skew / 3_600_000) h")
+        let kind = bitForBitClones ? "a bit-for-bit clone" : "a copy"
+        schedule.append("machine \(number): \(kind) of machine \(source.number), skew \(machine.skew / 3_600_000) h")
+    }
+
+    /// Makes machine `number`'s data file record its journal's inode, as a clone of the disk it was
+    /// copied from would: the copy cannot tell itself from the original by it.
+    private func keepJournalInode(of number: Int) throws {
+        let path = root.file("m\(number)/emotions.json")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path + ".journal")
+        guard let inode = attributes[.systemFileNumber] as? NSNumber, let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let recorded = text.range(of: #""journal":\{"inode":[0-9]+\}"#, options: .regularExpression)
+        else { return }
+        try text.replacingCharacters(in: recorded, with: #""journal":{"inode":\#(inode.uint64Value)}"#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// Fails the run if any machine shows a count below zero.

@@ -40,6 +40,41 @@ import Testing
         #expect(machines.historyFiles().count == 3, "\(machines.files())")
     }
 
+    @Test func aConfigFolderCopiedWithCpTakesANewIdAtItsFirstTapAndTheOriginalKeepsItsOwn() async throws {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        #expect(try await a.run("sync", "--folder", machines.folder.path, "--name", "a").status == 0)
+        for emotion in ["happy", "sad"] { expectSuccess(try await a.run("tap", emotion, "-q"), stdout: "") }
+        let original = try #require(Machines.object(try await a.run("sync", "--json").stdout)?["history"] as? String)
+        // B is A's config folder copied with `cp -a` (a new machine set up from a copy of the old one's home).
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = ["-a", a.home.appendingPathComponent(".config").path, b.home.appendingPathComponent(".config").path]
+        try copy.run()
+        copy.waitUntilExit()
+        try #require(copy.terminationStatus == 0)
+        // The copy taps first, then the original: each publishes at once, through the one folder.
+        var outcomes = [try await b.run("tap", "smile"), try await a.run("tap", "upset")]
+        #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes)")
+        try await machines.syncAll()
+        outcomes += [try await a.run("sync", "--json"), try await b.run("sync", "--json")]
+        #expect(!outcomes.contains { $0.stderr.contains("claim") }, "\(outcomes)")
+        #expect(Machines.object(outcomes[2].stdout)?["history"] as? String == original, "\(outcomes[2])")
+        let fresh = try #require(Machines.object(outcomes[3].stdout)?["history"] as? String, "\(outcomes[3])")
+        #expect(fresh != original)
+        let stats = try await machines.stats()
+        for text in stats {
+            #expect(text == #"{"counts": {"happy": 1, "smile": 1, "neutral": 0, "upset": 1, "sad": 1}, "total": 4}"# + "\n", "\(stats)")
+        }
+        var seen: [Set<String>] = []
+        for home in [a, b] {
+            let lines = try await home.run("log", "--json").stdout.split(separator: "\n").compactMap { Machines.object(String($0)) }
+            #expect(Set(lines.compactMap { $0["history"] as? String }) == [original, fresh], "\(lines)")
+            seen.append(Set(lines.compactMap { $0["id"] as? String }))
+        }
+        #expect(seen[0].count == 4 && seen[0] == seen[1], "\(seen)")
+    }
+
     @Test func aMachineThatImportedAnExportBeforeJoiningHasItsLaterTapsTakenInEverywhere() async throws {
         let machines = try Machines(3)
         let (a, b, c) = (machines[0], machines[1], machines[2])

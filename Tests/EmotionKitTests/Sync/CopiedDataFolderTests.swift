@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import EmotionKit
+
+/// A data folder copied whole (a restored backup, a copied home folder): its journal is a new file,
+/// so the copy knows itself for a copy before it publishes anything, and goes on under a new id.
+@Suite struct CopiedDataFolderTests {
+    /// Copies `from`'s data file and journal to a new folder `to`, as `cp -a` does (new files: new
+    /// inodes), and the sync folder `folder` to `copyFolder`, the copy's own view of it on another machine.
+    static func copy(
+        _ from: String, to: String, folder: String, copyFolder: String, in root: TemporaryFolder, clock: HandClock
+    ) throws -> TallyStore {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root.file(to), withIntermediateDirectories: false)
+        try manager.copyItem(atPath: root.file(folder), toPath: root.file(copyFolder))
+        try manager.copyItem(atPath: root.file(from + "/emotions.json.journal"), toPath: root.file(to + "/emotions.json.journal"))
+        let data = try String(contentsOfFile: root.file(from + "/emotions.json"), encoding: .utf8)
+        try data.replacingOccurrences(of: "/\(folder)\"", with: "/\(copyFolder)\"")
+            .write(toFile: root.file(to + "/emotions.json"), atomically: true, encoding: .utf8)
+        return clock.store(at: root.file(to + "/emotions.json"), zone: .utc)
+    }
+
+    /// The history files (`<ID>.jsonl`) of `folder`, by name, with their bytes.
+    static func historyFiles(in folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.count == 32 && name.hasSuffix(".jsonl") {
+            files[name] = FileManager.default.contents(atPath: folder + "/" + name)
+        }
+        return files
+    }
+
+    /// The ids of every change `store`'s log holds.
+    static func ids(of store: TallyStore) throws -> Set<EventID> {
+        Set(try store.events().map(\.id))
+    }
+
+    @Test func aCopiedDataFolderTakesANewIdAtItsFirstChangeBeforePublishingAndNothingIsLost() throws {
+        let root = try TemporaryFolder()
+        let clock = HandClock()
+        let original = try SyncRegressionTests.store("m0", in: root, clock: clock, syncingWith: root.file("f0"))
+        try original.apply([.tap(.happy)], note: nil)
+        clock.advance(minutes: 1)
+        try original.apply([.tap(.sad)], note: nil)
+        let originalID = try #require(try original.sync(.now)?.history)
+        let copy = try Self.copy("m0", to: "m1", folder: "f0", copyFolder: "f1", in: root, clock: clock)
+        let before = try Self.historyFiles(in: root.file("f1"))
+        #expect(before.keys.sorted() == [originalID + ".jsonl"])
+
+        // Both tap apart, each publishing to its own view of the folder before seeing the other's.
+        clock.advance(minutes: 1)
+        try original.apply([.tap(.upset)], note: nil)
+        try copy.apply([.tap(.smile)], note: nil)
+        let after = try Self.historyFiles(in: root.file("f1"))
+        #expect(after[originalID + ".jsonl"] == before[originalID + ".jsonl"], "the copy wrote to the original's file")
+        #expect(after.count == 2, "\(after.keys.sorted())")
+        let copyID = try #require(try copy.sync(.now)?.history)
+        #expect(copyID != originalID)
+        #expect(after[copyID + ".jsonl"] != nil)
+        #expect(try original.sync(.now)?.history == originalID)
+
+        // Both ways, whole, as a sync tool delivers; the original's later changes under the old id reach the copy.
+        try SyncRegressionTests.deliver(from: root.file("f0"), to: root.file("f1"))
+        try SyncRegressionTests.deliver(from: root.file("f1"), without: [originalID + ".jsonl"], to: root.file("f0"))
+        try copy.sync(.now)
+        try original.sync(.now)
+        let all = try #require(Tally(counts: [.happy: 1, .sad: 1, .upset: 1, .smile: 1]))
+        #expect(try original.read() == all)
+        #expect(try copy.read() == all)
+        #expect(try Self.ids(of: original) == Self.ids(of: copy))
+        #expect(try Self.ids(of: original).count == 4)
+        #expect(try original.sync(.now)?.history == originalID)
+    }
+
+    @Test func aDataFileFromBeforeTheJournalWasRecordedRecordsItAndTakesNoNewId() throws {
+        let root = try TemporaryFolder()
+        let clock = HandClock()
+        let store = try SyncRegressionTests.store("m0", in: root, clock: clock, syncingWith: root.file("f0"))
+        try store.apply([.tap(.happy)], note: nil)
+        let id = try #require(try store.sync(.now)?.history)
+        let path = root.file("m0/emotions.json")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let recorded = try #require(text.range(of: #","journal":\{"inode":[0-9]+\}"#, options: .regularExpression))
+        try text.replacingCharacters(in: recorded, with: "").write(toFile: path, atomically: true, encoding: .utf8)
+        clock.advance(minutes: 1)
+        try store.apply([.tap(.sad)], note: nil)
+        #expect(try store.sync(.now)?.history == id)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""inode""#))
+    }
+}
