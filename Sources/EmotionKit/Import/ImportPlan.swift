@@ -104,22 +104,7 @@ package struct ImportPlan: Sendable {
         let first = command.events[0]
         let present = command.events.filter { history.ids.contains($0.id) }
         guard present.isEmpty else {
-            // Already there, the rest left out when it was imported: only if it is the same change,
-            // as an id is never given to two.
-            var groupHere: EventID?
-            for (event, line) in zip(command.events, command.lines) {
-                guard let mine = history.held[event.id] else { continue }
-                guard mine.isSameChange(as: event) else { throw .unlikeHistory(line: line, id: event.id) }
-                groupHere = groupHere ?? mine.group
-            }
-            // Only a reset, or an undo or redo of one, can have had changes left out when it was imported.
-            if present.count < command.events.count, first.command == .tap || first.command == .add {
-                throw .unlikeHistory(line: command.lines[0], id: first.id)
-            }
-            alreadyThere += present.count
-            leftOut += command.events.count - present.count
-            guard targets.contains(first.group) else { return }
-            madeHere[first.group] = (groupHere ?? first.group, present.map { (history.held[$0.id]?.emotion ?? $0.emotion, history.held[$0.id]?.delta ?? 0) })
+            try takeAlreadyThere(command, present: present, history: history)
             return
         }
         guard first.command.isReverting, let target = first.reverts else {
@@ -128,19 +113,7 @@ package struct ImportPlan: Sendable {
         }
         // An undo or redo: what its command did here, and whether this one mirrors it.
         guard target != first.group else { throw .revertsNoChange(line: command.lines[0], reverts: target) }
-        // The command as this history holds it where it does (a file's copy may say otherwise), else the file's.
-        let original: [JournalEvent]
-        let fromHistory: Bool
-        if let events = history.commands[target], !events.isEmpty {
-            original = events
-            fromHistory = true
-            if madeHere[target] == nil { madeHere[target] = (target, events.map { ($0.emotion, $0.delta) }) }
-        } else if let there = inFile[target] {
-            original = there.events
-            fromHistory = false
-        } else {
-            throw .unknownReverts(line: command.lines[0], reverts: target)
-        }
+        let (original, fromHistory) = try revertedCommand(target, by: command, inFile: inFile, history: history)
         guard !original[0].command.isReverting else { throw .revertsNoChange(line: command.lines[0], reverts: target) }
         let isUndo = first.command == .undo
         guard Self.mirrors(command.events, original, isUndo: isUndo, fromHistory: fromHistory) else {
@@ -164,6 +137,44 @@ package struct ImportPlan: Sendable {
         }
         // Only one that changes something here changes whether its command stands.
         if try make(command, reverts: done.group, amounts: amounts) { undone[done.group] = isUndo }
+    }
+
+    /// Counts `command`, whose changes `present` the journal holds, as already there and the rest as
+    /// left out when it was imported, and notes what it did here if an undo or redo of the file names it.
+    private mutating func takeAlreadyThere(
+        _ command: ImportBatch.Command, present: [JournalEvent], history: ImportHistory
+    ) throws(ImportError) {
+        let first = command.events[0]
+        // Already there, the rest left out when it was imported: only if it is the same change,
+        // as an id is never given to two.
+        var groupHere: EventID?
+        for (event, line) in zip(command.events, command.lines) {
+            guard let mine = history.held[event.id] else { continue }
+            guard mine.isSameChange(as: event) else { throw .unlikeHistory(line: line, id: event.id) }
+            groupHere = groupHere ?? mine.group
+        }
+        // Only a reset, or an undo or redo of one, can have had changes left out when it was imported.
+        if present.count < command.events.count, first.command == .tap || first.command == .add {
+            throw .unlikeHistory(line: command.lines[0], id: first.id)
+        }
+        alreadyThere += present.count
+        leftOut += command.events.count - present.count
+        guard targets.contains(first.group) else { return }
+        madeHere[first.group] = (groupHere ?? first.group, present.map { (history.held[$0.id]?.emotion ?? $0.emotion, history.held[$0.id]?.delta ?? 0) })
+    }
+
+    /// The changes of the command `target` that the undo or redo `command` names, as this history holds
+    /// them where it does (a file's copy may say otherwise; what it did here is noted), else the file's;
+    /// and whether they are the history's.
+    private mutating func revertedCommand(
+        _ target: EventID, by command: ImportBatch.Command, inFile: [EventID: ImportBatch.Command], history: ImportHistory
+    ) throws(ImportError) -> (events: [JournalEvent], fromHistory: Bool) {
+        if let events = history.commands[target], !events.isEmpty {
+            if madeHere[target] == nil { madeHere[target] = (target, events.map { ($0.emotion, $0.delta) }) }
+            return (events, true)
+        }
+        guard let there = inFile[target] else { throw .unknownReverts(line: command.lines[0], reverts: target) }
+        return (there.events, false)
     }
 
     /// Makes `command`'s changes here, each by its amount (a reset's: to zero), leaving out those

@@ -29,6 +29,12 @@ package indirect enum JSONValue: Equatable, Sendable {
         return Int(text)
     }
 
+    /// The whole number this number is, if it is written as one of `Number` that is in `range`.
+    package func wholeNumber<Number: FixedWidthInteger>(in range: ClosedRange<Number>) -> Number? {
+        guard case let .number(text) = self, let number = Number(text), range.contains(number) else { return nil }
+        return number
+    }
+
     /// A short name of this value's type for messages: "a string", "an object".
     package var kindDescription: String {
         switch self {

@@ -16,36 +16,8 @@ extension JournalEvent {
     private static func fastParse(_ line: [UInt8]) -> JournalEvent? {
         guard line.count <= lineLimit else { return nil }
         var cursor = LineCursor(bytes: line)
-        guard cursor.skip("{\"id\":\""), let id = cursor.id(), cursor.skip("\",\"at\":\""), let at = cursor.timestamp(),
-            cursor.skip("\",\"command\":\""), let commandName = cursor.plainString(),
-            let command = JournalCommand(rawValue: commandName), cursor.skip(",\"emotion\":\""),
-            let emotionName = cursor.plainString(), let emotion = Emotion(rawValue: emotionName),
-            cursor.skip(",\"old\":"), let old = cursor.wholeNumber(), cursor.skip(",\"new\":"), let new = cursor.wholeNumber()
-        else { return nil }
-        var note: String?
-        if cursor.skip(",\"note\":\"") {
-            guard let text = cursor.plainString() else { return nil }
-            note = text
-        }
-        guard cursor.skip(",\"seq\":"), let sequenceNumber = cursor.wholeNumber(), sequenceNumber >= 1,
-            cursor.skip(",\"group\":\""), let group = cursor.id(), cursor.skip("\"")
-        else { return nil }
-        var eventsInCommand: Int?
-        if cursor.skip(",\"events\":") {
-            guard let count = cursor.wholeNumber() else { return nil }
-            eventsInCommand = count
-        }
-        var reverts: EventID?
-        var recorded: Timestamp?
+        guard let fields = cursor.fieldsUpToRecorded() else { return nil }
         var latest: Timestamp?
-        if cursor.skip(",\"reverts\":\"") {
-            guard let id = cursor.id(), cursor.skip("\"") else { return nil }
-            reverts = id
-        }
-        if cursor.skip(",\"recorded\":\"") {
-            guard let time = cursor.timestamp(), cursor.skip("\"") else { return nil }
-            recorded = time
-        }
         if cursor.skip(",\"latest\":\"") {
             guard let time = cursor.timestamp(), cursor.skip("\"") else { return nil }
             latest = time
@@ -63,10 +35,7 @@ extension JournalEvent {
             origin = EventOrigin(history: HistoryID(from), sequence: UInt64(place), after: after)
         }
         guard cursor.skip("}"), cursor.isAtEnd else { return nil }
-        return try? JournalEvent(
-            sequence: UInt64(sequenceNumber), id: id, at: at, recorded: recorded, command: command, emotion: emotion,
-            old: old, new: new, note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand,
-            block: block, origin: origin)
+        return fields.event(sequence: UInt64(fields.sequence), latest: latest, block: block, origin: origin)
     }
 
     /// The event on a line of a history's file in a sync folder in `publishedLine`'s exact form (its
@@ -75,40 +44,35 @@ extension JournalEvent {
     static func fastParse(publishedLine line: [UInt8], history: HistoryID) -> JournalEvent? {
         guard line.count <= lineLimit else { return nil }
         var cursor = LineCursor(bytes: line)
-        guard cursor.skip("{\"id\":\""), let id = cursor.id(), cursor.skip("\",\"at\":\""), let at = cursor.timestamp(),
-            cursor.skip("\",\"command\":\""), let commandName = cursor.plainString(),
-            let command = JournalCommand(rawValue: commandName), cursor.skip(",\"emotion\":\""),
-            let emotionName = cursor.plainString(), let emotion = Emotion(rawValue: emotionName),
-            cursor.skip(",\"old\":"), let old = cursor.wholeNumber(), cursor.skip(",\"new\":"), let new = cursor.wholeNumber()
+        guard let fields = cursor.fieldsUpToRecorded(), let after = cursor.after(), cursor.skip("}"), cursor.isAtEnd
         else { return nil }
-        var note: String?
-        if cursor.skip(",\"note\":\"") {
-            guard let text = cursor.plainString() else { return nil }
-            note = text
-        }
-        guard cursor.skip(",\"seq\":"), let place = cursor.wholeNumber(), place >= 1,
-            cursor.skip(",\"group\":\""), let group = cursor.id(), cursor.skip("\"")
-        else { return nil }
-        var eventsInCommand: Int?
-        if cursor.skip(",\"events\":") {
-            guard let count = cursor.wholeNumber() else { return nil }
-            eventsInCommand = count
-        }
-        var reverts: EventID?
-        var recorded: Timestamp?
-        if cursor.skip(",\"reverts\":\"") {
-            guard let id = cursor.id(), cursor.skip("\"") else { return nil }
-            reverts = id
-        }
-        if cursor.skip(",\"recorded\":\"") {
-            guard let time = cursor.timestamp(), cursor.skip("\"") else { return nil }
-            recorded = time
-        }
-        guard let after = cursor.after(), cursor.skip("}"), cursor.isAtEnd else { return nil }
-        return try? JournalEvent(
-            sequence: 1, id: id, at: at, recorded: recorded, command: command, emotion: emotion, old: old, new: new,
-            note: note, group: group, reverts: reverts, eventsInCommand: eventsInCommand,
-            origin: EventOrigin(history: history, sequence: UInt64(place), after: after))
+        let origin = EventOrigin(history: history, sequence: UInt64(fields.sequence), after: after)
+        return fields.event(sequence: 1, latest: nil, block: nil, origin: origin)
+    }
+}
+
+/// The keys a journal line and a published line share, from `id` to `recorded`, as `commonLine` writes them.
+private struct CommonFields {
+    var id: EventID
+    var at: Timestamp
+    var command: JournalCommand
+    var emotion: Emotion
+    var old: Int
+    var new: Int
+    var note: String?
+    /// The `seq` written: the journal's sequence, or a published line's place in its history; 1 or more.
+    var sequence: Int
+    var group: EventID
+    var eventsInCommand: Int?
+    var reverts: EventID?
+    var recorded: Timestamp?
+
+    /// The event of these fields and the rest, `nil` if they break its invariants.
+    func event(sequence: UInt64, latest: Timestamp?, block: Int64?, origin: EventOrigin?) -> JournalEvent? {
+        try? JournalEvent(
+            sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion, old: old,
+            new: new, note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand,
+            block: block, origin: origin)
     }
 }
 
@@ -118,6 +82,38 @@ private struct LineCursor {
     var index = 0
 
     var isAtEnd: Bool { index == bytes.count }
+
+    /// The keys from `id` to `recorded` in `commonLine`'s exact form, up to where a journal line
+    /// goes on with `latest` and a published line with `after`.
+    mutating func fieldsUpToRecorded() -> CommonFields? {
+        guard skip("{\"id\":\""), let eventID = id(), skip("\",\"at\":\""), let at = timestamp(),
+            skip("\",\"command\":\""), let commandName = plainString(), let command = JournalCommand(rawValue: commandName),
+            skip(",\"emotion\":\""), let emotionName = plainString(), let emotion = Emotion(rawValue: emotionName),
+            skip(",\"old\":"), let old = wholeNumber(), skip(",\"new\":"), let new = wholeNumber()
+        else { return nil }
+        var fields = CommonFields(
+            id: eventID, at: at, command: command, emotion: emotion, old: old, new: new, sequence: 0, group: eventID)
+        if skip(",\"note\":\"") {
+            guard let text = plainString() else { return nil }
+            fields.note = text
+        }
+        guard skip(",\"seq\":"), let sequence = wholeNumber(), sequence >= 1, skip(",\"group\":\""), let group = id(), skip("\"")
+        else { return nil }
+        (fields.sequence, fields.group) = (sequence, group)
+        if skip(",\"events\":") {
+            guard let count = wholeNumber() else { return nil }
+            fields.eventsInCommand = count
+        }
+        if skip(",\"reverts\":\"") {
+            guard let reverts = id(), skip("\"") else { return nil }
+            fields.reverts = reverts
+        }
+        if skip(",\"recorded\":\"") {
+            guard let time = timestamp(), skip("\"") else { return nil }
+            fields.recorded = time
+        }
+        return fields
+    }
 
     /// Steps over `literal` if the bytes go on with it.
     mutating func skip(_ literal: StaticString) -> Bool {

@@ -314,33 +314,19 @@ struct JournalFile {
                 sawLineEnd = true
                 lineEnd = last + 1
             }
-            while lineEnd > 0 {
-                let runsOn = lineEnd == count && !carry.isEmpty
-                guard let newline = JournalFile.lastLineBreak(in: chunk, before: runsOn ? count : lineEnd - 1) else {
-                    if !runsOn { carryEnd = chunkStart + Int64(lineEnd) }
-                    carry = runsOn ? chunk + carry : Array(chunk[..<lineEnd])
-                    break
-                }
-                let lineStart = newline + 1
-                let start = chunkStart + Int64(lineStart)
-                let end = runsOn ? carryEnd : chunkStart + Int64(lineEnd)
-                let step: BackwardStep
-                if end - start - 1 > JournalEvent.lineLimit {
-                    carry = []
-                    step = try overLong(start, end) ? .goOn : .stop
-                } else {
-                    let line = runsOn ? (chunk[lineStart...] + carry.dropLast())[...] : chunk[lineStart..<(lineEnd - 1)]
-                    if runsOn { carry = [] }
-                    step = try body(line, start)
-                }
-                if case .stop = step { return }
-                if case let .skipTo(offset) = step, offset >= floor, offset < start {
-                    chunkEnd = offset  // The next chunk ends at a line's end: nothing is carried over into it.
-                    carryEnd = offset
-                    carry = []
-                    continue chunks
-                }
-                lineEnd = lineStart
+            let step = try handLines(
+                of: chunk, at: chunkStart, before: lineEnd, carry: &carry, carryEnd: &carryEnd, downTo: floor,
+                overLong: overLong, body)
+            switch step {
+            case .goOn:
+                break
+            case .stop:
+                return
+            case let .skipTo(offset):
+                chunkEnd = offset  // The next chunk ends at a line's end: nothing is carried over into it.
+                carryEnd = offset
+                carry = []
+                continue chunks
             }
             if carry.count > JournalEvent.lineLimit + 1 { (carry, skipping) = ([], true) }
         }
@@ -349,6 +335,44 @@ struct JournalFile {
         } else if sawLineEnd, !carry.isEmpty, carry.last == 0x0A {
             _ = try body(carry[..<(carry.count - 1)], floor)
         }
+    }
+
+    /// Hands `body` the lines of `chunk` (read at `chunkStart`) that end before `lineEnd`, last first,
+    /// the one that runs on into `carry` (when `lineEnd` is the chunk's end) put together with it, and
+    /// keeps in `carry` the start of a line the chunk cuts. Returns `.goOn` once the chunk is done, or
+    /// `body`'s `.stop`, or its `.skipTo` of a place in range.
+    @inline(__always)
+    private func handLines(
+        of chunk: [UInt8], at chunkStart: Int64, before lineEnd: Int, carry: inout [UInt8], carryEnd: inout Int64,
+        downTo floor: Int64, overLong: OverLongLine,
+        _ body: (_ line: ArraySlice<UInt8>, _ lineStart: Int64) throws(StoreError) -> BackwardStep
+    ) throws(StoreError) -> BackwardStep {
+        let count = chunk.count
+        var lineEnd = lineEnd
+        while lineEnd > 0 {
+            let runsOn = lineEnd == count && !carry.isEmpty
+            guard let newline = JournalFile.lastLineBreak(in: chunk, before: runsOn ? count : lineEnd - 1) else {
+                if !runsOn { carryEnd = chunkStart + Int64(lineEnd) }
+                carry = runsOn ? chunk + carry : Array(chunk[..<lineEnd])
+                break
+            }
+            let lineStart = newline + 1
+            let start = chunkStart + Int64(lineStart)
+            let end = runsOn ? carryEnd : chunkStart + Int64(lineEnd)
+            let step: BackwardStep
+            if end - start - 1 > JournalEvent.lineLimit {
+                carry = []
+                step = try overLong(start, end) ? .goOn : .stop
+            } else {
+                let line = runsOn ? (chunk[lineStart...] + carry.dropLast())[...] : chunk[lineStart..<(lineEnd - 1)]
+                if runsOn { carry = [] }
+                step = try body(line, start)
+            }
+            if case .stop = step { return .stop }
+            if case let .skipTo(offset) = step, offset >= floor, offset < start { return step }
+            lineEnd = lineStart
+        }
+        return .goOn
     }
 
     /// Where the last `\n` in `bytes[..<end]` is.

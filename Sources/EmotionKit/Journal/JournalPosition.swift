@@ -41,10 +41,8 @@ package struct JournalPosition: Equatable, Sendable {
 
     /// Reads the data file's `"journal"` object; `nil` if it is not one of three whole numbers in range.
     init?(json: JSONValue) {
-        guard case .object = json,
-            case let .number(sequenceText)? = json["seq"], let sequence = UInt64(sequenceText), sequence < JournalPosition.sequenceLimit,
-            case let .number(bytesText)? = json["bytes"], let bytes = Int64(bytesText), bytes >= 0,
-            case let .number(latestText)? = json["latest"], let latest = Int64(latestText)
+        guard case .object = json, let sequence = json["seq"]?.wholeNumber(in: 0...(JournalPosition.sequenceLimit - 1)),
+            let bytes = json["bytes"]?.wholeNumber(in: 0...Int64.max), let latest = json["latest"]?.wholeNumber(in: Int64.min...Int64.max)
         else { return nil }
         self.init(sequence: sequence, bytes: bytes, latest: latest)
     }

@@ -79,64 +79,88 @@ extension SyncState {
     package init?(json: JSONValue) {
         guard case let .string(folder)? = json["folder"], folder.hasPrefix("/"), !folder.contains(where: \.isNewline),
             case let .string(name)? = json["name"], (1...64).contains(name.unicodeScalars.count),
-            !name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            !name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }),
+            let identities = SyncState.identities(in: json["identities"]), let sent = SyncState.sent(in: json["sent"]),
+            let names = SyncState.names(in: json["names"]), let aliases = SyncState.aliases(in: json["aliases"]),
+            let read = SyncState.readCursors(in: json["read"])
         else { return nil }
         self.init(folder: folder, name: name)
+        (self.identities, self.sent, self.names, self.aliases, self.read) = (identities, sent, names, aliases, read)
         if let journal = json["journal"] {
             guard case let .number(text)? = journal["inode"], let inode = UInt64(text) else { return nil }
             journalInode = inode
         }
-        if case let .array(list)? = json["identities"] {
-            for item in list {
-                guard case let .string(text)? = item["history"], let history = HistoryID(text: text),
-                    case let .number(sinceText)? = item["since"], let since = UInt64(sinceText), since >= 1
-                else { return nil }
-                identities.append(Identity(history: history, since: since))
-            }
-        }
-        if let sent = json["sent"] {
-            guard let bytes = SyncState.number(sent["bytes"], Int64.self), let sequence = SyncState.number(sent["seq"], UInt64.self),
-                let size = SyncState.number(sent["size"], Int64.self)
+    }
+
+    /// The identities of an `"identities"` array; none if there is no array; `nil` if one is not an identity.
+    private static func identities(in value: JSONValue?) -> [Identity]? {
+        guard case let .array(list)? = value else { return [] }
+        var identities: [Identity] = []
+        for item in list {
+            guard case let .string(text)? = item["history"], let history = HistoryID(text: text),
+                let since = item["since"]?.wholeNumber(in: 1...UInt64.max)
             else { return nil }
-            var after: [HistoryMark] = []
-            if case let .object(marks)? = sent["after"] {
-                for (key, value) in marks {
-                    guard let history = HistoryID(text: key), let seq = SyncState.number(value, UInt64.self) else { return nil }
-                    after.append(HistoryMark(history, seq))
-                }
-            }
-            self.sent = Sent(bytes: bytes, sequence: sequence, size: size, after: after)
+            identities.append(Identity(history: history, since: since))
         }
-        if case let .object(members)? = json["names"] {
-            for (key, value) in members {
-                guard let history = HistoryID(text: key), case let .string(name) = value else { return nil }
-                names[history] = name
-            }
+        return identities
+    }
+
+    /// The `"sent"` object; nothing sent if there is none; `nil` if it is not one.
+    private static func sent(in value: JSONValue?) -> Sent? {
+        guard let value else { return Sent() }
+        guard let bytes = number(value["bytes"], Int64.self), let sequence = number(value["seq"], UInt64.self),
+            let size = number(value["size"], Int64.self), let after = marks(in: value["after"])
+        else { return nil }
+        return Sent(bytes: bytes, sequence: sequence, size: size, after: after)
+    }
+
+    /// The other histories' names of a `"names"` object; none if there is no object; `nil` if one is not a name.
+    private static func names(in value: JSONValue?) -> [HistoryID: String]? {
+        guard case let .object(members)? = value else { return [:] }
+        var names: [HistoryID: String] = [:]
+        for (key, value) in members {
+            guard let history = HistoryID(text: key), case let .string(name) = value else { return nil }
+            names[history] = name
         }
-        if case let .array(list)? = json["aliases"] {
-            for item in list {
-                guard case let .string(idText)? = item["id"], let id = EventID(parsing: idText),
-                    case let .string(historyText)? = item["history"], let history = HistoryID(text: historyText),
-                    let sequence = SyncState.number(item["seq"], UInt64.self), sequence >= 1
-                else { return nil }
-                var after: [HistoryMark] = []
-                if case let .object(marks)? = item["after"] {
-                    for (key, value) in marks {
-                        guard let other = HistoryID(text: key), let seq = SyncState.number(value, UInt64.self) else { return nil }
-                        after.append(HistoryMark(other, seq))
-                    }
-                }
-                aliases.append(Alias(id: id, history: history, sequence: sequence, after: after))
-            }
+        return names
+    }
+
+    /// The aliases of an `"aliases"` array; none if there is no array; `nil` if one is not an alias.
+    private static func aliases(in value: JSONValue?) -> [Alias]? {
+        guard case let .array(list)? = value else { return [] }
+        var aliases: [Alias] = []
+        for item in list {
+            guard case let .string(idText)? = item["id"], let id = EventID(parsing: idText),
+                case let .string(historyText)? = item["history"], let history = HistoryID(text: historyText),
+                let sequence = number(item["seq"], UInt64.self), sequence >= 1, let after = marks(in: item["after"])
+            else { return nil }
+            aliases.append(Alias(id: id, history: history, sequence: sequence, after: after))
         }
-        if case let .object(members)? = json["read"] {
-            for (file, cursor) in members {
-                guard let bytes = SyncState.number(cursor["bytes"], Int64.self), let line = SyncState.number(cursor["line"], Int64.self),
-                    case let .string(hashText)? = cursor["hash"], let hash = UInt64(hashText, radix: 16)
-                else { return nil }
-                read[file] = ReadCursor(bytes: bytes, line: line, hash: hash)
-            }
+        return aliases
+    }
+
+    /// The cursors of a `"read"` object, by file name; none if there is no object; `nil` if one is not a cursor.
+    private static func readCursors(in value: JSONValue?) -> [String: ReadCursor]? {
+        guard case let .object(members)? = value else { return [:] }
+        var read: [String: ReadCursor] = [:]
+        for (file, cursor) in members {
+            guard let bytes = number(cursor["bytes"], Int64.self), let line = number(cursor["line"], Int64.self),
+                case let .string(hashText)? = cursor["hash"], let hash = UInt64(hashText, radix: 16)
+            else { return nil }
+            read[file] = ReadCursor(bytes: bytes, line: line, hash: hash)
         }
+        return read
+    }
+
+    /// The marks of an `"after"` object, history to sequence; none if there is no object; `nil` if one is not a mark.
+    private static func marks(in value: JSONValue?) -> [HistoryMark]? {
+        guard case let .object(members)? = value else { return [] }
+        var marks: [HistoryMark] = []
+        for (key, value) in members {
+            guard let history = HistoryID(text: key), let seq = number(value, UInt64.self) else { return nil }
+            marks.append(HistoryMark(history, seq))
+        }
+        return marks
     }
 
     /// The `"sync"` value.
@@ -176,7 +200,6 @@ extension SyncState {
 
     /// A whole number from 0 to 2⁶², far past any journal or file: arithmetic on it cannot overflow.
     private static func number<Number: FixedWidthInteger>(_ value: JSONValue?, _ type: Number.Type) -> Number? {
-        guard case let .number(text)? = value, let number = Int64(text), (0...(Int64(1) << 62)).contains(number) else { return nil }
-        return Number(number)
+        value?.wholeNumber(in: 0...(Int64(1) << 62)).map { Number($0) }
     }
 }

@@ -60,77 +60,98 @@ package struct PathWalk: Sendable {
     package func walk(_ path: String, from start: FileSystem.Descriptor? = nil) throws(Problem) -> Destination {
         guard !path.isEmpty else { throw .system(SystemError(call: "open", path: path, errno: Errno.noSuchFileOrDirectory)) }
         var pending = PathWalk.names(in: path)
-        var folder: FileSystem.Descriptor
-        if path.hasPrefix("/") {
-            folder = try openRoot()
-        } else if let start {
-            folder = try open(".", in: start)
-        } else {
-            let here = try system { () throws(SystemError) in try fileSystem.open(".", OpenFlags.linkItself, 0) }
-            folder = FileSystem.Descriptor(raw: here.raw, path: PathWalk.workingDirectory() ?? ".")
-        }
-        var links = 0
+        var walked = Progress(folder: try openStart(of: path, from: start))
         do throws(Problem) {
             while let name = pending.popLast() {
-                let isLast = pending.isEmpty
-                let next: FileSystem.Descriptor
-                do {
-                    next = try fileSystem.openAt(folder, name, OpenFlags.linkItself, 0)
-                } catch where error.errno == Errno.noSuchFileOrDirectory {
-                    let rest = [name] + pending.reversed()
-                    // Nothing to make for `missing/../x`: the kernel would not go through a missing folder either.
-                    guard !rest.contains("..") else { throw .system(error) }
-                    return Destination(folder: folder, missingFolders: Array(rest.dropLast()), name: rest[rest.count - 1], status: nil)
-                } catch {
-                    throw .system(error)
-                }
-                let status: FileStatus
-                do {
-                    status = try fileSystem.status(next)
-                } catch {
-                    fileSystem.close(next)
-                    throw .system(error)
-                }
-                switch status.kind {
-                case .symbolicLink:
-                    defer { fileSystem.close(next) }
-                    guard status.owner == user || status.owner == 0 else {
-                        throw .foreignLink(path: next.path, owner: status.owner)
-                    }
-                    links += 1
-                    guard links <= PathWalk.maximumLinks else {
-                        throw .system(SystemError(call: "open", path: path, errno: Errno.tooManySymbolicLinkLevels))
-                    }
-                    let target = try system { () throws(SystemError) in try fileSystem.linkTarget(next) }
-                    guard !target.isEmpty else { throw .system(SystemError(call: "open", path: next.path, errno: Errno.noSuchFileOrDirectory)) }
-                    if target.hasPrefix("/") {
-                        let root = try openRoot()
-                        fileSystem.close(folder)
-                        folder = root
-                    }
-                    pending += PathWalk.names(in: target)
-                case .folder where !isLast:
-                    guard acceptsFolder(status) else {
-                        fileSystem.close(next)
-                        throw .refusedFolder(path: next.path, status)
-                    }
-                    fileSystem.close(folder)
-                    folder = next
-                case _ where isLast:
-                    fileSystem.close(next)
-                    return Destination(folder: folder, missingFolders: [], name: name, status: status)
-                default:
-                    fileSystem.close(next)
-                    throw .system(SystemError(call: "open", path: next.path, errno: Errno.notDirectory))
-                }
+                if let destination = try goThrough(name, before: &pending, of: path, &walked) { return destination }
             }
             // Only `.` names were left (`/`, `.`, `a/.`): the path names the folder reached.
-            let status = try system { () throws(SystemError) in try fileSystem.status(folder) }
-            return Destination(folder: folder, missingFolders: [], name: ".", status: status)
+            let status = try system { () throws(SystemError) in try fileSystem.status(walked.folder) }
+            return Destination(folder: walked.folder, missingFolders: [], name: ".", status: status)
         } catch {
-            fileSystem.close(folder)
+            fileSystem.close(walked.folder)
             throw error
         }
+    }
+
+    /// How far a walk has come: the folder it is in, and how many links it followed to get there.
+    private struct Progress {
+        var folder: FileSystem.Descriptor
+        var links = 0
+    }
+
+    /// Opens the folder a walk of `path` starts in: `/` for an absolute path, else `start`, else the
+    /// working directory.
+    private func openStart(of path: String, from start: FileSystem.Descriptor?) throws(Problem) -> FileSystem.Descriptor {
+        if path.hasPrefix("/") { return try openRoot() }
+        if let start { return try open(".", in: start) }
+        let here = try system { () throws(SystemError) in try fileSystem.open(".", OpenFlags.linkItself, 0) }
+        return FileSystem.Descriptor(raw: here.raw, path: PathWalk.workingDirectory() ?? ".")
+    }
+
+    /// Goes through `name` from the folder `walked` is in, with `pending` the names after it (last
+    /// first): into it if it is a folder, following it if it is a link. Returns where the walk ends
+    /// if it ends there: `name` is missing, or the last name.
+    private func goThrough(
+        _ name: String, before pending: inout [String], of path: String, _ walked: inout Progress
+    ) throws(Problem) -> Destination? {
+        let isLast = pending.isEmpty
+        let next: FileSystem.Descriptor
+        do {
+            next = try fileSystem.openAt(walked.folder, name, OpenFlags.linkItself, 0)
+        } catch where error.errno == Errno.noSuchFileOrDirectory {
+            let rest = [name] + pending.reversed()
+            // Nothing to make for `missing/../x`: the kernel would not go through a missing folder either.
+            guard !rest.contains("..") else { throw .system(error) }
+            return Destination(folder: walked.folder, missingFolders: Array(rest.dropLast()), name: rest[rest.count - 1], status: nil)
+        } catch {
+            throw .system(error)
+        }
+        let status = try statusClosingIfUnknown(next)
+        switch status.kind {
+        case .symbolicLink:
+            defer { fileSystem.close(next) }
+            try follow(next, status, into: &pending, of: path, &walked)
+            return nil
+        case .folder where !isLast:
+            guard acceptsFolder(status) else {
+                fileSystem.close(next)
+                throw .refusedFolder(path: next.path, status)
+            }
+            fileSystem.close(walked.folder)
+            walked.folder = next
+            return nil
+        case _ where isLast:
+            fileSystem.close(next)
+            return Destination(folder: walked.folder, missingFolders: [], name: name, status: status)
+        default:
+            fileSystem.close(next)
+            throw .system(SystemError(call: "open", path: next.path, errno: Errno.notDirectory))
+        }
+    }
+
+    /// Follows the symbolic link open at `link`, of `status`, if its owner is trusted and it is not
+    /// one link too many: its target's names go to the end of `pending`, and an absolute target
+    /// takes the walk back to `/`.
+    private func follow(
+        _ link: FileSystem.Descriptor, _ status: FileStatus, into pending: inout [String], of path: String,
+        _ walked: inout Progress
+    ) throws(Problem) {
+        guard status.owner == user || status.owner == 0 else {
+            throw .foreignLink(path: link.path, owner: status.owner)
+        }
+        walked.links += 1
+        guard walked.links <= PathWalk.maximumLinks else {
+            throw .system(SystemError(call: "open", path: path, errno: Errno.tooManySymbolicLinkLevels))
+        }
+        let target = try system { () throws(SystemError) in try fileSystem.linkTarget(link) }
+        guard !target.isEmpty else { throw .system(SystemError(call: "open", path: link.path, errno: Errno.noSuchFileOrDirectory)) }
+        if target.hasPrefix("/") {
+            let root = try openRoot()
+            fileSystem.close(walked.folder)
+            walked.folder = root
+        }
+        pending += PathWalk.names(in: target)
     }
 
     /// The working directory's path; `nil` if it cannot be told (removed, or too long to tell).
@@ -156,16 +177,20 @@ package struct PathWalk: Sendable {
 
     /// Throws unless `acceptsFolder` accepts the open folder `folder`, closing it if not.
     private func accept(_ folder: FileSystem.Descriptor) throws(Problem) {
-        let status: FileStatus
-        do {
-            status = try fileSystem.status(folder)
-        } catch {
-            fileSystem.close(folder)
-            throw .system(error)
-        }
+        let status = try statusClosingIfUnknown(folder)
         guard acceptsFolder(status) else {
             fileSystem.close(folder)
             throw .refusedFolder(path: folder.path, status)
+        }
+    }
+
+    /// What the open `file` is, closing it if that cannot be told.
+    private func statusClosingIfUnknown(_ file: FileSystem.Descriptor) throws(Problem) -> FileStatus {
+        do {
+            return try fileSystem.status(file)
+        } catch {
+            fileSystem.close(file)
+            throw .system(error)
         }
     }
 

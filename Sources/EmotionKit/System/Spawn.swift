@@ -26,26 +26,15 @@ package enum Spawn {
         fileDescriptor: Int32, newGroup: Bool, textBusyAttempts: Int
     ) throws(SystemError) -> Int32 {
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
+        var actions: FileActions = nil
+        var attributes: Attributes = nil
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+        var actions = FileActions()
+        var attributes = Attributes()
         #endif
         try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
         defer { posix_spawn_file_actions_destroy(&actions) }
-        let dup2 = "posix_spawn_file_actions_adddup2"
-        try check(posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO), dup2)
-        if fcntl(STDERR_FILENO, F_GETFD) == -1, errno == EBADF {
-            // Our standard error is closed (`2>&-`), and copying it would fail the spawn: the hook
-            // writes to /dev/null instead, as it would to a closed descriptor, and still runs.
-            try check(
-                posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0),
-                "posix_spawn_file_actions_addopen")
-            try check(posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO), dup2)
-        } else {
-            try check(posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO), dup2)
-        }
+        try redirectStandardStreams(&actions, input: standardInput)
         #if os(Linux)
         // Copied from above 3, so that neither an earlier action (onto 0, 1 or 2, where our own
         // descriptors may be closed and the file opened) overwrites it, nor a copy onto itself
@@ -53,7 +42,7 @@ package enum Spawn {
         let source = file > fileDescriptor ? file : fcntl(file, F_DUPFD_CLOEXEC, fileDescriptor + 1)
         guard source >= 0 else { throw SystemError(call: "fcntl", path: "", errno: errno) }
         defer { if source != file { close(source) } }
-        try check(posix_spawn_file_actions_adddup2(&actions, source, fileDescriptor), dup2)
+        try check(posix_spawn_file_actions_adddup2(&actions, source, fileDescriptor), "posix_spawn_file_actions_adddup2")
         let executable = Array("/proc/self/fd/\(fileDescriptor)".utf8)
         #else
         // Darwin has no O_PATH, and no reliable exec of a descriptor: it starts the hook by its
@@ -67,6 +56,50 @@ package enum Spawn {
 
         try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
         defer { posix_spawnattr_destroy(&attributes) }
+        try setSignalsAndGroup(&attributes, newGroup: newGroup)
+
+        let id = try spawn(
+            executable, argv: [path] + arguments.map { Array($0.utf8) }, environment: environment, &actions, &attributes,
+            textBusyAttempts: textBusyAttempts)
+        #if !os(Linux)
+        if !names(path, file) {
+            // Swapped between the check and the exec: whatever started is not what was judged.
+            kill(id, SIGKILL)
+            _ = Syscall.wait(for: id, waiting: true)
+            throw SystemError(call: "posix_spawn", path: String(decoding: path, as: UTF8.self), errno: ESTALE)
+        }
+        #endif
+        return id
+    }
+
+    #if canImport(Darwin)
+    private typealias FileActions = posix_spawn_file_actions_t?
+    private typealias Attributes = posix_spawnattr_t?
+    #else
+    private typealias FileActions = posix_spawn_file_actions_t
+    private typealias Attributes = posix_spawnattr_t
+    #endif
+
+    /// Adds to `actions` the child's standard input, `input`, and its standard output and error: our
+    /// standard error and output swapped, or both `/dev/null` if our standard error is closed.
+    private static func redirectStandardStreams(_ actions: inout FileActions, input: Int32) throws(SystemError) {
+        let dup2 = "posix_spawn_file_actions_adddup2"
+        try check(posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO), dup2)
+        if fcntl(STDERR_FILENO, F_GETFD) == -1, errno == EBADF {
+            // Our standard error is closed (`2>&-`), and copying it would fail the spawn: the hook
+            // writes to /dev/null instead, as it would to a closed descriptor, and still runs.
+            try check(
+                posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0),
+                "posix_spawn_file_actions_addopen")
+            try check(posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO), dup2)
+        } else {
+            try check(posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO), dup2)
+        }
+    }
+
+    /// Sets in `attributes` an empty signal mask, `SIGPIPE` and job control's signals at their
+    /// defaults, and a process group of the child's own if `newGroup`.
+    private static func setSignalsAndGroup(_ attributes: inout Attributes, newGroup: Bool) throws(SystemError) {
         // What the hook would get from a shell, whatever our parent left us: no blocked signal,
         // and SIGPIPE at its default, which runtimes such as Python's set to ignored.
         var noSignals = sigset_t()
@@ -88,7 +121,14 @@ package enum Spawn {
             flags |= POSIX_SPAWN_SETPGROUP
         }
         try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags")
+    }
 
+    /// Calls `posix_spawn` on `executable` with `argv` and `environment`, trying again while the file
+    /// is busy being written, up to `textBusyAttempts` times; returns the process ID.
+    private static func spawn(
+        _ executable: [UInt8], argv: [[UInt8]], environment: [[UInt8]], _ actions: inout FileActions,
+        _ attributes: inout Attributes, textBusyAttempts: Int
+    ) throws(SystemError) -> Int32 {
         var id = pid_t()
         var result: Int32 = 0
         // ETXTBSY: the file is open for writing somewhere. Often only for a moment: an editor saving
@@ -96,7 +136,7 @@ package enum Spawn {
         // being written (the race Go's os/exec retries for too). So a few short retries first.
         var wait = Duration.milliseconds(1)
         for attempt in 0..<textBusyAttempts {
-            result = withCStrings([executable, path] + arguments.map { Array($0.utf8) }) { strings in
+            result = withCStrings([executable] + argv) { strings in
                 withCStrings(environment) { envp in
                     guard let executable = strings[0] else { return EINVAL }
                     return posix_spawn(&id, executable, &actions, &attributes, Array(strings.dropFirst()), envp)
@@ -107,14 +147,6 @@ package enum Spawn {
             wait = min(wait * 2, .milliseconds(20))
         }
         try check(result, "posix_spawn")
-        #if !os(Linux)
-        if !names(path, file) {
-            // Swapped between the check and the exec: whatever started is not what was judged.
-            kill(id, SIGKILL)
-            _ = Syscall.wait(for: id, waiting: true)
-            throw SystemError(call: "posix_spawn", path: String(decoding: path, as: UTF8.self), errno: ESTALE)
-        }
-        #endif
         return id
     }
 

@@ -58,90 +58,44 @@ struct FeltLine {
     /// `log` refuses is never counted here.
     init?(_ line: UnsafeBufferPointer<UInt8>, order: Int64, day: inout DateMemo) {
         var cursor = Cursor(bytes: line)
-        // {"id":"<26>","at":"<29>","command":"…","emotion":"…","old":N,"new":N,["note":"…",]"seq":N
-        guard line.count > 120, line.count <= JournalEvent.lineLimit, cursor.skip("{\"id\":\""), cursor.skipID(),
-            cursor.skip("\",\"at\":\""), let at = cursor.timestamp(sameDateAs: &day), cursor.skip("\",\"command\":\""),
-            let command = cursor.command(), cursor.skip("\",\"emotion\":\""), let emotion = cursor.emotion(),
-            cursor.skip("\",\"old\":"), let old = cursor.wholeNumber(), cursor.skip(",\"new\":"), let new = cursor.wholeNumber(),
-            old != new, command != .reset || new == 0, command != .tap || new - old == 1, cursor.skip(",\"")
-        else { return nil }
-        let delta = new - old  // Both are 0 or more: no overflow.
-        if cursor.skip("note\":\"") {
-            guard cursor.skipNote(), cursor.skip(",\"") else { return nil }
-        }
-        guard cursor.skip("seq\":"), let sequence = cursor.wholeNumber(), sequence >= 1 else { return nil }
-        let head = cursor.index
-        // The tail, backwards: [,"block":N] before the brace, then [,"latest":"<29>"], [,"recorded":"<29>"],
-        // [,"reverts":"<26>"], [,"events":N], and ,"group":"<26>" always.
-        var end = line.count - 1
-        guard line[end] == UInt8(ascii: "}") else { return nil }
-        var block: Int64?
-        if let keyStart = cursor.blockKeyStart(before: end, after: head) {
-            cursor.index = keyStart + 9
-            guard let offset = cursor.wholeNumber(), cursor.index == end else { return nil }
-            block = Int64(offset)
-            end = keyStart
-        }
-        var latest: Int64?
-        if cursor.ends(at: end, with: ",\"latest\":\"", valueLength: 29) {
-            cursor.index = end - 30
-            var ignored = DateMemo()
-            guard let time = cursor.timestamp(sameDateAs: &ignored) else { return nil }
-            latest = time.milliseconds
-            end -= 41
-        }
-        var recorded: Int64?
-        if cursor.ends(at: end, with: ",\"recorded\":\"", valueLength: 29) {
-            cursor.index = end - 30
-            var ignored = DateMemo()
-            guard let time = cursor.timestamp(sameDateAs: &ignored), time.milliseconds > at.milliseconds, command == .tap || command == .add
-            else { return nil }
-            recorded = time.milliseconds
-            end -= 43
-        }
-        var revertsStart: Int?
-        if cursor.ends(at: end, with: ",\"reverts\":\"", valueLength: 26) {
-            revertsStart = end - 27
-            end -= 39
-        }
-        guard (revertsStart != nil) == command.isReverting else { return nil }
-        var isFirstOfSeveral = false
-        if (48...57).contains(line[end - 1]) {
-            var digits = end - 1
-            while digits > head, (48...57).contains(line[digits - 1]) { digits -= 1 }
-            cursor.index = digits
-            guard let events = cursor.wholeNumber(), cursor.index == end, events >= 2 else { return nil }
-            cursor.index = digits - 10
-            guard digits - 10 > head, cursor.skip(",\"events\":") else { return nil }
-            end = digits - 10
-            isFirstOfSeveral = true
-        }
-        guard end - 37 == head, cursor.ends(at: end, with: ",\"group\":\"", valueLength: 26) else { return nil }
-        // Most commands are one event, whose group is its id, already checked: compared, not read again.
-        let groupIsID = cursor.sameID(at: 7, as: end - 27)
-        if !groupIsID {
-            cursor.index = end - 27
-            guard cursor.skipID() else { return nil }
-        }
-        // The first event of several is its command's group: its id and group are the same.
-        if isFirstOfSeveral, !groupIsID { return nil }
-        var latestRecording = recorded ?? at.milliseconds
-        if let latest {
+        guard let head = cursor.head(sameDateAs: &day), let tail = cursor.tail(after: head) else { return nil }
+        var latestRecording = tail.recorded ?? head.at.milliseconds
+        if let latest = tail.latest {
             guard latest > latestRecording else { return nil }
             latestRecording = latest
         }
-        self.command = command
-        self.emotion = emotion
-        self.old = old
-        self.delta = delta
-        self.at = at.milliseconds
-        self.day = at.day
+        self.command = head.command
+        self.emotion = head.emotion
+        self.old = head.old
+        self.delta = head.delta
+        self.at = head.at.milliseconds
+        self.day = head.at.day
         self.order = order
         self.latestRecording = latestRecording
-        self.recording = recorded ?? at.milliseconds
-        self.block = block
-        self.groupStart = end - 27
-        self.revertsStart = revertsStart
+        self.recording = tail.recorded ?? head.at.milliseconds
+        self.block = tail.block
+        self.groupStart = tail.groupStart
+        self.revertsStart = tail.revertsStart
+    }
+
+    /// The fields `jsonLine` writes first, read forwards up to and with the sequence.
+    fileprivate struct Head {
+        var command: JournalCommand
+        var emotion: Emotion
+        var old: Int
+        var delta: Int
+        var at: (milliseconds: Int64, day: Int64)
+        /// Where the sequence's digits end.
+        var end: Int
+    }
+
+    /// The fields `jsonLine` writes last, read backwards from the closing brace.
+    fileprivate struct Tail {
+        var block: Int64?
+        var latest: Int64?
+        var recorded: Int64?
+        var revertsStart: Int?
+        var groupStart = 0
     }
 
     /// The last date read, as its ten bytes, and its day: lines come in runs on one day, and a date
@@ -155,6 +109,95 @@ struct FeltLine {
     private struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+
+        /// Reads `{"id":"<26>","at":"<29>","command":"…","emotion":"…","old":N,"new":N,["note":"…",]"seq":N`.
+        @inline(__always)
+        mutating func head(sameDateAs day: inout DateMemo) -> Head? {
+            guard bytes.count > 120, bytes.count <= JournalEvent.lineLimit, skip("{\"id\":\""), skipID(),
+                skip("\",\"at\":\""), let at = timestamp(sameDateAs: &day), skip("\",\"command\":\""),
+                let command = command(), skip("\",\"emotion\":\""), let emotion = emotion(),
+                skip("\",\"old\":"), let old = wholeNumber(), skip(",\"new\":"), let new = wholeNumber(),
+                old != new, command != .reset || new == 0, command != .tap || new - old == 1, skip(",\"")
+            else { return nil }
+            if skip("note\":\"") {
+                guard skipNote(), skip(",\"") else { return nil }
+            }
+            guard skip("seq\":"), let sequence = wholeNumber(), sequence >= 1 else { return nil }
+            // Both counts are 0 or more: no overflow.
+            return Head(command: command, emotion: emotion, old: old, delta: new - old, at: at, end: index)
+        }
+
+        /// Reads backwards from the closing brace `[,"block":N]`, then `[,"latest":"<29>"]`,
+        /// `[,"recorded":"<29>"]`, `[,"reverts":"<26>"]`, and the group, which must meet `head`.
+        @inline(__always)
+        mutating func tail(after head: Head) -> Tail? {
+            var end = bytes.count - 1
+            guard bytes[end] == UInt8(ascii: "}") else { return nil }
+            var tail = Tail()
+            if let keyStart = blockKeyStart(before: end, after: head.end) {
+                index = keyStart + 9
+                guard let offset = wholeNumber(), index == end else { return nil }
+                tail.block = Int64(offset)
+                end = keyStart
+            }
+            if ends(at: end, with: ",\"latest\":\"", valueLength: 29) {
+                guard let time = timestamp(endingAt: end) else { return nil }
+                tail.latest = time
+                end -= 41
+            }
+            if ends(at: end, with: ",\"recorded\":\"", valueLength: 29) {
+                guard let time = timestamp(endingAt: end), time > head.at.milliseconds,
+                    head.command == .tap || head.command == .add
+                else { return nil }
+                tail.recorded = time
+                end -= 43
+            }
+            if ends(at: end, with: ",\"reverts\":\"", valueLength: 26) {
+                tail.revertsStart = end - 27
+                end -= 39
+            }
+            guard (tail.revertsStart != nil) == head.command.isReverting,
+                let groupStart = groupStart(before: end, after: head.end)
+            else { return nil }
+            tail.groupStart = groupStart
+            return tail
+        }
+
+        /// Reads backwards from `end` `[,"events":N]` and `,"group":"<26>"`, which must start at
+        /// `head`; where the group's 26 characters start.
+        @inline(__always)
+        mutating func groupStart(before end: Int, after head: Int) -> Int? {
+            var end = end
+            var isFirstOfSeveral = false
+            if (48...57).contains(bytes[end - 1]) {
+                var digits = end - 1
+                while digits > head, (48...57).contains(bytes[digits - 1]) { digits -= 1 }
+                index = digits
+                guard let events = wholeNumber(), index == end, events >= 2 else { return nil }
+                index = digits - 10
+                guard digits - 10 > head, skip(",\"events\":") else { return nil }
+                end = digits - 10
+                isFirstOfSeveral = true
+            }
+            guard end - 37 == head, ends(at: end, with: ",\"group\":\"", valueLength: 26) else { return nil }
+            // Most commands are one event, whose group is its id, already checked: compared, not read again.
+            let groupIsID = sameID(at: 7, as: end - 27)
+            if !groupIsID {
+                index = end - 27
+                guard skipID() else { return nil }
+            }
+            // The first event of several is its command's group: its id and group are the same.
+            if isFirstOfSeveral, !groupIsID { return nil }
+            return end - 27
+        }
+
+        /// The instant of the timestamp whose closing quote is just before `end`.
+        @inline(__always)
+        mutating func timestamp(endingAt end: Int) -> Int64? {
+            index = end - 30
+            var ignored = DateMemo()
+            return timestamp(sameDateAs: &ignored)?.milliseconds
+        }
 
         /// Steps over `literal` if the bytes go on with it, comparing eight bytes at a time (the
         /// last eight overlapping the ones before), or four, or one.

@@ -93,49 +93,19 @@ struct FeltReader: Sendable {
         var memo = FeltLine.DateMemo()
         var blocks = SkippableBlocks(journal: journal, floor: floor)
         try journal.forEachLineBackward(from: end, downTo: stop, passingOver: { line, lineStart throws(StoreError) in
-            var group: EventID?
-            var reverts: EventID?
-            var isFirstOfGroup = false
-            var id: [UInt8]?
-            var read = line.withUnsafeBufferPointer { buffer -> FeltLine? in
-                guard let found = FeltLine(buffer, order: lineStart, day: &memo) else { return nil }
-                if reach.lastLine == nil { id = Array(buffer[7..<33]) }  // After `{"id":"`.
-                if let start = found.revertsStart {
-                    reverts = EventID(utf8: buffer[start..<(start + 26)])
-                    group = EventID(utf8: buffer[found.groupStart..<(found.groupStart + 26)])
-                    if reverts == nil || group == nil { return nil }
-                } else if !undone.isEmpty {
-                    group = EventID(utf8: buffer[found.groupStart..<(found.groupStart + 26)])
-                    if group == nil { return nil }
-                    isFirstOfGroup = buffer[7..<33].elementsEqual(buffer[found.groupStart..<(found.groupStart + 26)])
-                }
-                return found
-            }
-            if read == nil {
-                let event: JournalEvent
-                do throws(JournalLineError) {
-                    event = try JournalEvent(journalLine: Array(line))
-                } catch {
-                    throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
-                }
-                read = FeltLine(event, order: lineStart)
-                group = event.group
-                reverts = event.reverts
-                isFirstOfGroup = event.id == event.group
-                id = Array(event.id.description.utf8)
-            }
-            guard let line = read else { return .goOn }
-            if reach.lastLine == nil, let id { reach.lastLine = (lineStart, id) }
+            let read = try readLine(line, at: lineStart, wantsID: reach.lastLine == nil, wantsGroup: !undone.isEmpty, memo: &memo)
+            let line = read.felt
+            if reach.lastLine == nil, let id = read.id { reach.lastLine = (lineStart, id) }
             if line.latestRecording < since { return .stop }
             if let block = blocks.target(of: line.block, lineStart: lineStart, recording: line.recording, wanted: since) { return .skipTo(block) }
             reach.firstOld[line.emotion.index] = line.old
-            if let group, isFirstOfGroup, undone[group]?.found == false {
+            if let group = read.group, read.isFirstOfGroup, undone[group]?.found == false {
                 undone[group]?.found = true
                 unfound -= 1
             }
             switch line.command {
             case .undo, .redo:
-                if let reverts, let group {
+                if let reverts = read.reverts, let group = read.group {
                     if undone[reverts] == nil {
                         undone[reverts] = ([], [], false)
                         unfound += 1
@@ -143,7 +113,7 @@ struct FeltReader: Sendable {
                     if line.command == .undo { undone[reverts]?.undos.insert(group) } else { undone[reverts]?.redos.insert(group) }
                 }
             case .tap, .add:
-                if let group, let entry = undone[group], entry.undos.count > entry.redos.count { return .goOn }
+                if let group = read.group, let entry = undone[group], entry.undos.count > entry.redos.count { return .goOn }
                 body(line)
             case .reset:
                 break
@@ -152,5 +122,56 @@ struct FeltReader: Sendable {
         })
         reach.revertsEarlier = unfound > 0
         return reach
+    }
+
+    /// A line as `read` needs it: what views need, and the ids that undo and redo make matter.
+    private struct ReadLine {
+        var felt: FeltLine
+        /// Its command's group: for an undo or redo, or once a command read was undone or redone.
+        var group: EventID?
+        /// The command an undo or redo names.
+        var reverts: EventID?
+        /// Whether it is its command's first line (its id is its group), told along with `group`.
+        var isFirstOfGroup = false
+        /// Its id's 26 bytes, if wanted.
+        var id: [UInt8]?
+    }
+
+    /// Reads `line`, which starts at `lineStart`, in place (`FeltLine`) or, in any other form, with
+    /// the full parser; with its id's bytes if `wantsID`, and its group if `wantsGroup` or it reverts.
+    ///
+    /// - Throws: `StoreError.unreadableJournal` for a line that is not an event.
+    @inline(__always)
+    private func readLine(
+        _ line: ArraySlice<UInt8>, at lineStart: Int64, wantsID: Bool, wantsGroup: Bool, memo: inout FeltLine.DateMemo
+    ) throws(StoreError) -> ReadLine {
+        var group: EventID?
+        var reverts: EventID?
+        var isFirstOfGroup = false
+        var id: [UInt8]?
+        let felt = line.withUnsafeBufferPointer { buffer -> FeltLine? in
+            guard let found = FeltLine(buffer, order: lineStart, day: &memo) else { return nil }
+            if wantsID { id = Array(buffer[7..<33]) }  // After `{"id":"`.
+            if let start = found.revertsStart {
+                reverts = EventID(utf8: buffer[start..<(start + 26)])
+                group = EventID(utf8: buffer[found.groupStart..<(found.groupStart + 26)])
+                if reverts == nil || group == nil { return nil }
+            } else if wantsGroup {
+                group = EventID(utf8: buffer[found.groupStart..<(found.groupStart + 26)])
+                if group == nil { return nil }
+                isFirstOfGroup = buffer[7..<33].elementsEqual(buffer[found.groupStart..<(found.groupStart + 26)])
+            }
+            return found
+        }
+        if let felt { return ReadLine(felt: felt, group: group, reverts: reverts, isFirstOfGroup: isFirstOfGroup, id: id) }
+        let event: JournalEvent
+        do throws(JournalLineError) {
+            event = try JournalEvent(journalLine: Array(line))
+        } catch {
+            throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
+        }
+        return ReadLine(
+            felt: FeltLine(event, order: lineStart), group: event.group, reverts: event.reverts,
+            isFirstOfGroup: event.id == event.group, id: Array(event.id.description.utf8))
     }
 }
