@@ -94,13 +94,14 @@ struct SyncRound {
     /// gone (conflict copies removed) are forgotten, so that the state stays small.
     private mutating func filesToRead(_ listing: SyncFolder.Listing, in folder: SyncFolder) -> [SyncFolder.Entry] {
         var files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
-        let names = Set(listing.files.map(\.name))
-        state.read = state.read.filter { names.contains($0.key) }
-        let histories = Set(files.compactMap(\.history)).sorted()
+        state.read.keep { file in listing.files.contains { $0.name == file } }
+        // Distinct ids in order, without a `Set` (whose storage type a tap would build at run time).
+        var histories: [HistoryID] = []
+        for history in files.compactMap(\.history).sorted() where histories.last != history { histories.append(history) }
         if histories.count > SyncRound.historyLimit {
             // Each history's marks go into the next own line's `after`: past this many, it would outgrow a line.
-            let kept = Set(histories.prefix(SyncRound.historyLimit))
-            files = files.filter { $0.history.map(kept.contains) ?? false }
+            let last = histories[SyncRound.historyLimit - 1]
+            files = files.filter { $0.history.map { $0 <= last } ?? false }
             report.warnings.append(
                 folder.path + " holds files of \(histories.count) histories; only the first \(SyncRound.historyLimit) "
                     + "by id are read. Remove the files of histories no longer used.")

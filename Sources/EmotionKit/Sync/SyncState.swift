@@ -19,9 +19,9 @@ package struct SyncState: Equatable, Sendable {
     /// How far this history's own events are published.
     package var sent: Sent
     /// How far each other file of the folder has been read, by file name.
-    package var read: [String: ReadCursor]
+    package var read: ReadCursors
     /// The other histories' readable names, from their files' headers, by id.
-    package var names: [HistoryID: String]
+    package var names: Names
     /// Events this history holds at one address that another history's file holds at another: those
     /// imported into both before sync. Found again from the folder's files if this state is lost.
     package var aliases: [Alias] = []
@@ -64,8 +64,8 @@ package struct SyncState: Equatable, Sendable {
         self.name = name
         identities = []
         sent = Sent()
-        read = [:]
-        names = [:]
+        read = ReadCursors()
+        names = Names()
     }
 }
 
@@ -141,13 +141,11 @@ extension SyncState {
                 ("after", .object(sent.after.map { ($0.history.description, .number(String($0.seq))) })),
             ])))
         members.append(
-            ("read", .object(read.keys.sorted().compactMap { file in
-                read[file].map { cursor in
-                    (file, .object([
-                        ("bytes", .number(String(cursor.bytes))), ("line", .number(String(cursor.line))),
-                        ("hash", .string(String(cursor.hash, radix: 16))),
-                    ]))
-                }
+            ("read", .object(read.entries.map { entry in
+                (entry.file, .object([
+                    ("bytes", .number(String(entry.cursor.bytes))), ("line", .number(String(entry.cursor.line))),
+                    ("hash", .string(String(entry.cursor.hash, radix: 16))),
+                ]))
             })))
         members.append(
             ("aliases", .array(aliases.map {
@@ -157,7 +155,7 @@ extension SyncState {
                     ("after", .object($0.after.map { ($0.history.description, .number(String($0.seq))) })),
                 ])
             })))
-        members.append(("names", .object(names.keys.sorted().compactMap { id in names[id].map { (id.description, .string($0)) } })))
+        members.append(("names", .object(names.entries.map { ($0.history.description, .string($0.name)) })))
         return .object(members)
     }
 
