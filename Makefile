@@ -70,15 +70,24 @@ release:
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 # Regenerate LINK_ORDER after the code or the toolchain changes: every function `tap happy -q`, then
-# `stats --json`, `log -n 20`, `stats --week` and `calendar` run on an existing tally, in the order
-# callgrind first meets them (needs valgrind), then link again.
+# `stats --json`, `log -n 20`, `stats --week` and `calendar` run on an existing tally, then `tap happy -q`
+# of a history that syncs with a folder holding another history's file (nothing new in it), in the
+# order callgrind first meets them (needs valgrind), then link again. The synced tap's own functions
+# come last, so that they are packed together without moving the others.
+LINK_ORDER_HOME := $(CURDIR)/$(BUILD_TMP)/link-order
 link-order: release
-	rm -rf $(BUILD_TMP)/link-order && mkdir -p $(BUILD_TMP)/link-order
-	HOME=$(CURDIR)/$(BUILD_TMP)/link-order $(BIN) tap happy -q
-	for command in "tap happy -q" "stats --json" "log -n 20" "stats --week" "calendar"; do \
-		HOME=$(CURDIR)/$(BUILD_TMP)/link-order valgrind --tool=callgrind --demangle=no \
-			--callgrind-out-file="$(BUILD_TMP)/link-order/$$command.out" $(BIN) $$command > /dev/null 2>&1 || exit 1; \
-		grep -oE '^c?fn=\([0-9]+\) .+' "$(BUILD_TMP)/link-order/$$command.out" | sed -E 's/^c?fn=\([0-9]+\) //'; \
+	rm -rf $(BUILD_TMP)/link-order && mkdir -p $(BUILD_TMP)/link-order/folder $(BUILD_TMP)/link-order/synced $(BUILD_TMP)/link-order/other
+	HOME=$(LINK_ORDER_HOME) $(BIN) tap happy -q
+	for home in synced other; do \
+		HOME=$(LINK_ORDER_HOME)/$$home $(BIN) tap sad -q && \
+		HOME=$(LINK_ORDER_HOME)/$$home $(BIN) sync --folder $(LINK_ORDER_HOME)/folder --name $$home > /dev/null || exit 1; \
+	done
+	HOME=$(LINK_ORDER_HOME)/synced $(BIN) sync > /dev/null
+	for command in "tap happy -q" "stats --json" "log -n 20" "stats --week" "calendar" "synced:tap happy -q"; do \
+		home=$(LINK_ORDER_HOME); case "$$command" in synced:*) home=$$home/synced; command=$${command#synced:};; esac; \
+		HOME=$$home valgrind --tool=callgrind --demangle=no \
+			--callgrind-out-file="$$home/callgrind.out" $(BIN) $$command > /dev/null 2>&1 || exit 1; \
+		grep -oE '^c?fn=\([0-9]+\) .+' "$$home/callgrind.out" | sed -E 's/^c?fn=\([0-9]+\) //'; \
 	done | grep -v '^0x' | awk '!seen[$$0]++' > $(LINK_ORDER)
 	rm -f $(BIN)  # SwiftPM does not know the order file: link again.
 	$(MAKE) release

@@ -10,7 +10,7 @@ public struct HistoryNames: Sendable {
 
     init(_ state: SyncState) {
         ownName = state.name
-        others = Dictionary(uniqueKeysWithValues: state.names.map { ($0.key.description, $0.value) })
+        others = Dictionary(uniqueKeysWithValues: state.names.entries.map { ($0.history.description, $0.name) })
         identities = state.identities
     }
 

@@ -1,7 +1,8 @@
 extension SyncFolder {
     /// Appends `bytes`, whole lines, to `history`'s own file, which must hold exactly
-    /// `expectedSize` bytes; returns its size after. The file is made (mode 0600, given to the data
-    /// file's owner where we may) if it does not exist and `expectedSize` is 0.
+    /// `expectedSize` bytes; returns its size after (`expectedSize` and the bytes written). The file
+    /// is made (mode 0600, given to the data file's owner where we may) if it does not exist and
+    /// `expectedSize` is 0.
     ///
     /// Nothing is written unless the file is the size this history left it at: shorter (rolled back
     /// by a restore, cut short by a crash, removed), the caller sends what it lacks again; longer,
@@ -32,11 +33,9 @@ extension SyncFolder {
             try? fileSystem.truncate(file, expectedSize)
             throw .inputOutput(error)
         }
-        do {
-            return try fileSystem.status(file).size
-        } catch {
-            throw .inputOutput(error)
-        }
+        // The size this append left, not asked again: bytes another writer put there meanwhile are
+        // found by the next append's size check, not taken for ours.
+        return expectedSize + Int64(bytes.count)
     }
 
     /// Our file, opened to append to; made if it is missing and `expectedSize` is 0.

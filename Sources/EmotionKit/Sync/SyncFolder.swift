@@ -37,6 +37,8 @@ package final class SyncFolder: Sendable {
         package var files: [Entry] = []
         /// The names of ours that are not plain files, or are another user's.
         package var skipped: [SyncFolderError] = []
+        /// Whether the name left out (`entries(leavingOut:)`) is in the folder.
+        package var holdsLeftOut = false
     }
 
     /// The folder's path, as given.
@@ -77,12 +79,17 @@ package final class SyncFolder: Sendable {
     /// The histories' files and conflict copies in the folder, sorted by name; names of nothing of
     /// ours are left out silently, and ours that are not plain files of ours with a warning.
     ///
-    /// Nothing is followed or opened for reading: each name is looked at where it is.
-    package func entries() throws(SyncFolderError) -> Listing {
+    /// Nothing is followed or opened for reading: each name is looked at where it is. A file named
+    /// `leavingOut` is left out without being looked at: the caller has no use for it.
+    package func entries(leavingOut: String? = nil) throws(SyncFolderError) -> Listing {
         let names = fileSystem.entries(folder)
         if names.isEmpty { try checkListable() }
         var listing = Listing()
         for name in names.sorted() {
+            guard name != leavingOut else {
+                listing.holdsLeftOut = true
+                continue
+            }
             let kind = SyncFileName(name)
             guard kind != .ignored else { continue }
             let status: FileStatus
@@ -115,11 +122,9 @@ package final class SyncFolder: Sendable {
         return nil
     }
 
-    /// What `name` is, without following it if it is a link, or opening it for reading.
+    /// What `name` is, without following it if it is a link, or opening it for reading: one `fstatat`.
     func statusOf(_ name: String) throws(SystemError) -> FileStatus {
-        let found = try fileSystem.openAt(folder, name, OpenFlags.linkItself, 0)
-        defer { fileSystem.close(found) }
-        return try fileSystem.status(found)
+        try fileSystem.statusAt(folder, name)
     }
 
     /// Throws unless the folder can be read: an empty listing is also what a folder we may not read gives.
@@ -138,7 +143,7 @@ package final class SyncFolder: Sendable {
     ) throws(SyncFolderError) -> (folder: FileSystem.Descriptor, status: FileStatus) {
         let destination: PathWalk.Destination
         do {
-            destination = try PathWalk(fileSystem: fileSystem, user: user).walk(path)
+            destination = try PathWalk(fileSystem: fileSystem, user: user).walk(path, keepingFolder: true)
         } catch {
             switch error {
             case let .system(error) where error.errno == Errno.noSuchFileOrDirectory: throw .missing(path: path)
@@ -149,6 +154,10 @@ package final class SyncFolder: Sendable {
         }
         guard destination.name != "." else { return try accept(destination.folder, path: path, fileSystem: fileSystem, user: user) }
         defer { fileSystem.close(destination.folder) }
+        if let opened = destination.opened, let found = destination.status {
+            // The walk's own descriptor of the folder, and its status: not opened or looked at again.
+            return try accept(opened, status: found, path: path, fileSystem: fileSystem, user: user)
+        }
         guard let found = destination.status, destination.missingFolders.isEmpty else { throw .missing(path: path) }
         guard found.kind == .folder else { throw .notAFolder(path: path, found.kind) }
         let folder: FileSystem.Descriptor
@@ -162,14 +171,19 @@ package final class SyncFolder: Sendable {
         return try accept(folder, path: path, fileSystem: fileSystem, user: user)
     }
 
-    /// `folder` with its status, if it is a folder, and, as root, root's; else closes it and throws.
+    /// `folder` with its status (`status`, or asked of it), if it is a folder, and, as root, root's;
+    /// else closes it and throws.
     private static func accept(
-        _ folder: FileSystem.Descriptor, path: String, fileSystem: FileSystem, user: UInt32
+        _ folder: FileSystem.Descriptor, status known: FileStatus? = nil, path: String, fileSystem: FileSystem, user: UInt32
     ) throws(SyncFolderError) -> (folder: FileSystem.Descriptor, status: FileStatus) {
         do throws(SyncFolderError) {
             let status: FileStatus
             do {
-                status = try fileSystem.status(folder)
+                if let known {
+                    status = known
+                } else {
+                    status = try fileSystem.status(folder)
+                }
             } catch {
                 throw .inputOutput(error)
             }

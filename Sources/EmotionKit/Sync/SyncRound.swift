@@ -39,16 +39,17 @@ struct SyncRound {
     /// until it is placed (see Performance.md on the memory this takes).
     mutating func takeIn(ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) -> [JournalEvent] {
         guard let folder else { return [] }
+        // The current identity's file is this history's alone (it is not looked at here: the sending
+        // that follows checks it); one it spoke as before may go on being written by the copy that
+        // kept it, and is read past what this history wrote there.
+        let current = state.history
         let listing: SyncFolder.Listing
         do {
-            listing = try folder.entries()
+            listing = try folder.entries(leavingOut: current.map(SyncFileName.name(of:)))
         } catch {
             report.warnings.append(error.description)
             return []
         }
-        // The current identity's file is this history's alone; one it spoke as before may go on being
-        // written by the copy that kept it, and is read past what this history wrote there.
-        let current = state.history
         // A problem with our own file is told once, by the sending that follows.
         let ownFile = current.map { folder.pathOf(SyncFileName.name(of: $0)) }
         report.warnings += listing.skipped.filter { $0.file == nil || $0.file != ownFile }.map(\.description)
@@ -94,13 +95,17 @@ struct SyncRound {
     /// gone (conflict copies removed) are forgotten, so that the state stays small.
     private mutating func filesToRead(_ listing: SyncFolder.Listing, in folder: SyncFolder) -> [SyncFolder.Entry] {
         var files = listing.files.sorted { ($0.kind.isConflictCopy ? 1 : 0, $0.name) < ($1.kind.isConflictCopy ? 1 : 0, $1.name) }
-        let names = Set(listing.files.map(\.name))
-        state.read = state.read.filter { names.contains($0.key) }
-        let histories = Set(files.compactMap(\.history)).sorted()
+        state.read.keep { file in listing.files.contains { $0.name == file } }
+        // Distinct ids in order, without a `Set` (whose storage type a tap would build at run time); this
+        // history's own file counts, though it was left out of the listing.
+        var ids = files.compactMap(\.history)
+        if listing.holdsLeftOut, let current = state.history { ids.append(current) }
+        var histories: [HistoryID] = []
+        for history in ids.sorted() where histories.last != history { histories.append(history) }
         if histories.count > SyncRound.historyLimit {
             // Each history's marks go into the next own line's `after`: past this many, it would outgrow a line.
-            let kept = Set(histories.prefix(SyncRound.historyLimit))
-            files = files.filter { $0.history.map(kept.contains) ?? false }
+            let last = histories[SyncRound.historyLimit - 1]
+            files = files.filter { $0.history.map { $0 <= last } ?? false }
             report.warnings.append(
                 folder.path + " holds files of \(histories.count) histories; only the first \(SyncRound.historyLimit) "
                     + "by id are read. Remove the files of histories no longer used.")

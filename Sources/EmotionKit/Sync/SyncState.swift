@@ -24,9 +24,9 @@ package struct SyncState: Equatable, Sendable {
     /// How far this history's own events are published.
     package var sent: Sent
     /// How far each other file of the folder has been read, by file name.
-    package var read: [String: ReadCursor]
+    package var read: ReadCursors
     /// The other histories' readable names, from their files' headers, by id.
-    package var names: [HistoryID: String]
+    package var names: Names
     /// Events this history holds at one address that another history's file holds at another: those
     /// imported into both before sync. Found again from the folder's files if this state is lost.
     package var aliases: [Alias] = []
@@ -69,8 +69,8 @@ package struct SyncState: Equatable, Sendable {
         self.name = name
         identities = []
         sent = Sent()
-        read = [:]
-        names = [:]
+        read = ReadCursors()
+        names = Names()
     }
 }
 
@@ -115,9 +115,9 @@ extension SyncState {
     }
 
     /// The other histories' names of a `"names"` object; none if there is no object; `nil` if one is not a name.
-    private static func names(in value: JSONValue?) -> [HistoryID: String]? {
-        guard case let .object(members)? = value else { return [:] }
-        var names: [HistoryID: String] = [:]
+    private static func names(in value: JSONValue?) -> Names? {
+        guard case let .object(members)? = value else { return Names() }
+        var names = Names()
         for (key, value) in members {
             guard let history = HistoryID(text: key), case let .string(name) = value else { return nil }
             names[history] = name
@@ -140,9 +140,9 @@ extension SyncState {
     }
 
     /// The cursors of a `"read"` object, by file name; none if there is no object; `nil` if one is not a cursor.
-    private static func readCursors(in value: JSONValue?) -> [String: ReadCursor]? {
-        guard case let .object(members)? = value else { return [:] }
-        var read: [String: ReadCursor] = [:]
+    private static func readCursors(in value: JSONValue?) -> ReadCursors? {
+        guard case let .object(members)? = value else { return ReadCursors() }
+        var read = ReadCursors()
         for (file, cursor) in members {
             guard let bytes = number(cursor["bytes"], Int64.self), let line = number(cursor["line"], Int64.self),
                 case let .string(hashText)? = cursor["hash"], let hash = UInt64(hashText, radix: 16)
@@ -175,13 +175,11 @@ extension SyncState {
                 ("after", .object(sent.after.map { ($0.history.description, .number(String($0.seq))) })),
             ])))
         members.append(
-            ("read", .object(read.keys.sorted().compactMap { file in
-                read[file].map { cursor in
-                    (file, .object([
-                        ("bytes", .number(String(cursor.bytes))), ("line", .number(String(cursor.line))),
-                        ("hash", .string(String(cursor.hash, radix: 16))),
-                    ]))
-                }
+            ("read", .object(read.entries.map { entry in
+                (entry.file, .object([
+                    ("bytes", .number(String(entry.cursor.bytes))), ("line", .number(String(entry.cursor.line))),
+                    ("hash", .string(String(entry.cursor.hash, radix: 16))),
+                ]))
             })))
         members.append(
             ("aliases", .array(aliases.map {
@@ -191,7 +189,7 @@ extension SyncState {
                     ("after", .object($0.after.map { ($0.history.description, .number(String($0.seq))) })),
                 ])
             })))
-        members.append(("names", .object(names.keys.sorted().compactMap { id in names[id].map { (id.description, .string($0)) } })))
+        members.append(("names", .object(names.entries.map { ($0.history.description, .string($0.name)) })))
         return .object(members)
     }
 

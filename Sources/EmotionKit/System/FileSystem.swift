@@ -65,6 +65,10 @@ package struct FileSystem: Sendable {
     package var setOwner: @Sendable (_ file: Descriptor, _ owner: UInt32, _ group: UInt32) throws(SystemError) -> Void
     /// The names in an open folder, without `.` and `..`; empty if it cannot be read; `readdir`.
     package var entries: @Sendable (_ folder: Descriptor) -> [String]
+    /// The status of `name` in an open folder, the link itself if it is one, in one call
+    /// (`fstatat(AT_SYMLINK_NOFOLLOW)`); `nil` for a file system that has no such call, whose
+    /// `statusAt(_:_:)` opens the name with `OpenFlags.linkItself` and asks `status`.
+    package var statusOfName: (@Sendable (_ folder: Descriptor, _ name: String) throws(SystemError) -> FileStatus)?
     /// The process holding an exclusive `flock` on the open file, if the system says; `/proc/locks`.
     package var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
 
@@ -91,7 +95,8 @@ package struct FileSystem: Sendable {
         setPermissions: @escaping @Sendable (Descriptor, UInt32) throws(SystemError) -> Void,
         setOwner: @escaping @Sendable (Descriptor, UInt32, UInt32) throws(SystemError) -> Void,
         entries: @escaping @Sendable (Descriptor) -> [String],
-        lockHolder: @escaping @Sendable (Descriptor) -> LockHolder?
+        lockHolder: @escaping @Sendable (Descriptor) -> LockHolder?,
+        statusOfName: (@Sendable (Descriptor, String) throws(SystemError) -> FileStatus)? = nil
     ) {
         self.open = open
         self.openAt = openAt
@@ -115,6 +120,16 @@ package struct FileSystem: Sendable {
         self.setOwner = setOwner
         self.entries = entries
         self.lockHolder = lockHolder
+        self.statusOfName = statusOfName
+    }
+
+    /// The status of `name` in the open `folder`, the link itself if it is one: never followed,
+    /// never opened for reading. One `fstatat` where the file system has it (`statusOfName`).
+    package func statusAt(_ folder: Descriptor, _ name: String) throws(SystemError) -> FileStatus {
+        if let statusOfName { return try statusOfName(folder, name) }
+        let found = try openAt(folder, name, OpenFlags.linkItself, 0)
+        defer { close(found) }
+        return try status(found)
     }
 
     /// The real file system: each operation one call of `Syscall`.
@@ -169,6 +184,14 @@ package struct FileSystem: Sendable {
             }
             return names
         },
-        lockHolder: { file in LinuxLocks.holder(of: file) }
+        lockHolder: { file in LinuxLocks.holder(of: file) },
+        statusOfName: { folder, name throws(SystemError) in
+            do throws(SystemError) {
+                return try Syscall.status(ofLinkItself: name, in: folder.raw, path: "")
+            } catch {
+                // The path is made for the message only: most names looked at are there.
+                throw SystemError(call: error.call, path: DataPath(folder.path).appending(name).string, errno: error.errno)
+            }
+        }
     )
 }

@@ -19,6 +19,9 @@ package struct PathWalk: Sendable {
         package var name: String
         /// What `name` is, if it exists (never a link: links are followed).
         package var status: FileStatus?
+        /// `name`, open for walking, when it is a folder and the walk was asked to keep it
+        /// (`keepingFolder`); the caller closes it.
+        package var opened: FileSystem.Descriptor?
 
         /// `name` in `folder`, as messages show it.
         package var path: String { DataPath(folder.path).appending((missingFolders + [name]).joined(separator: "/")).string }
@@ -40,14 +43,16 @@ package struct PathWalk: Sendable {
     let fileSystem: FileSystem
     /// The user whose links, besides root's, are followed: the effective user.
     let user: UInt32
-    /// Whether a folder the walk goes through may be gone through; every folder is, by default.
-    let acceptsFolder: @Sendable (FileStatus) -> Bool
+    /// Whether a folder the walk goes through may be gone through; `nil`: every folder is, and `/`
+    /// is not even looked at.
+    let acceptsFolder: (@Sendable (FileStatus) -> Bool)?
 
     /// A walk through `fileSystem` that follows the links of `user` and root, going through the
-    /// folders `acceptsFolder` accepts (`/`, where an absolute path starts, included).
+    /// folders `acceptsFolder` accepts (`/`, where an absolute path starts, included); every
+    /// folder by default.
     package init(
         fileSystem: FileSystem = .live, user: UInt32 = Syscall.effectiveUser,
-        acceptsFolder: @escaping @Sendable (FileStatus) -> Bool = { _ in true }
+        acceptsFolder: (@Sendable (FileStatus) -> Bool)? = nil
     ) {
         self.fileSystem = fileSystem
         self.user = user
@@ -57,13 +62,19 @@ package struct PathWalk: Sendable {
     /// Walks `path`, from `start` if it is relative and a start is given, else from the working directory.
     ///
     /// A missing folder on the way ends the walk there, with the rest of the names as `missingFolders`.
-    package func walk(_ path: String, from start: FileSystem.Descriptor? = nil) throws(Problem) -> Destination {
+    /// With `keepingFolder`, a last name that is a folder is left open (`Destination.opened`), so that
+    /// a caller who wants the folder itself need not open it again.
+    package func walk(
+        _ path: String, from start: FileSystem.Descriptor? = nil, keepingFolder: Bool = false
+    ) throws(Problem) -> Destination {
         guard !path.isEmpty else { throw .system(SystemError(call: "open", path: path, errno: Errno.noSuchFileOrDirectory)) }
         var pending = PathWalk.names(in: path)
         var walked = Progress(folder: try openStart(of: path, from: start))
         do throws(Problem) {
             while let name = pending.popLast() {
-                if let destination = try goThrough(name, before: &pending, of: path, &walked) { return destination }
+                if let destination = try goThrough(name, before: &pending, of: path, keepingFolder: keepingFolder, &walked) {
+                    return destination
+                }
             }
             // Only `.` names were left (`/`, `.`, `a/.`): the path names the folder reached.
             let status = try system { () throws(SystemError) in try fileSystem.status(walked.folder) }
@@ -91,9 +102,10 @@ package struct PathWalk: Sendable {
 
     /// Goes through `name` from the folder `walked` is in, with `pending` the names after it (last
     /// first): into it if it is a folder, following it if it is a link. Returns where the walk ends
-    /// if it ends there: `name` is missing, or the last name.
+    /// if it ends there: `name` is missing, or the last name (left open if it is a folder and
+    /// `keepingFolder`).
     private func goThrough(
-        _ name: String, before pending: inout [String], of path: String, _ walked: inout Progress
+        _ name: String, before pending: inout [String], of path: String, keepingFolder: Bool, _ walked: inout Progress
     ) throws(Problem) -> Destination? {
         let isLast = pending.isEmpty
         let next: FileSystem.Descriptor
@@ -114,13 +126,15 @@ package struct PathWalk: Sendable {
             try follow(next, status, into: &pending, of: path, &walked)
             return nil
         case .folder where !isLast:
-            guard acceptsFolder(status) else {
+            guard acceptsFolder?(status) ?? true else {
                 fileSystem.close(next)
                 throw .refusedFolder(path: next.path, status)
             }
             fileSystem.close(walked.folder)
             walked.folder = next
             return nil
+        case .folder where keepingFolder:
+            return Destination(folder: walked.folder, missingFolders: [], name: name, status: status, opened: next)
         case _ where isLast:
             fileSystem.close(next)
             return Destination(folder: walked.folder, missingFolders: [], name: name, status: status)
@@ -166,7 +180,7 @@ package struct PathWalk: Sendable {
 
     private func openRoot() throws(Problem) -> FileSystem.Descriptor {
         let root = try system { () throws(SystemError) in try fileSystem.open("/", OpenFlags.linkItself, 0) }
-        try accept(root)
+        if acceptsFolder != nil { try accept(root) }
         return root
     }
 
@@ -178,7 +192,7 @@ package struct PathWalk: Sendable {
     /// Throws unless `acceptsFolder` accepts the open folder `folder`, closing it if not.
     private func accept(_ folder: FileSystem.Descriptor) throws(Problem) {
         let status = try statusClosingIfUnknown(folder)
-        guard acceptsFolder(status) else {
+        guard acceptsFolder?(status) ?? true else {
             fileSystem.close(folder)
             throw .refusedFolder(path: folder.path, status)
         }

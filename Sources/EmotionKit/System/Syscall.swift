@@ -316,6 +316,16 @@ package enum Syscall {
         return FileStatus(status)
     }
 
+    /// The status of what `name` in the open folder `folder` names, not following it if it is a
+    /// symbolic link: what opening it with `OpenFlags.linkItself` and `fstat` give, in one call.
+    ///
+    /// The corresponding C function is `fstatat` with `AT_SYMLINK_NOFOLLOW`.
+    package static func status(ofLinkItself name: String, in folder: Int32, path: String) throws(SystemError) -> FileStatus {
+        var status = stat()
+        _ = try retryingInterrupts("fstat", path) { fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) }
+        return FileStatus(status)
+    }
+
     /// Whether nothing is at `path` (links followed): a cheaper question than its status.
     ///
     /// The corresponding C function is `stat`, failing with `ENOENT`.

@@ -129,6 +129,13 @@ import Testing
         #expect(try JSONParser.parse(Array(value.serialized(pretty: false).utf8)) == value)
     }
 
+    @Test func stringsAreWrittenAsTheyAreUnlessACharacterMustBeEscaped() {
+        #expect(JSONValue.string("/home/me/Sync/émotions 😀").minimalText == "\"/home/me/Sync/émotions 😀\"")
+        #expect(JSONValue.string("a\"b\\c").minimalText == #""a\"b\\c""#)
+        #expect(JSONValue.string("tab\there\u{7F}").minimalText == #""tab\there\u007f""#)
+        #expect(JSONValue.string("C1 \u{85}\u{9B} and ¡ü").minimalText == #""C1 \u0085\u009b and ¡ü""#)
+    }
+
     @Test func oneLineOutputHasASpaceAfterColonsAndCommas() {
         let value = JSONValue.object([("emotion", .string("happy")), ("old", .integer(3)), ("new", .integer(4))])
         #expect(value.serialized(pretty: false) == #"{"emotion": "happy", "old": 3, "new": 4}"#)

@@ -131,6 +131,47 @@ import Testing
         #expect(try folder.entries() == SyncFolder.Listing(files: [], skipped: [.notARegularFile(path: link, .symbolicLink)]))
     }
 
+    @Test func theSizeAnAppendReturnsIsOursSoBytesAnotherWriterSlippedInAreFoundNextTime() throws {
+        let temporary = try TemporaryFolder()
+        var fileSystem = FileSystem.live
+        let live = FileSystem.live
+        // Another writer (a copy of this history) appends between our size check and our write.
+        fileSystem.write = { file, bytes throws(SystemError) in
+            try live.write(file, Array("theirs\n".utf8))
+            try live.write(file, bytes)
+        }
+        let folder = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: fileSystem)
+        let path = temporary.file(Self.ours + ".jsonl")
+        let size = try folder.append(Array("mine\n".utf8), to: history(), expectedSize: 0)
+        #expect(size == 5, "what this history wrote, not the file's size after")
+        #expect(throws: SyncFolderError.sizeMismatch(path: path, expected: 5, actual: 12)) {
+            try SyncFolder(opening: temporary.path, dataFileStatus: nil).append([], to: history(), expectedSize: size)
+        }
+    }
+
+    @Test func openingTheFolderOpensEachNameOnItsPathOnceAndLooksAtNoFileInIt() throws {
+        let temporary = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: temporary.file("a/b"), withIntermediateDirectories: true)
+        let opened = OpenedNames()
+        var fileSystem = FileSystem.live
+        let live = FileSystem.live
+        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
+            opened.add(name)
+            return try live.openAt(folder, name, flags, mode)
+        }
+        let folder = try SyncFolder(opening: temporary.file("a/b"), dataFileStatus: nil, fileSystem: fileSystem)
+        #expect(opened.names == temporary.path.split(separator: "/").map(String.init) + ["a", "b"])
+        #expect(folder.status.kind == .folder)
+        try temporary.write("y\n", to: "a/b/" + Self.theirs + ".jsonl")
+        try temporary.write("z\n", to: "a/b/" + Self.ours + ".jsonl")
+        let listing = try folder.entries(leavingOut: Self.ours + ".jsonl")
+        #expect(listing.files.map(\.name) == [Self.theirs + ".jsonl"])
+        #expect(listing.files.map(\.size) == [2])
+        #expect(listing.holdsLeftOut, "the name left out is there, not looked at")
+        #expect(try !folder.entries(leavingOut: Self.ours + ".x").holdsLeftOut)
+        #expect(opened.names.filter { $0.hasSuffix(".jsonl") } == [], "each file is looked at where it is, not opened")
+    }
+
     // MARK: - Listing
 
     @Test func theListingHoldsTheHistoriesFilesAndCopiesByNameAndNothingElse() throws {
@@ -259,4 +300,16 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/etc/passwd")
         #expect(throws: SyncFolderError.notARegularFile(path: path, .symbolicLink)) { try folder.read(listed, from: 0, limit: 100) }
     }
+}
+
+/// The names a test's file system was asked to open, in order.
+private final class OpenedNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var opened: [String] = []
+
+    func add(_ name: String) {
+        lock.withLock { opened.append(name) }
+    }
+
+    var names: [String] { lock.withLock { opened } }
 }

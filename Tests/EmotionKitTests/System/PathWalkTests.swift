@@ -31,6 +31,26 @@ import Testing
         #expect(destination.status == nil)
     }
 
+    @Test func aWalkThatRefusesNoFolderDoesNotLookAtTheRootAndKeepsALastFolderWhenAsked() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("a"), withIntermediateDirectories: false)
+        let looks = Looks()
+        var fileSystem = FileSystem.live
+        fileSystem.status = { file throws(SystemError) in
+            looks.add(file.path)
+            return try FileSystem.live.status(file)
+        }
+        let destination = try PathWalk(fileSystem: fileSystem).walk(folder.file("a"), keepingFolder: true)
+        defer { FileSystem.live.close(destination.folder) }
+        #expect(!looks.paths.contains("/"), "nothing to judge it by")
+        #expect(destination.name == "a")
+        let opened = try #require(destination.opened)
+        defer { FileSystem.live.close(opened) }
+        #expect(opened.path == folder.file("a"))
+        #expect(try FileSystem.live.status(opened).identity == destination.status?.identity)
+        #expect(try walk(folder.file("a")).opened == nil, "closed unless asked for")
+    }
+
     @Test func ownLinksAreFollowedToTheirDestinationEvenWhenItIsMissing() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: "dotfiles/real.json")
@@ -102,4 +122,16 @@ import Testing
         let here = FileManager.default.currentDirectoryPath
         #expect(destination.path == here + "/no-such-folder-here/mood.json")
     }
+}
+
+/// The paths a test's file system was asked the status of.
+private final class Looks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var looked: [String] = []
+
+    func add(_ path: String) {
+        lock.withLock { looked.append(path) }
+    }
+
+    var paths: [String] { lock.withLock { looked } }
 }
