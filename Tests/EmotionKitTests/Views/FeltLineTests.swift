@@ -40,9 +40,9 @@ import Testing
                 latest: latest, eventsInCommand: first && generator.chance(0.3) ? Int.random(in: 2...60, using: &generator) : nil,
                 block: generator.chance(0.2) ? generator.pick([0, 9, Int64.random(in: 0...999_999_999_999_999_999, using: &generator)]) : nil)
             let line = event.jsonLine
+            // Every line the writer writes is read in place, a note it escapes too.
             guard let fast = self.read(line, memo: &memo) else {
-                // Only a note the writer escapes is left to the full parser.
-                #expect(line.contains("\\\""), "not read in place: \(line)")
+                Issue.record("not read in place: \(line)")
                 continue
             }
             read += 1
@@ -54,7 +54,7 @@ import Testing
             #expect(EventID(utf8: bytes[fast.groupStart..<(fast.groupStart + 26)]) == event.group, "\(line)")
             #expect(fast.revertsStart.flatMap { EventID(utf8: bytes[$0..<($0 + 26)]) } == event.reverts, "\(line)")
         }
-        #expect(read > 2000)
+        #expect(read > 2900)
     }
 
     @Test(arguments: [
