@@ -96,6 +96,8 @@ struct SyncStep {
         var all = JournalLedger(identities: identities)
         if let ledger {
             all = ledger
+            // A ledger made before this update made the journal (a first import) has no base counts yet.
+            if let journal, ledger.events.isEmpty { all.before = try journal.header().0.before }
         } else if let journal {
             all = try JournalLedger(journal: journal, to: end, identities: identities)
         }
