@@ -107,4 +107,37 @@ import Testing
         #expect(try store().planImport(batch).changes.isEmpty)
         #expect(try folder.contents() == [])
     }
+
+    @Test func anUndoRecordedBeforeItsCommandByAClockSetBackIsTakenInAfterIt() throws {
+        let store = store()
+        let batch = try L.batch([
+            L.line(2, "undo", "sad", 3, 0, at: "2026-11-23T11:00:00.000+00:00", #", "reverts": "\#(L.id(1))""#),
+            L.line(1, "add", "sad", 0, 3, at: "2026-11-23T12:00:00.000+00:00"),
+        ])
+        let (plan, events) = try store.importChanges(batch)
+        #expect(events.map(\.id) == [L.eventID(1), L.eventID(2)] && plan.leftOut == 0)
+        #expect(try store.read()[.sad] == 0)
+    }
+
+    @Test func anExportOfThePreviousReleaseIsOneHistorysEventsAfterWhatIsHeldHere() throws {
+        let store = store()
+        try store.apply([.tap(.happy)], note: nil)
+        let mine = try #require(try store.events().first)
+        // The other machine had imported this one's tap, then reset happy: the reset had seen it.
+        let batch = try L.batch([
+            #"{"id": "\#(mine.id)", "at": "\#(mine.at.rfc3339)", "command": "tap", "emotion": "happy", "old": 0, "new": 1}"#,
+            L.line(3, "tap", "sad", 0, 1, at: "2026-11-30T01:00:00.000+00:00"),
+            L.line(4, "reset", "happy", 1, 0, at: "2026-11-30T01:10:00.000+00:00"),
+        ])
+        let (plan, events) = try store.importChanges(batch)
+        #expect(plan.alreadyThere == 1 && events.map(\.id) == [L.eventID(3), L.eventID(4)])
+        // Named by the first line this history lacks, numbered from 1, the first made after the tap held here.
+        let history = HistoryID(L.eventID(3))
+        #expect(events.map { $0.origin?.history } == [history, history] && events.map { $0.origin?.sequence } == [1, 2])
+        #expect(events[0].origin?.after.map(\.seq) == [1] && events[1].origin?.after == [])
+        #expect(try store.read() == Tally(counts: [.sad: 1]))
+        #expect(throws: ImportError.revertsNoChange(line: 1, reverts: L.eventID(5))) {
+            try store.importChanges(try L.batch([L.line(5, "undo", "sad", 1, 0, #", "reverts": "\#(L.id(5))""#)]))
+        }
+    }
 }
