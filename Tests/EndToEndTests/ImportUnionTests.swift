@@ -70,4 +70,20 @@ struct ImportUnionTests {
         try sandbox.write(edited, to: file)
         expectFailure(try await sandbox.run("import", file.path), status: 65, mentioning: ["line 1", "is in the history already for another change"])
     }
+
+    @Test func countsFromBeforeHistoryStandWhenTheFirstChangeIsAnImport() async throws {
+        let sandbox = try Sandbox()
+        let laptop = sandbox.root.appendingPathComponent("laptop.json").path
+        _ = try await sandbox.run("tap", "happy", "sad", "--file", laptop, "-q")
+        _ = try await sandbox.run("reset", "happy", "--file", laptop, "-q")
+        let file = try write(sandbox, try await sandbox.run("export", "--file", laptop), name: "laptop.jsonl")
+        // A data file from an emotions older than the journal: counts, no history yet.
+        try FileManager.default.createDirectory(at: sandbox.defaultDataFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try sandbox.write(#"{"version": 1, "counts": {"happy": 4, "sad": 2}}"#, to: sandbox.defaultDataFile)
+        // The laptop's reset had seen its own tap of happy, not the counts here: they stand.
+        expectSuccess(try await sandbox.run("import", file), stdout: "Imported 3 changes: sad +1.\n")
+        expectSuccess(
+            try await sandbox.run("stats", "--json"),
+            stdout: #"{"counts": {"happy": 4, "smile": 0, "neutral": 0, "upset": 0, "sad": 3}, "total": 7}"# + "\n")
+    }
 }

@@ -95,11 +95,16 @@ struct JournalLedger {
         events.append(try JournalLedger.model(event, history, sequence, after))
     }
 
+    /// Where the base counts of a history that has made no event yet are counted: an id no event has.
+    static let unnamed = HistoryID(EventID(value: 0))
+
     /// The counts the model gives for every event held, with the base counts, and each of `aliases`
     /// (an event held here found at another address too) at that address as well.
     func counts(aliases: [SyncState.Alias] = []) -> Tally {
         var set = EventSet()
-        if let baseHistory { _ = set.insertBase(before, of: baseHistory) }
+        // A history that made nothing yet has no name; its base counts are its own all the same, and
+        // nothing made elsewhere has seen them.
+        if let base = baseHistory ?? (before == Tally() ? nil : JournalLedger.unnamed) { _ = set.insertBase(before, of: base) }
         _ = set.insert(contentsOf: events)
         if !aliases.isEmpty {
             var byID: [EventID: HistoryEvent] = [:]

@@ -8,7 +8,7 @@ struct EditPlanning {
     /// What the update did so far.
     var commit: StoreCommit
 
-    /// Plans `edit` on `tally`, with `reading`'s journal; `sync` for an import that is a union.
+    /// Plans `edit` on `tally`, with `reading`'s journal; `sync` for an import, a union by id.
     ///
     /// - Throws: `TallyError`, `HistoryError`, `ImportError` or `StoreError`: nothing is written.
     init(
@@ -27,22 +27,10 @@ struct EditPlanning {
             }
         case .undo, .redo, .undoCommand:
             try planRevert(edit, reading)
-        case let .import(batch) where batch.namesWhereMade:
-            let union = try sync.union(batch, journal: reading.journal, end: reading.end)
-            try batch.checkRecorded(notAfter: now, holding: ImportHistory())
-            self.commit.importPlan = ImportPlan(union: union, before: tally)
         case let .import(batch):
-            var history = ImportHistory()
-            if let journal = reading.journal, reading.state != nil {
-                history = try journal.importHistory(for: batch, from: try journal.header().end, to: reading.end)
-            }
-            // What sync took in just now is held too, though not in the journal yet: never added twice.
-            var collecting: EventID?
-            for event in sync.arrived { history.note(event, in: ImportHistory.Scope(batch), collecting: &collecting) }
-            try batch.checkRecorded(notAfter: now, holding: history)
-            let plan = try ImportPlan(batch, history: history, tally: tally)
-            self.tally = plan.after
-            self.commit.importPlan = plan
+            let union = try sync.union(batch, journal: reading.journal, end: reading.end)
+            try batch.checkRecorded(notAfter: now, new: Set(union.events.map(\.id)))
+            self.commit.importPlan = ImportPlan(union: union, before: tally)
         }
     }
 

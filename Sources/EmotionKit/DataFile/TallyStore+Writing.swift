@@ -63,7 +63,7 @@ extension TallyStore {
         guard let start = reading.state?.position, let open = reading.journal else { return ([], reading.state?.position) }
         if !firstCreated { try open.checkBeforeAppending(at: start.bytes) }
         var lines: [UInt8] = []
-        let isUnion = plan.commit.importPlan?.isUnion == true
+        let isUnion = plan.commit.importPlan != nil
         do {
             let placed = try JournalEvent.placing(sync.arrived + (isUnion ? plan.commit.importPlan?.changes ?? [] : []), after: start)
             plan.commit.arrived = Array(placed.prefix(sync.arrived.count))
@@ -77,8 +77,6 @@ extension TallyStore {
                 latest: max(start.latest, plan.commit.arrived.map(\.latestRecording).max() ?? start.latest))
             if isUnion {
                 plan.commit.events = Array(placed.dropFirst(plan.commit.arrived.count))
-            } else if let importPlan = plan.commit.importPlan {
-                plan.commit.events = try importPlan.events(after: next)
             } else {
                 plan.commit.events = try plan.planned.events(after: next, now: now, zone: zone)
             }
@@ -98,7 +96,8 @@ extension TallyStore {
         if isUnion {
             plan.tally = try sync.counts(journal: open, end: start.bytes, appended: plan.commit.events)
             plan.commit.importPlan?.setCountsAfter(plan.tally)
-        } else if sync.needsModel || (reading.document.sync != nil && edit.isRevert) {
+        } else if sync.needsModel || (edit.isRevert && (reading.document.sync != nil || plan.commit.reverted.contains { $0.origin != nil })) {
+            // An undo or redo of a command from elsewhere (synced or imported): what it restores is the model's.
             plan.tally = try sync.counts(journal: open, end: start.bytes, appended: plan.commit.events)
         }
         return (lines, position)

@@ -122,14 +122,11 @@ public final class TallyStore: Sendable {
             var empty = Tally()
             if try empty.apply(actions).isEmpty, try !journalExists(at: destination) { return StoreCommit() }
         }
-        if destination.status == nil, case let .import(batch) = edit, try !journalExists(at: destination) {
-            // Likewise for an import that adds nothing to an empty history: it has nothing to create.
-            let plan = try ImportPlan(batch, tally: Tally())
-            if plan.changes.isEmpty {
-                var commit = StoreCommit()
-                commit.importPlan = plan
-                return commit
-            }
+        if destination.status == nil, case let .import(batch) = edit, batch.commands.isEmpty, try !journalExists(at: destination) {
+            // Likewise for an import of a file that holds no changes: it has nothing to create.
+            var commit = StoreCommit()
+            commit.importPlan = ImportPlan(nothingOn: Tally())
+            return commit
         }
         return try update(destination, edit)
     }

@@ -24,9 +24,6 @@ package struct ImportBatch: Sendable {
     /// How many changes the file holds.
     package var changeCount: Int { commands.reduce(0) { $0 + $1.events.count } }
 
-    /// The commands the file's undos and redos name, by their groups.
-    package var revertedGroups: Set<EventID> { Set(commands.compactMap { $0.events[0].reverts }) }
-
     /// Reads `bytes`, the whole file.
     ///
     /// - Throws: `ImportError` for the first line that is not a change, a repeated id, or a command
@@ -95,15 +92,15 @@ package struct ImportBatch: Sendable {
     /// latest change here until then, and every read from the end would go past it.
     package static let clockAllowance: Int64 = 86_400_000
 
-    /// Refuses the first command (by line) the history does not hold yet that was recorded more than
-    /// `clockAllowance` after `now`; one already there was taken in before.
+    /// Refuses the first command (by line) with a change among `new`, those the history takes in,
+    /// that was recorded more than `clockAllowance` after `now`; one already there was taken in before.
     ///
     /// - Throws: `ImportError.recordedAhead`.
-    package func checkRecorded(notAfter now: Instant, holding history: ImportHistory) throws(ImportError) {
+    package func checkRecorded(notAfter now: Instant, new: Set<EventID>) throws(ImportError) {
         let milliseconds = now.millisecondsSinceEpoch
         let limit = milliseconds > Int64.max - Self.clockAllowance ? Int64.max : milliseconds + Self.clockAllowance
         let ahead = commands.filter { command in
-            command.events[0].recordedAt.millisecondsSinceEpoch > limit && !command.events.contains { history.ids.contains($0.id) }
+            command.events[0].recordedAt.millisecondsSinceEpoch > limit && command.events.contains { new.contains($0.id) }
         }
         guard let first = ahead.min(by: { $0.lines[0] < $1.lines[0] }) else { return }
         let event = first.events[0]

@@ -16,24 +16,17 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unlikeItsCommand(line: Int, key: String, firstLine: Int)
     /// The line's undo or redo names a command that is neither in the file nor in the journal.
     case unknownReverts(line: Int, reverts: EventID)
-    /// The line's undo or redo names itself, or another undo or redo, instead of a tap, add or reset.
+    /// The line's undo or redo names its own command instead of a tap, add or reset.
     case revertsNoChange(line: Int, reverts: EventID)
-    /// The changes of the line's undo or redo are not those of the command it names, taken back or made again.
-    case unlikeReverted(line: Int, reverts: EventID)
     /// The line's id is in the journal already, for another change.
     case unlikeHistory(line: Int, id: EventID)
     /// The line names where its change was made in a way the journal cannot keep (see `FileIntake.unkeepable`).
     case unkeepable(line: Int, reason: String)
-    /// Applying the line's change here would take a count below zero or past the largest.
-    case refusedCount(line: Int, TallyError)
     /// The line's time `key` (`at` or `recorded`), as the line writes it, falls outside what the
     /// history keeps (`OutsideYears`): the years 1 to 9999 in UTC and at its own offset.
     case timeNotKept(line: Int, key: String, time: String, OutsideYears)
     /// The line, new to the history, was recorded (its `key`) more than `ImportBatch.clockAllowance` after `now`.
     case recordedAhead(line: Int, key: String, time: Timestamp, now: Instant)
-    /// The journal cannot take this many more events.
-    case sequenceAtLimit
-
     /// How the header of `export --format csv` starts (`ExportRow.header` writes it), so that a CSV
     /// export is told apart from any other file that is not JSON Lines.
     package static let csvHeaderStart = "at,date,time,offset,command,"
@@ -72,26 +65,8 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Cannot import line \(line): its id \(id) is in the history already for another change (its time, command, "
                 + "emotion, amount or note differ); a change keeps its id wherever it goes." + advice
         case let .revertsNoChange(line, reverts):
-            return "Cannot import line \(line): it takes back or makes again \(reverts) (its \"reverts\"), which is itself "
-                + "an undo or redo, or this line's own command; an undo or redo names the tap, add or reset it acts on." + advice
-        case let .unlikeReverted(line, reverts):
-            return "Cannot import line \(line): its changes are not those of the command \(reverts) it takes back or makes "
-                + "again (its \"reverts\"); an undo or redo has that command's emotions, and for a tap or add its amounts, "
-                + "taken back or made again." + advice
-        case let .refusedCount(line, error):
-            switch error {
-            case let .belowZero(emotion, count, amount):
-                return "Cannot import line \(line): it would take \(emotion.name) from \(count) to \(count + amount), "
-                    + "below zero. Nothing was imported; the file's changes need higher counts than this history's "
-                    + "(an export holds changes, not the counts from before its history began): add to \(emotion.name) "
-                    + "first, or remove the line."
-            case let .overflow(emotion, count, amount):
-                return "Cannot import line \(line): adding \(amount) to \(emotion.name) (\(count)) would pass the largest "
-                    + "count, \(Int.max). Nothing was imported."
-            case let .totalOverflow(emotion, total, amount):
-                return "Cannot import line \(line): adding \(amount) to \(emotion.name) would take the total (\(total)) "
-                    + "past the largest count, \(Int.max). Nothing was imported."
-            }
+            return "Cannot import line \(line): it takes back or makes again \(reverts) (its \"reverts\"), its own command; "
+                + "an undo or redo names the tap, add or reset it acts on." + advice
         case let .timeNotKept(line, key, time, outside):
             return "Cannot import line \(line): its \"\(key)\", \(time), falls \(outside); \(OutsideYears.rule)." + advice
         case let .recordedAhead(line, key, time, now):
@@ -99,8 +74,6 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "this machine's clock (\(now.rfc3339(offsetSeconds: 0))); no change is made in the future, so the clock "
                 + "where it was made was wrong. Nothing was imported; correct or remove that line, or set this machine's "
                 + "clock right if it is the one behind."
-        case .sequenceAtLimit:
-            return "Cannot import: the history cannot number that many more changes. Nothing was imported."
         }
     }
 }

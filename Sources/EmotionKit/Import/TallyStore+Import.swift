@@ -9,7 +9,7 @@ extension TallyStore {
     package func importChanges(_ batch: ImportBatch) throws -> (plan: ImportPlan, events: [JournalEvent]) {
         let commit = try commit(.import(batch))
         // Every path through `commit` for an import records its plan; planning again is only a fallback.
-        let plan = try commit.importPlan ?? ImportPlan(batch, tally: Tally())
+        let plan = commit.importPlan ?? ImportPlan(nothingOn: Tally())
         return (plan, commit.events)
     }
 
@@ -20,36 +20,32 @@ extension TallyStore {
     package func planImport(_ batch: ImportBatch) throws -> ImportPlan {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
-        if batch.namesWhereMade {
-            let plan = try withJournal(at: destination) { document, journal throws(StoreError) -> Result<ImportPlan, ImportError> in
-                let identities = document?.sync?.identities ?? []
-                let ledger = try journal.map { open throws(StoreError) in
-                    try JournalLedger(journal: open.file, to: open.state.position.bytes, identities: identities)
-                } ?? JournalLedger(identities: identities)
-                var own = Set(identities.map(\.history))
-                if let first = ledger.own.first?.history { own.insert(first) }
-                let union: ImportUnion
-                do throws(ImportError) {
-                    union = try ImportUnion(batch, own: own, held: ledger.ids, taken: ledger.taken, heldEvents: ledger.events(sharedWith: batch))
-                } catch {
-                    return .failure(error)
-                }
-                var plan = ImportPlan(union: union, before: document?.tally ?? Tally())
-                var after = ledger
-                for event in union.events {
-                    do throws(JournalLineError) { try after.take(event, lineEnd: 0) } catch { continue }
-                }
-                plan.setCountsAfter(after.counts(aliases: (document?.sync?.aliases ?? []) + union.aliases))
-                return .success(plan)
+        let plan = try withJournal(at: destination) { document, journal throws(StoreError) -> Result<ImportPlan, ImportError> in
+            let identities = document?.sync?.identities ?? []
+            let ledger = try journal.map { open throws(StoreError) in
+                try JournalLedger(journal: open.file, to: open.state.position.bytes, identities: identities)
+            } ?? JournalLedger(identities: identities)
+            var own = Set(identities.map(\.history))
+            if let first = ledger.own.first?.history { own.insert(first) }
+            let union: ImportUnion
+            do throws(ImportError) {
+                let heldEvents = ledger.events(sharedWith: batch)
+                let addressed = try PreviousReleaseExport.addressed(
+                    batch, held: ledger.ids, addresses: heldEvents.mapValues { HistoryMark($0.history, $0.seq) }, heldEvents: heldEvents)
+                union = try ImportUnion(addressed, own: own, held: ledger.ids, taken: ledger.taken, heldEvents: heldEvents)
+            } catch {
+                return .failure(error)
             }
-            return try plan.get()
+            var plan = ImportPlan(union: union, before: document?.tally ?? Tally())
+            var after = ledger
+            for event in union.events {
+                do throws(JournalLineError) { try after.take(event, lineEnd: 0) } catch { continue }
+            }
+            plan.setCountsAfter(after.counts(aliases: (document?.sync?.aliases ?? []) + union.aliases))
+            return .success(plan)
         }
-        let (history, tally) = try withJournal(at: destination) { document, journal throws(StoreError) in
-            guard let journal else { return (ImportHistory(), document?.tally ?? Tally()) }
-            let history = try journal.file.importHistory(for: batch, from: try journal.file.header().end, to: journal.state.position.bytes)
-            return (history, journal.state.tally)
-        }
-        try batch.checkRecorded(notAfter: clock(), holding: history)
-        return try ImportPlan(batch, history: history, tally: tally)
+        let found = try plan.get()
+        try batch.checkRecorded(notAfter: clock(), new: Set(found.changes.map(\.id)))
+        return found
     }
 }

@@ -111,6 +111,8 @@ struct SyncStep {
         var all = JournalLedger(identities: identities)
         if let ledger {
             all = ledger
+            // A ledger made before this update made the journal (a first import) has no base counts yet.
+            if let journal, ledger.events.isEmpty { all.before = try journal.header().0.before }
         } else if let journal {
             all = try JournalLedger(journal: journal, to: end, identities: identities)
         }
@@ -127,8 +129,8 @@ struct SyncStep {
         return tally
     }
 
-    /// The union of `batch`, an export that names where each change was made, with the journal (read
-    /// to `end`) and what this step took in.
+    /// The union of `batch`, an export, with the journal (read to `end`) and what this step took in;
+    /// an export of the previous release is read as one history's events (`PreviousReleaseExport`).
     mutating func union(_ batch: ImportBatch, journal: JournalFile?, end: Int64) throws -> ImportUnion {
         let identities = state?.identities ?? []
         var read = JournalLedger(identities: identities)
@@ -146,7 +148,11 @@ struct SyncStep {
         }
         var own = Set(identities.map(\.history))
         if let first = read.own.first?.history { own.insert(first) }
-        let union = try ImportUnion(batch, own: own, held: held, taken: taken, heldEvents: read.events(sharedWith: batch))
+        let heldEvents = read.events(sharedWith: batch)
+        var addresses = heldEvents.mapValues { HistoryMark($0.history, $0.seq) }
+        for event in arrived { if let origin = event.origin { addresses[event.id] = HistoryMark(origin.history, origin.sequence) } }
+        let addressed = try PreviousReleaseExport.addressed(batch, held: held, addresses: addresses, heldEvents: heldEvents)
+        let union = try ImportUnion(addressed, own: own, held: held, taken: taken, heldEvents: heldEvents)
         if var state {
             for alias in union.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
             self.state = state

@@ -8,7 +8,7 @@ enum ImportSummary {
         let count = plan.changes.count
         var notes: [String] = []
         if plan.alreadyThere > 0 { notes.append("\(plan.alreadyThere) already there") }
-        if plan.leftOut > 0 { notes.append("\(plan.leftOut) left out, as " + (plan.leftOut == 1 ? "it changes" : "they change") + " nothing here") }
+        if plan.leftOut > 0 { notes.append("\(plan.leftOut) left out: made here, or after a change the file lacks") }
         let aside = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
         guard count > 0 else {
             if plan.alreadyThere == 0, plan.leftOut == 0 { return "Nothing to import: the file holds no changes." }

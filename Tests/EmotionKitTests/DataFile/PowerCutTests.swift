@@ -416,14 +416,24 @@ struct PowerCutCase {
             let whole = written.values.filter { $0.group == group }.count
             if kept.count != whole { halfCommitted = "recovered \(kept.count) of the \(whole) events of an interrupted command" }
         }
-        // The counts are the header's plus every event, each starting where the last left off.
+        // The counts are the header's plus every event, each starting where the last left off; from
+        // the first change imported on (which keeps the counts where it was made), the model's.
         var fold = header.before
         var beforeRecovery = fold
+        var model = JournalLedger(identities: [])
+        model.before = header.before
+        var imported = false
         for (index, event) in events.enumerated() {
-            if fold[event.emotion] != event.old {
-                problems.append("event \(event.sequence) starts \(event.emotion) at \(event.old), not \(fold[event.emotion])")
+            try? model.take(event, lineEnd: 0)
+            imported = imported || event.origin != nil
+            if imported {
+                fold = model.counts()
+            } else {
+                if fold[event.emotion] != event.old {
+                    problems.append("event \(event.sequence) starts \(event.emotion) at \(event.old), not \(fold[event.emotion])")
+                }
+                _ = try? fold.set(event.emotion, to: event.new)
             }
-            _ = try? fold.set(event.emotion, to: event.new)
             if index == events.count - recovery.count - 1 { beforeRecovery = fold }
         }
         if events.count == recovery.count { beforeRecovery = header.before }

@@ -110,12 +110,10 @@ import Testing
             L.line(3, "tap", "smile", 0, 1, at: "2031-01-01T00:00:00.000+00:00"),
         ])
         #expect(throws: ImportError.recordedAhead(line: 2, key: "recorded", time: past, now: now)) {
-            try batch.checkRecorded(notAfter: now, holding: ImportHistory())
+            try batch.checkRecorded(notAfter: now, new: [L.eventID(1), L.eventID(2), L.eventID(3)])
         }
         // One the history holds already was taken in before; a day ahead is within the allowance.
-        var history = ImportHistory()
-        history.ids = [L.eventID(2), L.eventID(3)]
-        try batch.checkRecorded(notAfter: now, holding: history)
+        try batch.checkRecorded(notAfter: now, new: [L.eventID(1)])
     }
 
     @Test func garbageLinesAreRefusedAndNeverCrash() {

@@ -50,7 +50,6 @@ import Testing
         let (_, events) = try store.importChanges(batch)
         let changes = heard.withLock { $0 }
         #expect(changes.map(\.emotion) == [.sad, .happy])
-        #expect(changes.map(\.newValue) == [1, 1])
         #expect(changes.map { $0.event?.id } == events.map(\.id))
     }
 
@@ -60,7 +59,7 @@ import Testing
         _ = try store.importChanges(try L.batch([tap]))
         try store.apply([.tap(.happy)], note: nil)
         _ = try store.undo()
-        _ = try store.undo()  // The imported tap's, on the last line.
+        _ = try store.undo(try #require(EventIDPrefix(parsing: L.id(1))))  // The imported tap's, on the last line.
         // That line, with its command's name written with an escape: still an undo.
         let journal = path + ".journal"
         var lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -70,15 +69,16 @@ import Testing
         try FileManager.default.removeItem(atPath: path)  // Rebuilt from the journal.
         let theirs = L.line(2, "undo", "sad", 1, 0, at: "2026-11-23T12:01:00.000+00:00", #", "reverts": "\#(L.id(1))""#)
         let plan = try store.planImport(try L.batch([tap, theirs]))
-        #expect(plan.changes.isEmpty && plan.alreadyThere == 1 && plan.leftOut == 1)
+        // Their undo is new: a second undo of the tap, which stands undone until two redos name it.
+        #expect(plan.changes.map(\.id) == [L.eventID(2)] && plan.alreadyThere == 1 && plan.after == plan.before)
     }
 
     @Test func aRefusedImportWritesNothing() throws {
         let store = store()
         try store.apply([.tap(.sad)], note: nil)
         let before = (folder.bytes(of: path), folder.bytes(of: path + ".journal"))
-        let batch = try L.batch([L.line(1, "add", "sad", 3, 0)])
-        #expect(throws: ImportError.refusedCount(line: 1, .belowZero(.sad, count: 1, amount: -3))) { try store.importChanges(batch) }
+        let batch = try L.batch([L.line(1, "undo", "sad", 1, 0, #", "reverts": "\#(L.id(9))""#)])
+        #expect(throws: ImportError.unknownReverts(line: 1, reverts: L.eventID(9))) { try store.importChanges(batch) }
         #expect(folder.bytes(of: path) == before.0 && folder.bytes(of: path + ".journal") == before.1)
     }
 
@@ -101,10 +101,43 @@ import Testing
         #expect(try store.events(EventQuery(since: Instant(millisecondsSinceEpoch: Self.now + 1))).map(\.emotion) == [.happy])
     }
 
-    @Test func anImportThatAddsNothingToNoHistoryCreatesNothing() throws {
-        let batch = try L.batch([L.line(1, "reset", "sad", 3, 0)])
-        #expect(try store().importChanges(batch).plan.leftOut == 1)
-        #expect(try store().planImport(batch).leftOut == 1)
+    @Test func anImportOfAFileWithNoChangesIntoNoHistoryCreatesNothing() throws {
+        let batch = try L.batch(["", ""])
+        #expect(try store().importChanges(batch).plan.changes.isEmpty)
+        #expect(try store().planImport(batch).changes.isEmpty)
         #expect(try folder.contents() == [])
+    }
+
+    @Test func anUndoRecordedBeforeItsCommandByAClockSetBackIsTakenInAfterIt() throws {
+        let store = store()
+        let batch = try L.batch([
+            L.line(2, "undo", "sad", 3, 0, at: "2026-11-23T11:00:00.000+00:00", #", "reverts": "\#(L.id(1))""#),
+            L.line(1, "add", "sad", 0, 3, at: "2026-11-23T12:00:00.000+00:00"),
+        ])
+        let (plan, events) = try store.importChanges(batch)
+        #expect(events.map(\.id) == [L.eventID(1), L.eventID(2)] && plan.leftOut == 0)
+        #expect(try store.read()[.sad] == 0)
+    }
+
+    @Test func anExportOfThePreviousReleaseIsOneHistorysEventsAfterWhatIsHeldHere() throws {
+        let store = store()
+        try store.apply([.tap(.happy)], note: nil)
+        let mine = try #require(try store.events().first)
+        // The other machine had imported this one's tap, then reset happy: the reset had seen it.
+        let batch = try L.batch([
+            #"{"id": "\#(mine.id)", "at": "\#(mine.at.rfc3339)", "command": "tap", "emotion": "happy", "old": 0, "new": 1}"#,
+            L.line(3, "tap", "sad", 0, 1, at: "2026-11-30T01:00:00.000+00:00"),
+            L.line(4, "reset", "happy", 1, 0, at: "2026-11-30T01:10:00.000+00:00"),
+        ])
+        let (plan, events) = try store.importChanges(batch)
+        #expect(plan.alreadyThere == 1 && events.map(\.id) == [L.eventID(3), L.eventID(4)])
+        // Named by the first line this history lacks, numbered from 1, the first made after the tap held here.
+        let history = HistoryID(L.eventID(3))
+        #expect(events.map { $0.origin?.history } == [history, history] && events.map { $0.origin?.sequence } == [1, 2])
+        #expect(events[0].origin?.after.map(\.seq) == [1] && events[1].origin?.after == [])
+        #expect(try store.read() == Tally(counts: [.sad: 1]))
+        #expect(throws: ImportError.revertsNoChange(line: 1, reverts: L.eventID(5))) {
+            try store.importChanges(try L.batch([L.line(5, "undo", "sad", 1, 0, #", "reverts": "\#(L.id(5))""#)]))
+        }
     }
 }
