@@ -5,6 +5,8 @@ struct EditPlanning {
     var planned = PlannedEvents()
     /// The counts once the edit is made.
     var tally: Tally
+    /// The counts before it.
+    let startingTally: Tally
     /// What the update did so far.
     var commit: StoreCommit
 
@@ -15,6 +17,7 @@ struct EditPlanning {
         _ edit: StoreEdit, on tally: Tally, commit: StoreCommit, reading: UpdateReading, sync: inout SyncStep, now: Instant
     ) throws {
         self.tally = tally
+        startingTally = tally
         self.commit = commit
         switch edit {
         case .sync:

@@ -42,6 +42,10 @@ package struct StoreCommit: Sendable {
     /// What the sync did, if the history syncs with a folder.
     package var sync: SyncReport?
 
-    /// The changes it made, in order.
-    package var changes: [Change] { events.map(\.change) }
+    /// For an undo or redo, what the counts went through by the model: they may differ from what
+    /// its events record (an undo of a tap that a later reset cleared changes no count).
+    package var countedChanges: [Change]?
+
+    /// The changes it made, in order: what the counts went through.
+    package var changes: [Change] { countedChanges ?? events.map(\.change) }
 }

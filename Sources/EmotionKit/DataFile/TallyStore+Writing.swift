@@ -96,9 +96,18 @@ extension TallyStore {
         if isUnion {
             plan.tally = try sync.counts(journal: open, end: start.bytes, appended: plan.commit.events)
             plan.commit.importPlan?.setCountsAfter(plan.tally)
-        } else if sync.needsModel || (edit.isRevert && (reading.document.sync != nil || plan.commit.reverted.contains { $0.origin != nil })) {
-            // An undo or redo of a command from elsewhere (synced or imported): what it restores is the model's.
+        } else if sync.needsModel || edit.isRevert {
+            // What an undo or redo restores is the model's, in every history: the same events give the
+            // same counts whether the history syncs or not (an undo of a tap a later reset cleared
+            // changes no count; reversing its recorded amount would).
             plan.tally = try sync.counts(journal: open, end: start.bytes, appended: plan.commit.events)
+        }
+        if edit.isRevert {
+            // In the order its events come (an undo goes last first), then any other emotion the model moved.
+            let order = plan.commit.events.map(\.emotion)
+            let place = { (change: Change) in order.firstIndex(of: change.emotion) ?? order.count }
+            plan.commit.countedChanges = plan.startingTally.changes(to: plan.tally).enumerated()
+                .sorted { (place($0.element), $0.offset) < (place($1.element), $1.offset) }.map(\.element)
         }
         return (lines, position)
     }

@@ -182,7 +182,12 @@ public final class TallyStore: Sendable {
             if let initial = missed.initial { observers.tellInitial(initial) }
             observers.notify(missed.changes, events: missed.events)
             observers.notify(commit.arrivedChanges, events: [], fromElsewhere: true)
-            observers.notify(commit.events)
+            if let counted = commit.countedChanges {
+                // An undo or redo: what the counts did, each with its event where it has one.
+                observers.notify(counted, events: counted.map { change in commit.events.first { $0.emotion == change.emotion } })
+            } else {
+                observers.notify(commit.events)
+            }
         }
         return commit
     }

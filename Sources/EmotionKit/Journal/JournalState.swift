@@ -17,8 +17,9 @@ struct JournalState {
     var tornFrom: Int64?
     /// Whether the data file's counts or position differ from these, so that it needs saving.
     var isAheadOfDataFile: Bool
-    /// Whether a line rolled forward came from another history: its `old` and `new` are what that
-    /// history showed, so the counts must be worked out by the event model (`JournalLedger`).
+    /// Whether a line rolled forward came from another history (its `old` and `new` are what that
+    /// history showed) or is an undo or redo: the counts must be worked out by the event model
+    /// (`JournalLedger`).
     var rolledForwardArrivals = false
 
     /// The most bytes after the last sound line that are taken for a torn write rather than damage:
@@ -154,7 +155,8 @@ struct JournalState {
         _ events: [(event: JournalEvent, lineEnd: Int64)], number: Int, in journal: JournalFile
     ) throws(StoreError) {
         for (event, lineEnd) in events {
-            if event.origin != nil { rolledForwardArrivals = true }
+            // An undo or redo restores what the model says, which its recorded `new` may not be.
+            if event.origin != nil || event.command.isReverting { rolledForwardArrivals = true }
             do throws(TallyError) {
                 try tally.set(event.emotion, to: event.new)
             } catch {

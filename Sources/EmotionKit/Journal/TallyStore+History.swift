@@ -7,8 +7,9 @@ extension TallyStore {
         /// The events the undo or redo recorded, one per change.
         public let events: [JournalEvent]
 
-        /// The changes it made, in order.
-        public var changes: [Change] { events.map(\.change) }
+        /// What the counts went through, by emotion: by the model, so an undo of a tap that a later
+        /// reset cleared changes nothing, though its event records the tap taken back.
+        public let changes: [Change]
         /// Whether it took the command back (`.undo`) or made it again (`.redo`).
         public var command: JournalCommand { events.first?.command ?? .undo }
         /// How the command was typed, near enough: `tap happy smile`, `add sad 3`, `reset happy`.
@@ -32,7 +33,7 @@ extension TallyStore {
     @discardableResult
     public func undo() throws -> Reversal {
         let commit = try commit(.undo)
-        return Reversal(original: commit.reverted, events: commit.events)
+        return Reversal(original: commit.reverted, events: commit.events, changes: commit.changes)
     }
 
     /// Takes back the command, from this history or another, one of whose changes' ids starts with
@@ -45,7 +46,7 @@ extension TallyStore {
     @discardableResult
     public func undo(_ id: EventIDPrefix) throws -> Reversal {
         let commit = try commit(.undoCommand(id))
-        return Reversal(original: commit.reverted, events: commit.events)
+        return Reversal(original: commit.reverted, events: commit.events, changes: commit.changes)
     }
 
     /// Makes again the latest command undone, while no other change was made since.
@@ -54,7 +55,7 @@ extension TallyStore {
     @discardableResult
     public func redo() throws -> Reversal {
         let commit = try commit(.redo)
-        return Reversal(original: commit.reverted, events: commit.events)
+        return Reversal(original: commit.reverted, events: commit.events, changes: commit.changes)
     }
 
     /// Hands `body` each event `query` asks for, by the time it is placed at (ties by sequence),

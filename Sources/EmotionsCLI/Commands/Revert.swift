@@ -36,6 +36,10 @@ struct Revert {
             context.terminal.print(
                 verb + " '" + ControlCharacters.escaped(in: reversal.commandLine) + "' of " + first.at.minuteText + ".")
         }
+        if options.format == .text, reversal.changes.isEmpty, !reversal.events.isEmpty {
+            // The command stands undone (or again), yet no count moved: a later reset had cleared it.
+            context.terminal.print("No count changed: a reset made after it had already cleared it.")
+        }
         for change in reversal.changes {
             if let line = ChangePrinter.line(for: change, format: options.format, style: style) {
                 context.terminal.print(line)

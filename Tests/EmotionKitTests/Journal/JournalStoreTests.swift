@@ -115,6 +115,26 @@ import Testing
         #expect(try store.events().filter { !$0.command.isReverting }.count == 4, "the journal keeps every change")
     }
 
+    @Test func anUndoOfATapALaterResetClearedChangesNoCountWhetherTheHistorySyncsOrNot() throws {
+        let store = store()
+        let first = try store.apply([.tap(.sad)], note: nil)
+        clock.advance(milliseconds: 1)
+        try store.apply(.tap(.sad))
+        clock.advance(milliseconds: 1)
+        try store.apply(.reset(.sad))
+        clock.advance(milliseconds: 1)
+        try store.apply(.tap(.sad))
+        clock.advance(milliseconds: 1)
+        // The reset cleared what it had seen; once the first tap never stood, it cleared the second alone.
+        let undo = try store.undo(try prefix(first[0].id))
+        #expect(undo.changes.isEmpty, "no count moved: \(undo.changes)")
+        #expect(try store.read() == Tally(counts: [.sad: 1]))
+        // The data file lost: rolling the journal forward gives the same counts, by the model too.
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try store.read() == Tally(counts: [.sad: 1]))
+        #expect(try store.undo().changes == [Change(emotion: .sad, old: 1, new: 0)], "plain undo takes back the latest tap")
+    }
+
     @Test func undoByIdRefusesAnUnknownOrAmbiguousIdAndACountBelowZeroChangingNothing() throws {
         let store = store()
         let tap = try store.apply([.tap(.sad)], note: nil)
