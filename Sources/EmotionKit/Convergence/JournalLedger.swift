@@ -11,8 +11,11 @@
 struct JournalLedger {
     /// The counts from before history.
     var before = Tally()
-    /// Every event, in journal order.
-    private(set) var events: [HistoryEvent] = []
+    /// Every event, held as the model counts them: each taken in as it is read, so that counting
+    /// holds them once, not again in a set of its own.
+    private(set) var model = EventSet()
+    /// Every event, in journal order (an id read twice, once).
+    var events: [HistoryEvent] { model.events }
     /// The ids held.
     private(set) var ids: Set<EventID> = []
     /// The highest place taken in from each other history.
@@ -26,7 +29,7 @@ struct JournalLedger {
     /// What arrived since the last own event.
     private var pending: [HistoryID: UInt64] = [:]
     /// How many own events each identity has.
-    private var ownCounts: [HistoryID: UInt64] = [:]
+    private(set) var ownCounts: [HistoryID: UInt64] = [:]
 
     /// One event this history made: the event, where its line ends, its identity, place and `after`.
     struct OwnEvent {
@@ -79,7 +82,7 @@ struct JournalLedger {
         if let origin = event.origin {
             taken[origin.history] = max(taken[origin.history] ?? 0, origin.sequence)
             pending[origin.history] = max(pending[origin.history] ?? 0, origin.sequence)
-            events.append(try JournalLedger.model(event, origin.history, origin.sequence, origin.after))
+            model.insert(try JournalLedger.model(event, origin.history, origin.sequence, origin.after))
             return
         }
         let history = identities.last { $0.since <= event.sequence }?.history ?? own.first?.history ?? HistoryID(event.id)
@@ -92,15 +95,14 @@ struct JournalLedger {
         let after = JournalLedger.marks(pending)
         pending = [:]
         own.append(OwnEvent(event: event, lineEnd: lineEnd, history: history, sequence: sequence, after: after))
-        events.append(try JournalLedger.model(event, history, sequence, after))
+        model.insert(try JournalLedger.model(event, history, sequence, after))
     }
 
     /// The counts the model gives for every event held, with the base counts, and each of `aliases`
     /// (an event held here found at another address too) at that address as well.
     func counts(aliases: [SyncState.Alias] = []) -> Tally {
-        var set = EventSet()
+        var set = model  // Shares the events: only the base counts and aliases are added to the copy.
         if let baseHistory { _ = set.insertBase(before, of: baseHistory) }
-        _ = set.insert(contentsOf: events)
         if !aliases.isEmpty {
             var byID: [EventID: HistoryEvent] = [:]
             let wanted = Set(aliases.map(\.id))

@@ -8,17 +8,42 @@ extension TallyStore {
     ) throws -> StoreCommit {
         var reading = try UpdateReading(target, fileSystem: fileSystem)
         defer { reading.journal?.close() }
+        var sync = try SyncStep(edit: edit, state: reading.document.sync, dataFileStatus: reading.original?.status, fileSystem: fileSystem)
+        var arrivals = ArrivalAppender()
+        do {
+            return try write(edit, at: target, reading: &reading, sync: &sync, arrivals: &arrivals, missed: &missed, createdJournal: &createdJournal)
+        } catch {
+            arrivals.cutBack(&reading)  // Lines a sync wrote ahead of a commit point never reached.
+            throw error
+        }
+    }
+
+    /// `write(_:at:missed:createdJournal:)` once the data file and journal are read: a sync (`.sync`)
+    /// writes what it takes in ahead of the commit point a chunk at a time (see `ArrivalAppender`),
+    /// any other edit places it with its own lines.
+    private func write(
+        _ edit: StoreEdit, at target: NameInFolder, reading: inout UpdateReading, sync: inout SyncStep, arrivals: inout ArrivalAppender,
+        missed: inout MissedByWatcher, createdJournal: inout NameInFolder?
+    ) throws -> StoreCommit {
         let before = reading.tally
         var commit = StoreCommit()
-        var sync = try SyncStep(edit: edit, state: reading.document.sync, dataFileStatus: reading.original?.status, fileSystem: fileSystem)
-        try sync.takeIn(journal: reading.journal, end: reading.end)
+        if case .sync = edit {
+            let time = try Timestamp(clock(), in: zone)
+            try sync.takeIn(journal: reading.journal, end: reading.end) { events throws(StoreError) in
+                try arrivals.append(&events, to: &reading) { reading throws(StoreError) in
+                    try readyJournalForArrivals(&reading, target: target, before: before, at: time, createdJournal: &createdJournal)
+                }
+            }
+        } else {
+            try sync.takeIn(journal: reading.journal, end: reading.end)
+        }
         var tally = before
         if sync.needsModel {
             tally = try sync.counts(journal: reading.journal, end: reading.end, appended: sync.arrived)
             commit.arrivedChanges = before.changes(to: tally)
         }
         var plan = try EditPlanning(edit, on: tally, commit: commit, reading: reading, sync: &sync, now: clock())
-        let imported = plan.commit.importPlan?.changes.isEmpty == false || !sync.arrived.isEmpty
+        let imported = plan.commit.importPlan?.changes.isEmpty == false || sync.hasArrivals
         let needsSaving = reading.state.map { $0.isAheadOfDataFile || $0.tornFrom != nil } ?? false
         guard !plan.planned.isEmpty || imported || needsSaving || sync.needsSaving(journalEnd: reading.end) else {
             plan.commit.sync = sync.report
@@ -39,10 +64,11 @@ extension TallyStore {
         reading.document.journal = lines.position
         let save = try DataFileSave(
             target: target, reading: reading, before: before, lines: lines.bytes, firstJournal: createdJournal != nil,
-            ownership: ownership)
+            ownership: ownership, arrivalsFrom: arrivals.start)
         missed = try watchState.withLock { watch throws(StoreError) in
             try save.commit(&reading, sync: &sync, appended: plan.commit.arrived + plan.commit.events, fileSystem: fileSystem) {
                 createdJournal = nil
+                arrivals.passedCommitPoint()
             }
             return MissedByWatcher(&watch, before: before, after: plan.tally, position: lines.position, turn: observers.turns.take())
         }

@@ -58,29 +58,75 @@ struct SyncStep {
     /// The host's name, for a history not given one.
     static var defaultName: String { Syscall.hostName() ?? "emotions" }
 
-    /// Takes in what other histories' files hold that `journal` (read to `end`) lacks.
+    /// Takes in what other histories' files hold that `journal` (read to `end`) lacks: kept in
+    /// `arrived` for the caller to place, or, given `appending`, handed to it a chunk at a time to
+    /// place and write (it leaves the events as placed) and held from then on only as the model's.
     mutating func takeIn(journal: JournalFile?, end: Int64) throws(StoreError) {
+        try takeIn(journal: journal, end: end, keeping: true) { _ throws(StoreError) in }
+    }
+
+    /// `takeIn(journal:end:)`, handing what is taken in to `appending`.
+    mutating func takeIn(
+        journal: JournalFile?, end: Int64, appending: (inout [JournalEvent]) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        try takeIn(journal: journal, end: end, keeping: false, appending: appending)
+    }
+
+    private mutating func takeIn(
+        journal: JournalFile?, end: Int64, keeping: Bool, appending: (inout [JournalEvent]) throws(StoreError) -> Void
+    ) throws(StoreError) {
         guard var round else { return }
         defer { self.round = round }
         let identities = round.state.identities
         var loaded = ledger
-        arrived = try round.takeIn { () throws(StoreError) -> JournalLedger in
-            if let loaded { return loaded }
-            let read = try journal.map { file throws(StoreError) in try JournalLedger(journal: file, to: end, identities: identities) }
-                ?? JournalLedger(identities: identities)
-            loaded = read
-            return read
-        }
+        var arrived: [JournalEvent] = []
+        var count = 0
+        var marks = arrivedMarks
+        try round.takeIn(
+            ledger: { () throws(StoreError) -> JournalLedger in
+                if let loaded { return loaded }
+                let read = try journal.map { file throws(StoreError) in try JournalLedger(journal: file, to: end, identities: identities) }
+                    ?? JournalLedger(identities: identities)
+                loaded = read
+                return read
+            },
+            deliver: { events throws(StoreError) in
+                count += events.count
+                if keeping {
+                    arrived += events
+                    events = []
+                    return
+                }
+                try appending(&events)
+                for event in events {
+                    if let origin = event.origin { marks[origin.history] = max(marks[origin.history] ?? 0, origin.sequence) }
+                    do throws(JournalLineError) {
+                        try loaded?.take(event, lineEnd: 0)
+                    } catch {
+                        throw .unreadableJournal(path: journal?.file.path ?? "", .badLine(number: 0, reason: error.description))
+                    }
+                }
+                events = []
+            })
+        self.arrived = arrived
+        arrivedMarks = marks
         ledger = loaded
-        tookIn = !arrived.isEmpty
+        tookIn = count > 0
         state = round.state
     }
+
+    /// The last place of each history among the events handed to `takeIn`'s `appending`: what the
+    /// next own line was made after.
+    private(set) var arrivedMarks: [HistoryID: UInt64] = [:]
+
+    /// Whether something was taken in, kept in `arrived` or appended already.
+    var hasArrivals: Bool { tookIn }
 
     /// Whether the counts must come from the event model: something arrived now, or an event held
     /// already was found at another address.
     var needsModel: Bool { ledger != nil && (tookIn || state?.aliases != round?.initialAliases) }
 
-    /// Whether something was taken in (`arrived`, until placed).
+    /// Whether something was taken in.
     private var tookIn = false
 
     /// Forgets `arrived` once the caller has placed them, so that they are not held twice.
@@ -153,10 +199,11 @@ struct SyncStep {
     /// the update, what cannot be sent now is sent at the next sync. `appended` are the lines this
     /// update appended, from `appended.from` to `end`.
     mutating func send(journal: JournalFile, end: Int64, appended: (events: [JournalEvent], from: Int64)? = nil) {
+        let marks = arrivedMarks.map { HistoryMark($0.key, $0.value) }
         guard var round else { return }
         let identities = round.state.identities
         do {
-            try round.send(journal: journal, end: end, appended: appended) { () throws(StoreError) -> JournalLedger in
+            try round.send(journal: journal, end: end, appended: appended.map { ($0.events, $0.from, marks) }) { () throws(StoreError) -> JournalLedger in
                 try JournalLedger(journal: journal, to: end, identities: identities)
             }
         } catch {
