@@ -16,8 +16,8 @@ struct JournalLedger {
     private(set) var model = EventSet()
     /// Every event, in journal order (an id read twice, once).
     var events: [HistoryEvent] { model.events }
-    /// The ids held.
-    private(set) var ids: Set<EventID> = []
+    /// The ids held, as a set of their own (the ledger asks its events' index: `holds`).
+    var ids: Set<EventID> { Set(model.events.lazy.map(\.id)) }
     /// The highest place taken in from each other history.
     private(set) var taken: [HistoryID: UInt64] = [:]
     /// This history's own events, in order.
@@ -64,6 +64,15 @@ struct JournalLedger {
         }
     }
 
+    /// Makes room for `count` more events at once, so that taking them in does not copy what is held
+    /// as it grows (room never used is never touched, and costs no memory).
+    mutating func makeRoom(for count: Int) {
+        model.events.reserveCapacity(model.events.count + count)
+    }
+
+    /// Whether the event `id` is held.
+    func holds(_ id: EventID) -> Bool { model.contains(id: id) }
+
     /// How many events this history made as `history`, one of its identities.
     func ownCount(of history: HistoryID) -> UInt64 { ownCounts[history] ?? 0 }
 
@@ -77,7 +86,6 @@ struct JournalLedger {
     ///
     /// - Throws: `JournalLineError.invalidEvent` for a place out of the model's range.
     mutating func take(_ event: JournalEvent, lineEnd: Int64) throws(JournalLineError) {
-        ids.insert(event.id)
         nextSequence = event.sequence &+ 1
         if let origin = event.origin {
             taken[origin.history] = max(taken[origin.history] ?? 0, origin.sequence)

@@ -22,15 +22,16 @@ struct ArrivalAppender {
     mutating func append(
         _ events: inout [JournalEvent], to reading: inout UpdateReading, ready: (inout UpdateReading) throws(StoreError) -> Bool
     ) throws(StoreError) {
-        if placer == nil {
+        if start == nil {
             anchored = try ready(&reading)
             guard let position = reading.state?.position else { return }
             start = position
             placer = JournalPlacer(after: position)
         }
         guard var placer, var journal = reading.journal else { return }
+        self.placer = nil  // Not shared while it changes: its block's set of commands would be copied.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(events.count * 200)
+        bytes.reserveCapacity(events.count * 256)  // More than most lines take: room never used costs nothing.
         do throws(JournalProblem) {
             for index in events.indices {
                 let placed = try placer.place(events[index])
@@ -45,6 +46,12 @@ struct ArrivalAppender {
         reading.journal = journal
         reading.state?.position = placer.position
         self.placer = placer
+    }
+
+    /// Lets go of what placing needed (the block's commands), once nothing more arrives: counting
+    /// the events needs the room.
+    mutating func finish() {
+        placer = nil
     }
 
     /// Notes that the update passed its commit point.

@@ -34,6 +34,7 @@ extension TallyStore {
                     try readyJournalForArrivals(&reading, target: target, before: before, at: time, createdJournal: &createdJournal)
                 }
             }
+            arrivals.finish()
         } else {
             try sync.takeIn(journal: reading.journal, end: reading.end)
         }

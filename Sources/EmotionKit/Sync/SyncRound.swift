@@ -19,6 +19,10 @@ struct SyncRound {
     /// The most bytes read of one file at once.
     static let readLimit = 1 << 20
 
+    /// How many bytes of a file the intake reads at once, at first: eight of the longest lines. A
+    /// command longer than that is read in a window grown until it holds the whole command.
+    static let intakeWindow = 8 * JournalEvent.lineLimit
+
     /// A round for `state`, opening its folder for the data file whose status is `dataFileStatus`.
     init(state: SyncState, dataFileStatus: FileStatus?, fileSystem: FileSystem) {
         self.state = state
@@ -33,16 +37,21 @@ struct SyncRound {
         }
     }
 
-    /// The most events taken in that are handed on at once (see `takeIn`).
-    static let chunkSize = 4096
+    /// Fewer bytes than any line of a history's file takes (its id alone is 26).
+    static let shortestLine: Int64 = 96
 
-    /// Takes in the changes in other histories' files that go on with no gap from what `ledger`
-    /// holds, each with its origin, handing them to `deliver` in the order to append them, whole
+    /// The most events taken in that are handed on at once (see `takeIn`).
+    static let chunkSize = 1024
+
+    /// Takes in the changes in other histories' files that go on with no gap from what the journal
+    /// holds (`load`), each with its origin, handing them to `deliver` in the order to append them, whole
     /// commands at a time, at most about `chunkSize` at once (it empties the array); the files'
-    /// cursors and names are noted in `state`. The journal is read (`ledger`) only when some file
-    /// grew. Each file is read `readLimit` bytes at a time, so that what is held does not grow with it.
+    /// cursors and names are noted in `state`. The journal is read (`load`) only when some file
+    /// grew, and told how many events the files may hold at most, to make room for them at once.
+    /// `deliver` is handed nothing whose id `load`'s `HeldIDs` does not answer for once it returns.
+    /// Each file is read `readLimit` bytes at a time, so that what is held does not grow with it.
     mutating func takeIn(
-        ledger: () throws(StoreError) -> JournalLedger, deliver: (inout [JournalEvent]) throws(StoreError) -> Void
+        held load: (_ room: Int) throws(StoreError) -> Held, deliver: (inout [JournalEvent]) throws(StoreError) -> Void
     ) throws(StoreError) {
         guard let folder else { return }
         let listing: SyncFolder.Listing
@@ -67,13 +76,18 @@ struct SyncRound {
         }
         var held: Held?
         var events: [JournalEvent] = []
+        // No line is shorter than this: room made for more is never touched, so it costs no memory.
+        let unread = reads.reduce(Int64(0)) { $0 + $1.entry.size - $1.next }
+        let room = Int(min(unread / SyncRound.shortestLine, 1 << 22))
         // A file that stopped at an undo or redo of a command another file brings is read on from
         // there once that file was.
         var tookIn = true
         while tookIn {
             tookIn = false
             for index in reads.indices where !reads[index].finished {
-                tookIn = try readOn(&reads[index], in: folder, held: &held, ledger: ledger, into: &events, deliver: deliver) || tookIn
+                tookIn = try readOn(&reads[index], in: folder, held: &held, into: &events, deliver: deliver) { () throws(StoreError) in
+                    try load(room)
+                } || tookIn
             }
         }
         if !events.isEmpty { try deliver(&events) }
@@ -88,24 +102,26 @@ struct SyncRound {
     }
 
     /// What the journal holds, as the intake needs it: the ids, the highest place taken in from each
-    /// history, and the own events of each identity.
-    private struct Held {
-        var ids: Set<EventID>
+    /// history, and how many own events each identity has.
+    struct Held {
+        var ids: HeldIDs
         var taken: [HistoryID: UInt64]
         let ownCounts: [HistoryID: UInt64]
     }
 
     /// Takes in what `read`'s file holds from where it got to, a window at a time, until it stops;
-    /// returns whether it took anything in (or passed lines held already).
+    /// returns whether it took anything in (or passed lines held already). What is held is loaded
+    /// (`load`) at the first whole line.
     private mutating func readOn(
-        _ read: inout FileRead, in folder: SyncFolder, held: inout Held?, ledger: () throws(StoreError) -> JournalLedger,
-        into events: inout [JournalEvent], deliver: (inout [JournalEvent]) throws(StoreError) -> Void
+        _ read: inout FileRead, in folder: SyncFolder, held: inout Held?, into events: inout [JournalEvent],
+        deliver: (inout [JournalEvent]) throws(StoreError) -> Void, load: () throws(StoreError) -> Held
     ) throws(StoreError) -> Bool {
         var wentOn = false
+        var limit = SyncRound.intakeWindow
         while true {
             let window: [UInt8]
             do throws(SyncFolderError) {
-                window = try folder.read(read.entry, from: read.next, limit: SyncRound.readLimit).bytes
+                window = try folder.read(read.entry, from: read.next, limit: limit).bytes
             } catch {
                 report.warnings.append(error.description)
                 read.finished = true
@@ -115,10 +131,7 @@ struct SyncRound {
                 read.finished = true  // No whole line past where it got to.
                 return wentOn
             }
-            if held == nil {
-                let ledger = try ledger()
-                held = Held(ids: ledger.ids, taken: ledger.taken, ownCounts: ledger.ownCounts)
-            }
+            if held == nil { held = try load() }
             guard var known = held else { return wentOn }
             held = nil  // Not held twice while the intake adds to it.
             var expected = max(known.taken[read.history] ?? 0, known.ownCounts[read.history] ?? 0)
@@ -126,14 +139,24 @@ struct SyncRound {
             known.taken[read.history] = expected
             held = known
             note(intake, of: read.entry, history: read.history, in: folder)
-            if events.count >= SyncRound.chunkSize { try deliver(&events) }
+            if events.count >= SyncRound.chunkSize {
+                try deliver(&events)
+                held?.ids.handedOn()
+            }
             if intake.problem != nil { read.finished = true }
-            guard intake.end > read.next else { return wentOn }
-            wentOn = true
             let windowEnd = read.next + Int64(window.count)
+            guard intake.end > read.next else {
+                // A command longer than the window: read again, in a larger one, if the file goes on.
+                guard intake.endsInsideCommand, read.entry.size > windowEnd, limit < Int.max / 2 else { return wentOn }
+                limit *= 2
+                continue
+            }
+            limit = SyncRound.intakeWindow
+            wentOn = true
             read.next = intake.end
-            // Stopped inside the window: it waits for another file, or for the sync tool.
-            if read.finished || intake.end < windowEnd { return wentOn }
+            // Stopped before the window's end for another reason than its end: it waits for another
+            // file, or for the sync tool.
+            if read.finished || !intake.readToEnd { return wentOn }
         }
     }
 

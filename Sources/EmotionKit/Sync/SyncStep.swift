@@ -80,19 +80,24 @@ struct SyncStep {
         let identities = round.state.identities
         var loaded = ledger
         var arrived: [JournalEvent] = []
+        var keptIDs: Set<EventID> = []  // Of `arrived`, which the ledger does not hold.
         var count = 0
         var marks = arrivedMarks
         try round.takeIn(
-            ledger: { () throws(StoreError) -> JournalLedger in
-                if let loaded { return loaded }
-                let read = try journal.map { file throws(StoreError) in try JournalLedger(journal: file, to: end, identities: identities) }
-                    ?? JournalLedger(identities: identities)
-                loaded = read
-                return read
+            held: { room throws(StoreError) -> SyncRound.Held in
+                if loaded == nil {
+                    var read = try journal.map { file throws(StoreError) in try JournalLedger(journal: file, to: end, identities: identities) }
+                        ?? JournalLedger(identities: identities)
+                    if !keeping { read.makeRoom(for: room) }  // Taken into it as they are appended.
+                    loaded = read
+                }
+                let ids = HeldIDs { id in loaded?.holds(id) == true || keptIDs.contains(id) }
+                return SyncRound.Held(ids: ids, taken: loaded?.taken ?? [:], ownCounts: loaded?.ownCounts ?? [:])
             },
             deliver: { events throws(StoreError) in
                 count += events.count
                 if keeping {
+                    for event in events { keptIDs.insert(event.id) }
                     arrived += events
                     events = []
                     return
