@@ -51,7 +51,7 @@ struct DataFileSave {
 
     /// The data file to save durably before lines are appended after `reading`'s journal position,
     /// if one must be: one with no position (see `JournalState`), or one whose journal the update
-    /// starts, saved with the counts `before` at that position; `nil` if none must.
+    /// starts, saved with the counts `before` and the read cursors it had, at that position; `nil` if none must.
     static func anchor(reading: UpdateReading, before: Tally, firstJournal: Bool) -> [UInt8]? {
         guard let original = reading.original, original.lostToPowerCut == nil, original.document.journal == nil || firstJournal,
             let start = reading.state?.position
@@ -59,6 +59,11 @@ struct DataFileSave {
         var anchored = reading.document
         anchored.tally = before
         anchored.journal = start
+        // The sync folder's files as far as they were read before: cursors moved past what this update
+        // takes in would, were its lines lost to a power cut, have the next sync pass over it for good.
+        let read = original.document.sync
+        let sameFolder = read?.folder == anchored.sync?.folder
+        anchored.sync?.read = sameFolder ? read?.read ?? [:] : [:]
         return anchored.serialized()
     }
 
