@@ -67,7 +67,8 @@ extension TallyStore {
             target: target, reading: reading, before: before, lines: lines.bytes, firstJournal: createdJournal != nil,
             ownership: ownership, arrivalsFrom: arrivals.start)
         missed = try watchState.withLock { watch throws(StoreError) in
-            try save.commit(&reading, sync: &sync, appended: plan.commit.arrived + plan.commit.events, fileSystem: fileSystem) {
+            let appended = plan.commit.arrived.isEmpty ? plan.commit.events : plan.commit.arrived + plan.commit.events
+            try save.commit(&reading, sync: &sync, appended: appended, fileSystem: fileSystem) {
                 createdJournal = nil
                 arrivals.passedCommitPoint()
             }
@@ -88,28 +89,23 @@ extension TallyStore {
         if !firstCreated { try open.checkBeforeAppending(at: start.bytes) }
         var lines: [UInt8] = []
         let isUnion = plan.commit.importPlan?.isUnion == true
+        let union = isUnion ? plan.commit.importPlan?.changes ?? [] : []
+        lines.reserveCapacity((sync.arrived.count + union.count) * 256)  // Room never used costs nothing.
+        var placer = JournalPlacer(after: start)
         do {
-            let placed = try JournalEvent.placing(sync.arrived + (isUnion ? plan.commit.importPlan?.changes ?? [] : []), after: start)
-            plan.commit.arrived = Array(placed.prefix(sync.arrived.count))
+            plan.commit.arrived = try TallyStore.place(sync.arrived, with: &placer, into: &lines)
             sync.dropArrived()
-            for event in plan.commit.arrived {
-                lines += event.jsonLine.utf8
-                lines.append(0x0A)
-            }
-            let next = JournalPosition(
-                sequence: start.sequence + UInt64(plan.commit.arrived.count), bytes: start.bytes + Int64(lines.count),
-                latest: max(start.latest, plan.commit.arrived.map(\.latestRecording).max() ?? start.latest))
             if isUnion {
-                plan.commit.events = Array(placed.dropFirst(plan.commit.arrived.count))
+                plan.commit.events = try TallyStore.place(union, with: &placer, into: &lines)
             } else if let importPlan = plan.commit.importPlan {
-                plan.commit.events = try importPlan.events(after: next)
+                plan.commit.events = try importPlan.events(after: placer.position)
             } else {
-                plan.commit.events = try plan.planned.events(after: next, now: now, zone: zone)
+                plan.commit.events = try plan.planned.events(after: placer.position, now: now, zone: zone)
             }
         } catch let problem as JournalProblem {
             throw StoreError.unreadableJournal(path: reading.journalName.path, problem)
         }
-        for event in plan.commit.events {
+        for event in plan.commit.events where !isUnion {
             lines += event.jsonLine.utf8
             lines.append(0x0A)
         }
@@ -126,5 +122,20 @@ extension TallyStore {
             plan.tally = try sync.counts(journal: open, end: start.bytes, appended: plan.commit.events)
         }
         return (lines, position)
+    }
+
+    /// `changes`, made elsewhere, placed after what `placer` placed, their lines added to `lines`.
+    private static func place(
+        _ changes: [JournalEvent], with placer: inout JournalPlacer, into lines: inout [UInt8]
+    ) throws(JournalProblem) -> [JournalEvent] {
+        var placed: [JournalEvent] = []
+        placed.reserveCapacity(changes.count)
+        for change in changes {
+            let (event, line) = try placer.place(change)
+            placed.append(event)
+            lines += line.utf8
+            lines.append(0x0A)
+        }
+        return placed
     }
 }
