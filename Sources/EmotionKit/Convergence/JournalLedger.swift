@@ -67,7 +67,10 @@ struct JournalLedger {
     /// Makes room for `count` more events at once, so that taking them in does not copy what is held
     /// as it grows (room never used is never touched, and costs no memory).
     mutating func makeRoom(for count: Int) {
-        model.events.reserveCapacity(model.events.count + count)
+        let needed = model.events.count + count
+        let capacity = model.events.capacity
+        // Growing by half at least, as appending would: room made again and again stays linear.
+        if needed > capacity { model.events.reserveCapacity(max(needed, capacity + capacity / 2)) }
     }
 
     /// Whether the event `id` is held.

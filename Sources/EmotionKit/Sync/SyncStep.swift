@@ -147,9 +147,11 @@ struct SyncStep {
         var all = JournalLedger(identities: identities)
         if let ledger {
             all = ledger
+            self.ledger = nil  // Not shared while `appended` are added: its events would be copied.
         } else if let journal {
             all = try JournalLedger(journal: journal, to: end, identities: identities)
         }
+        all.makeRoom(for: appended.count)
         for event in appended {
             do throws(JournalLineError) {
                 try all.take(event, lineEnd: 0)
