@@ -11,10 +11,13 @@
 struct JournalLedger {
     /// The counts from before history.
     var before = Tally()
-    /// Every event, in journal order.
-    private(set) var events: [HistoryEvent] = []
-    /// The ids held.
-    private(set) var ids: Set<EventID> = []
+    /// Every event, held as the model counts them: each taken in as it is read, so that counting
+    /// holds them once, not again in a set of its own.
+    private(set) var model = EventSet()
+    /// Every event, in journal order (an id read twice, once).
+    var events: [HistoryEvent] { model.events }
+    /// The ids held, as a set of their own (the ledger asks its events' index: `holds`).
+    var ids: Set<EventID> { Set(model.events.lazy.map(\.id)) }
     /// The highest place taken in from each other history.
     private(set) var taken: [HistoryID: UInt64] = [:]
     /// This history's own events, in order.
@@ -26,7 +29,7 @@ struct JournalLedger {
     /// What arrived since the last own event.
     private var pending: [HistoryID: UInt64] = [:]
     /// How many own events each identity has.
-    private var ownCounts: [HistoryID: UInt64] = [:]
+    private(set) var ownCounts: [HistoryID: UInt64] = [:]
 
     /// One event this history made: the event, where its line ends, its identity, place and `after`.
     struct OwnEvent {
@@ -61,6 +64,18 @@ struct JournalLedger {
         }
     }
 
+    /// Makes room for `count` more events at once, so that taking them in does not copy what is held
+    /// as it grows (room never used is never touched, and costs no memory).
+    mutating func makeRoom(for count: Int) {
+        let needed = model.events.count + count
+        let capacity = model.events.capacity
+        // Growing by half at least, as appending would: room made again and again stays linear.
+        if needed > capacity { model.events.reserveCapacity(max(needed, capacity + capacity / 2)) }
+    }
+
+    /// Whether the event `id` is held.
+    func holds(_ id: EventID) -> Bool { model.contains(id: id) }
+
     /// How many events this history made as `history`, one of its identities.
     func ownCount(of history: HistoryID) -> UInt64 { ownCounts[history] ?? 0 }
 
@@ -74,12 +89,11 @@ struct JournalLedger {
     ///
     /// - Throws: `JournalLineError.invalidEvent` for a place out of the model's range.
     mutating func take(_ event: JournalEvent, lineEnd: Int64) throws(JournalLineError) {
-        ids.insert(event.id)
         nextSequence = event.sequence &+ 1
         if let origin = event.origin {
             taken[origin.history] = max(taken[origin.history] ?? 0, origin.sequence)
             pending[origin.history] = max(pending[origin.history] ?? 0, origin.sequence)
-            events.append(try JournalLedger.model(event, origin.history, origin.sequence, origin.after))
+            model.insert(try JournalLedger.model(event, origin.history, origin.sequence, origin.after))
             return
         }
         let history = identities.last { $0.since <= event.sequence }?.history ?? own.first?.history ?? HistoryID(event.id)
@@ -92,7 +106,7 @@ struct JournalLedger {
         let after = JournalLedger.marks(pending)
         pending = [:]
         own.append(OwnEvent(event: event, lineEnd: lineEnd, history: history, sequence: sequence, after: after))
-        events.append(try JournalLedger.model(event, history, sequence, after))
+        model.insert(try JournalLedger.model(event, history, sequence, after))
     }
 
     /// Where the base counts of a history that has made no event yet are counted: an id no event has.
@@ -101,11 +115,10 @@ struct JournalLedger {
     /// The counts the model gives for every event held, with the base counts, and each of `aliases`
     /// (an event held here found at another address too) at that address as well.
     func counts(aliases: [SyncState.Alias] = []) -> Tally {
-        var set = EventSet()
+        var set = model  // Shares the events: only the base counts and aliases are added to the copy.
         // A history that made nothing yet has no name; its base counts are its own all the same, and
         // nothing made elsewhere has seen them.
         if let base = baseHistory ?? (before == Tally() ? nil : JournalLedger.unnamed) { _ = set.insertBase(before, of: base) }
-        _ = set.insert(contentsOf: events)
         if !aliases.isEmpty {
             var byID: [EventID: HistoryEvent] = [:]
             let wanted = Set(aliases.map(\.id))

@@ -12,18 +12,22 @@ struct DataFileSave {
     /// The document's bytes, and those to save first (`anchor`), if any.
     private(set) var bytes: [UInt8]
     private let anchor: [UInt8]?
+    /// Whether lines were written ahead of `lines` (see `ArrivalAppender`): flushed with them, even none.
+    private let writtenAhead: Bool
 
     /// The save of `reading`'s document, whose counts before the update were `before`, with `lines`
-    /// to append (`firstJournal`: to a journal the update started).
+    /// to append (`firstJournal`: to a journal the update started); `arrivalsFrom` is where the
+    /// lines a sync wrote ahead of them start, if it wrote any (the data file was anchored then).
     ///
     /// - Throws: `StoreError.tooLargeToSave` for a document past the reader's limit.
     init(
-        target: NameInFolder, reading: UpdateReading, before: Tally, lines: [UInt8], firstJournal: Bool, ownership: FileOwnership
+        target: NameInFolder, reading: UpdateReading, before: Tally, lines: [UInt8], firstJournal: Bool, ownership: FileOwnership,
+        arrivalsFrom: JournalPosition? = nil
     ) throws(StoreError) {
         self.target = target
         original = reading.original
         tornFrom = reading.state?.tornFrom
-        start = reading.state?.position
+        start = arrivalsFrom ?? reading.state?.position
         self.lines = lines
         self.ownership = ownership
         bytes = reading.document.serialized()
@@ -35,14 +39,32 @@ struct DataFileSave {
         // were it still on disk after a power cut, lines committed from now on would be lost. So it is
         // first saved, durably, at the position they follow; every later save of it, with a position,
         // needs no flush.
-        if let original, original.lostToPowerCut == nil, original.document.journal == nil || firstJournal, let start {
-            var anchored = reading.document
-            anchored.tally = before
-            anchored.journal = start
-            anchor = lines.isEmpty ? bytes : anchored.serialized()
+        if arrivalsFrom != nil {
+            anchor = nil  // Saved before the lines written ahead, where it had to be.
+        } else if lines.isEmpty, DataFileSave.anchor(reading: reading, before: before, firstJournal: firstJournal) != nil {
+            anchor = bytes
         } else {
-            anchor = nil
+            anchor = DataFileSave.anchor(reading: reading, before: before, firstJournal: firstJournal)
         }
+        writtenAhead = arrivalsFrom != nil
+    }
+
+    /// The data file to save durably before lines are appended after `reading`'s journal position,
+    /// if one must be: one with no position (see `JournalState`), or one whose journal the update
+    /// starts, saved with the counts `before` and the read cursors it had, at that position; `nil` if none must.
+    static func anchor(reading: UpdateReading, before: Tally, firstJournal: Bool) -> [UInt8]? {
+        guard let original = reading.original, original.lostToPowerCut == nil, original.document.journal == nil || firstJournal,
+            let start = reading.state?.position
+        else { return nil }
+        var anchored = reading.document
+        anchored.tally = before
+        anchored.journal = start
+        // The sync folder's files as far as they were read before: cursors moved past what this update
+        // takes in would, were its lines lost to a power cut, have the next sync pass over it for good.
+        let read = original.document.sync
+        let sameFolder = read?.folder == anchored.sync?.folder
+        anchored.sync?.read = sameFolder ? read?.read ?? SyncState.ReadCursors() : SyncState.ReadCursors()
+        return anchored.serialized()
     }
 
     /// Saves: anchor, commit point, send, replace; `committed` is called once the lines are appended.
@@ -60,7 +82,7 @@ struct DataFileSave {
         }
         if var open = reading.journal {
             if let tornFrom { try open.truncate(to: tornFrom) }
-            if !lines.isEmpty { try open.append(lines) }  // The commit point.
+            if !lines.isEmpty || writtenAhead { try open.append(lines) }  // The commit point.
             reading.journal = open
             let end = reading.document.journal?.bytes ?? open.size
             sync.send(journal: open, end: end, appended: start.map { (appended, $0.bytes) })

@@ -8,17 +8,43 @@ extension TallyStore {
     ) throws -> StoreCommit {
         var reading = try UpdateReading(target, fileSystem: fileSystem)
         defer { reading.journal?.close() }
+        var sync = try SyncStep(edit: edit, state: reading.document.sync, dataFileStatus: reading.original?.status, fileSystem: fileSystem)
+        var arrivals = ArrivalAppender()
+        do {
+            return try write(edit, at: target, reading: &reading, sync: &sync, arrivals: &arrivals, missed: &missed, createdJournal: &createdJournal)
+        } catch {
+            arrivals.cutBack(&reading)  // Lines a sync wrote ahead of a commit point never reached.
+            throw error
+        }
+    }
+
+    /// `write(_:at:missed:createdJournal:)` once the data file and journal are read: a sync (`.sync`)
+    /// writes what it takes in ahead of the commit point a chunk at a time (see `ArrivalAppender`),
+    /// any other edit places it with its own lines.
+    private func write(
+        _ edit: StoreEdit, at target: NameInFolder, reading: inout UpdateReading, sync: inout SyncStep, arrivals: inout ArrivalAppender,
+        missed: inout MissedByWatcher, createdJournal: inout NameInFolder?
+    ) throws -> StoreCommit {
         let before = reading.tally
         var commit = StoreCommit()
-        var sync = try SyncStep(edit: edit, state: reading.document.sync, dataFileStatus: reading.original?.status, fileSystem: fileSystem)
-        try sync.takeIn(journal: reading.journal, end: reading.end)
+        if case .sync = edit {
+            let time = try Timestamp(clock(), in: zone)
+            try sync.takeIn(journal: reading.journal, end: reading.end) { events throws(StoreError) in
+                try arrivals.append(&events, to: &reading) { reading throws(StoreError) in
+                    try readyJournalForArrivals(&reading, target: target, before: before, at: time, createdJournal: &createdJournal)
+                }
+            }
+            arrivals.finish()
+        } else {
+            try sync.takeIn(journal: reading.journal, end: reading.end)
+        }
         var tally = before
         if sync.needsModel {
             tally = try sync.counts(journal: reading.journal, end: reading.end, appended: sync.arrived)
             commit.arrivedChanges = before.changes(to: tally)
         }
         var plan = try EditPlanning(edit, on: tally, commit: commit, reading: reading, sync: &sync, now: clock())
-        let imported = plan.commit.importPlan?.changes.isEmpty == false || !sync.arrived.isEmpty
+        let imported = plan.commit.importPlan?.changes.isEmpty == false || sync.hasArrivals
         let needsSaving = reading.state.map { $0.isAheadOfDataFile || $0.tornFrom != nil } ?? false
         guard !plan.planned.isEmpty || imported || needsSaving || sync.needsSaving(journalEnd: reading.end) else {
             plan.commit.sync = sync.report
@@ -42,10 +68,12 @@ extension TallyStore {
         reading.document.journal = lines.position
         let save = try DataFileSave(
             target: target, reading: reading, before: before, lines: lines.bytes, firstJournal: createdJournal != nil,
-            ownership: ownership)
+            ownership: ownership, arrivalsFrom: arrivals.start)
         missed = try watchState.withLock { watch throws(StoreError) in
-            try save.commit(&reading, sync: &sync, appended: plan.commit.arrived + plan.commit.events, fileSystem: fileSystem) {
+            let appended = plan.commit.arrived.isEmpty ? plan.commit.events : plan.commit.arrived + plan.commit.events
+            try save.commit(&reading, sync: &sync, appended: appended, fileSystem: fileSystem) {
                 createdJournal = nil
+                arrivals.passedCommitPoint()
             }
             return MissedByWatcher(&watch, before: before, after: plan.tally, position: lines.position, turn: observers.turns.take())
         }
@@ -64,26 +92,21 @@ extension TallyStore {
         if !firstCreated { try open.checkBeforeAppending(at: start.bytes) }
         var lines: [UInt8] = []
         let isUnion = plan.commit.importPlan != nil
+        let union = isUnion ? plan.commit.importPlan?.changes ?? [] : []
+        lines.reserveCapacity((sync.arrived.count + union.count) * 256)  // Room never used costs nothing.
+        var placer = JournalPlacer(after: start)
         do {
-            let placed = try JournalEvent.placing(sync.arrived + (isUnion ? plan.commit.importPlan?.changes ?? [] : []), after: start)
-            plan.commit.arrived = Array(placed.prefix(sync.arrived.count))
+            plan.commit.arrived = try TallyStore.place(sync.arrived, with: &placer, into: &lines)
             sync.dropArrived()
-            for event in plan.commit.arrived {
-                lines += event.jsonLine.utf8
-                lines.append(0x0A)
-            }
-            let next = JournalPosition(
-                sequence: start.sequence + UInt64(plan.commit.arrived.count), bytes: start.bytes + Int64(lines.count),
-                latest: max(start.latest, plan.commit.arrived.map(\.latestRecording).max() ?? start.latest))
             if isUnion {
-                plan.commit.events = Array(placed.dropFirst(plan.commit.arrived.count))
+                plan.commit.events = try TallyStore.place(union, with: &placer, into: &lines)
             } else {
-                plan.commit.events = try plan.planned.events(after: next, now: now, zone: zone)
+                plan.commit.events = try plan.planned.events(after: placer.position, now: now, zone: zone)
             }
         } catch let problem as JournalProblem {
             throw StoreError.unreadableJournal(path: reading.journalName.path, problem)
         }
-        for event in plan.commit.events {
+        for event in plan.commit.events where !isUnion {
             lines += event.jsonLine.utf8
             lines.append(0x0A)
         }
@@ -110,5 +133,20 @@ extension TallyStore {
                 .sorted { (place($0.element), $0.offset) < (place($1.element), $1.offset) }.map(\.element)
         }
         return (lines, position)
+    }
+
+    /// `changes`, made elsewhere, placed after what `placer` placed, their lines added to `lines`.
+    private static func place(
+        _ changes: [JournalEvent], with placer: inout JournalPlacer, into lines: inout [UInt8]
+    ) throws(JournalProblem) -> [JournalEvent] {
+        var placed: [JournalEvent] = []
+        placed.reserveCapacity(changes.count)
+        for change in changes {
+            let (event, line) = try placer.place(change)
+            placed.append(event)
+            lines += line.utf8
+            lines.append(0x0A)
+        }
+        return placed
     }
 }

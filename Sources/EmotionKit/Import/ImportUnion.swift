@@ -35,11 +35,12 @@ struct ImportUnion {
                 }
             }
         }
-        var byHistory: [HistoryID: [(place: UInt64, event: JournalEvent)]] = [:]
-        for command in batch.commands {
-            for event in command.events {
+        // Each change by where it sits in the batch, not copied: the batch may hold 100,000 of them.
+        var byHistory: [HistoryID: [(place: UInt64, command: Int, index: Int)]] = [:]
+        for (commandIndex, command) in batch.commands.enumerated() {
+            for (index, event) in command.events.enumerated() {
                 guard let origin = event.origin else { continue }
-                byHistory[origin.history, default: []].append((origin.sequence, event))
+                byHistory[origin.history, default: []].append((origin.sequence, commandIndex, index))
             }
         }
         var held = held
@@ -51,7 +52,8 @@ struct ImportUnion {
         while goesOn {
             goesOn = false
             for history in pending.keys.sorted() {
-                while let (place, event) = pending[history]?.first {
+                while let (place, command, index) = pending[history]?.first {
+                    let event = batch.commands[command].events[index]
                     if held.contains(event.id) {
                         alreadyThere += 1
                         if !own.contains(history), place == (expected[history] ?? 0) + 1, let origin = event.origin {

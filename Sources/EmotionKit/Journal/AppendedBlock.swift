@@ -8,14 +8,10 @@ struct AppendedBlock {
     private var latest = Int64.min
     /// The taps, adds and resets among its lines, by group.
     private var groups: Set<EventID> = []
-    /// How many of the import's lines are measured, and where they end: measured only when a
-    /// block must start after them, which an import that reverts nothing before it never needs.
-    private var measured = 0
-    private var measuredEnd: Int64
 
+    /// A block that starts at byte `start`.
     init(start: Int64) {
         self.start = start
-        measuredEnd = start
     }
 
     /// The block's start for the line of `change`, or `nil` where the block's promise would not
@@ -28,18 +24,15 @@ struct AppendedBlock {
         return recorded >= latest ? start : nil
     }
 
-    /// Takes in the last of `events`, the lines so far.
-    mutating func append(_ events: [JournalEvent]) {
-        guard let event = events.last else { return }
+    /// Takes in `event`, the line just placed, which ends at byte `end` of the journal.
+    mutating func append(_ event: JournalEvent, endingAt end: Int64) {
         guard let reverts = event.reverts else {
             groups.insert(event.group)
             return
         }
         guard !groups.contains(reverts) else { return }
         // Past an undo or redo of a command before the block, a new block starts.
-        for line in events[measured...] { measuredEnd += Int64(line.jsonLine.utf8.count + 1) }
-        measured = events.count
-        start = measuredEnd
+        start = end
         latest = .min
         groups = []
     }

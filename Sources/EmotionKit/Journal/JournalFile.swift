@@ -145,6 +145,27 @@ struct JournalFile {
         }
     }
 
+    /// Appends `bytes` without flushing them: lines written ahead of the commit point (see
+    /// `ArrivalAppender`), which the `append` after them flushes with its own. If the write fails,
+    /// cuts the journal back to where it was.
+    ///
+    /// - Throws: `StoreError.inputOutput`, the journal as it was; or `.unsyncedChange` if the lines
+    ///   may have reached it but could not be cut off again.
+    mutating func write(_ bytes: [UInt8]) throws(StoreError) {
+        let before = size
+        do {
+            try fileSystem.write(file, bytes)
+        } catch {
+            do {
+                try fileSystem.truncate(file, before)
+            } catch let cutError {
+                throw .unsyncedChange(cutError)
+            }
+            throw .inputOutput(error)
+        }
+        size = before + Int64(bytes.count)
+    }
+
     /// Appends `bytes` and flushes them: the commit point. If either fails, cuts the journal back to
     /// where it was, so that nothing unacknowledged stays.
     ///

@@ -17,6 +17,11 @@ struct FileIntake {
     private(set) var lastLine: (length: Int64, hash: UInt64)?
     /// The history's name, if the header was read.
     private(set) var name: String?
+    /// Whether every line of the bytes was dealt with, but for a command cut off at their end: the
+    /// read stopped only because they ran out.
+    private(set) var readToEnd = false
+    /// Whether the bytes ran out inside a command: more of the file may hold its rest.
+    private(set) var endsInsideCommand = false
     /// Why the read stopped early, if it did for something wrong.
     private(set) var problem: SyncProblem?
     /// Events held already under another address (imported into both histories before sync), each
@@ -28,7 +33,7 @@ struct FileIntake {
     /// when `start` is 0), where `expected` is the last place of that history held and `held` the ids;
     /// appends the events taken in, each with its origin and numbered 1 until placed, to `events`.
     init(
-        _ bytes: ArraySlice<UInt8>, at start: Int64, of history: HistoryID, expected: inout UInt64, held: inout Set<EventID>,
+        _ bytes: ArraySlice<UInt8>, at start: Int64, of history: HistoryID, expected: inout UInt64, held: inout HeldIDs,
         into events: inout [JournalEvent]
     ) {
         end = start
@@ -83,6 +88,8 @@ struct FileIntake {
             if let last = command.last { mark(last.line, endingAt: last.end) }
             command = []
         }
+        readToEnd = true
+        endsInsideCommand = !command.isEmpty
     }
 
     /// Reads the file's first line, its header: `false` (with `problem`) if it is not one of `history`'s.

@@ -9,9 +9,10 @@ extension SyncRound {
     /// does not hold, and says so. A folder that cannot be written is a warning; the next sync tries again.
     ///
     /// `appended` are the journal's lines from `appended.from` to `end`, as the caller just appended
-    /// them: when the last send stopped there, they are published as they are, not read back.
+    /// them: when the last send stopped there, they are published as they are, not read back;
+    /// `appended.arrived` are the marks of lines from elsewhere appended before them, not among them.
     mutating func send(
-        journal: JournalFile, end: Int64, appended: (events: [JournalEvent], from: Int64)? = nil,
+        journal: JournalFile, end: Int64, appended: (events: [JournalEvent], from: Int64, arrived: [HistoryMark])? = nil,
         ledger: () throws(StoreError) -> JournalLedger
     ) throws(StoreError) {
         guard let folder else { return }
@@ -23,7 +24,7 @@ extension SyncRound {
         let start = state.sent.bytes == 0 ? try journal.header().end : state.sent.bytes
         guard end > start else { return try checkOwnFile(in: folder, journal: journal, end: end, ledger: ledger) }
         let lines = if let appended, appended.from == start {
-            OwnLines(events: appended.events, after: state.sent.sequence, arrived: state.sent.after)
+            OwnLines(events: appended.events, after: state.sent.sequence, arrived: state.sent.after + appended.arrived)
         } else {
             try OwnLines(journal: journal, from: start, to: end, after: state.sent.sequence, arrived: state.sent.after)
         }

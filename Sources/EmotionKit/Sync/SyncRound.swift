@@ -19,6 +19,10 @@ struct SyncRound {
     /// The most bytes read of one file at once.
     static let readLimit = 1 << 20
 
+    /// How many bytes of a file the intake reads at once, at first: eight of the longest lines. A
+    /// command longer than that is read in a window grown until it holds the whole command.
+    static let intakeWindow = 8 * JournalEvent.lineLimit
+
     /// A round for `state`, opening its folder for the data file whose status is `dataFileStatus`.
     init(state: SyncState, dataFileStatus: FileStatus?, fileSystem: FileSystem) {
         self.state = state
@@ -33,12 +37,23 @@ struct SyncRound {
         }
     }
 
-    /// The changes in other histories' files that go on with no gap from what `ledger` holds, each
-    /// with its origin, in the order to append them; the files' cursors and names are noted in `state`.
-    /// The journal is read (`ledger`) only when some file grew. What each file adds is held whole
-    /// until it is placed (see Performance.md on the memory this takes).
-    mutating func takeIn(ledger: () throws(StoreError) -> JournalLedger) throws(StoreError) -> [JournalEvent] {
-        guard let folder else { return [] }
+    /// Fewer bytes than any line of a history's file takes (its id alone is 26).
+    static let shortestLine: Int64 = 96
+
+    /// The most events taken in that are handed on at once (see `takeIn`).
+    static let chunkSize = 1024
+
+    /// Takes in the changes in other histories' files that go on with no gap from what the journal
+    /// holds (`load`), each with its origin, handing them to `deliver` in the order to append them, whole
+    /// commands at a time, at most about `chunkSize` at once (it empties the array); the files'
+    /// cursors and names are noted in `state`. The journal is read (`load`) only when some file
+    /// grew, and told how many events the files may hold at most, to make room for them at once.
+    /// `deliver` is handed nothing whose id `load`'s `HeldIDs` does not answer for once it returns.
+    /// Each file is read `readLimit` bytes at a time, so that what is held does not grow with it.
+    mutating func takeIn(
+        held load: (_ room: Int) throws(StoreError) -> Held, deliver: (inout [JournalEvent]) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        guard let folder else { return }
         // The current identity's file is this history's alone (it is not looked at here: the sending
         // that follows checks it); one it spoke as before may go on being written by the copy that
         // kept it, and is read past what this history wrote there.
@@ -48,46 +63,102 @@ struct SyncRound {
             listing = try folder.entries(leavingOut: current.map(SyncFileName.name(of:)))
         } catch {
             report.warnings.append(error.description)
-            return []
+            return
         }
         // A problem with our own file is told once, by the sending that follows.
         let ownFile = current.map { folder.pathOf(SyncFileName.name(of: $0)) }
         report.warnings += listing.skipped.filter { $0.file == nil || $0.file != ownFile }.map(\.description)
-        var reads: [(entry: SyncFolder.Entry, history: HistoryID, start: Int64, bytes: [UInt8])] = []
-        var events: [JournalEvent] = []
-        let files = filesToRead(listing, in: folder)
-        for entry in files {
+        var reads: [FileRead] = []
+        for entry in filesToRead(listing, in: folder) {
             guard let history = entry.history, history != current else { continue }
             let start = startOfUnread(entry, in: folder)
             guard entry.size > start else { continue }
-            do throws(SyncFolderError) {
-                reads.append((entry, history, start, try wholeLines(of: entry, from: start, in: folder)))
-            } catch {
-                report.warnings.append(error.description)
-            }
+            reads.append(FileRead(entry: entry, history: history, next: start))
         }
-        guard reads.contains(where: { !$0.bytes.isEmpty }) else { return [] }
-        let held = try ledger()
-        var ids = held.ids
-        var taken = held.taken
-        // How far into its bytes each read got; one that stopped at an undo or redo of a command
-        // another file brings is read on from there once that file was.
-        var done = Array(repeating: 0, count: reads.count)
+        var held: Held?
+        var events: [JournalEvent] = []
+        // No line is shorter than this: room made for more is never touched, so it costs no memory.
+        let unread = reads.reduce(Int64(0)) { $0 + $1.entry.size - $1.next }
+        let room = Int(min(unread / SyncRound.shortestLine, 1 << 22))
+        // A file that stopped at an undo or redo of a command another file brings is read on from
+        // there once that file was.
         var tookIn = true
         while tookIn {
             tookIn = false
-            for (index, read) in reads.enumerated() where done[index] < read.bytes.count {
-                var expected = max(taken[read.history] ?? 0, held.ownCount(of: read.history))
-                let start = read.start + Int64(done[index])
-                let intake = FileIntake(
-                    read.bytes[done[index]...], at: start, of: read.history, expected: &expected, held: &ids, into: &events)
-                taken[read.history] = expected
-                note(intake, of: read.entry, history: read.history, in: folder)
-                tookIn = tookIn || intake.end > start
-                done[index] = intake.problem != nil ? read.bytes.count : Int(intake.end - read.start)
+            for index in reads.indices where !reads[index].finished {
+                tookIn = try readOn(&reads[index], in: folder, held: &held, into: &events, deliver: deliver) { () throws(StoreError) in
+                    try load(room)
+                } || tookIn
             }
         }
-        return events
+        if !events.isEmpty { try deliver(&events) }
+    }
+
+    /// One file being read: where the next read starts, and whether nothing more is taken from it.
+    private struct FileRead {
+        let entry: SyncFolder.Entry
+        let history: HistoryID
+        var next: Int64
+        var finished = false
+    }
+
+    /// What the journal holds, as the intake needs it: the ids, the highest place taken in from each
+    /// history, and how many own events each identity has.
+    struct Held {
+        var ids: HeldIDs
+        var taken: [HistoryID: UInt64]
+        let ownCounts: [HistoryID: UInt64]
+    }
+
+    /// Takes in what `read`'s file holds from where it got to, a window at a time, until it stops;
+    /// returns whether it took anything in (or passed lines held already). What is held is loaded
+    /// (`load`) at the first whole line.
+    private mutating func readOn(
+        _ read: inout FileRead, in folder: SyncFolder, held: inout Held?, into events: inout [JournalEvent],
+        deliver: (inout [JournalEvent]) throws(StoreError) -> Void, load: () throws(StoreError) -> Held
+    ) throws(StoreError) -> Bool {
+        var wentOn = false
+        var limit = SyncRound.intakeWindow
+        while true {
+            let window: [UInt8]
+            do throws(SyncFolderError) {
+                window = try folder.read(read.entry, from: read.next, limit: limit).bytes
+            } catch {
+                report.warnings.append(error.description)
+                read.finished = true
+                return wentOn
+            }
+            guard !window.isEmpty else {
+                read.finished = true  // No whole line past where it got to.
+                return wentOn
+            }
+            if held == nil { held = try load() }
+            guard var known = held else { return wentOn }
+            held = nil  // Not held twice while the intake adds to it.
+            var expected = max(known.taken[read.history] ?? 0, known.ownCounts[read.history] ?? 0)
+            let intake = FileIntake(window[...], at: read.next, of: read.history, expected: &expected, held: &known.ids, into: &events)
+            known.taken[read.history] = expected
+            held = known
+            note(intake, of: read.entry, history: read.history, in: folder)
+            if events.count >= SyncRound.chunkSize {
+                try deliver(&events)
+                held?.ids.handedOn()
+            }
+            if intake.problem != nil { read.finished = true }
+            let windowEnd = read.next + Int64(window.count)
+            guard intake.end > read.next else {
+                // A command longer than the window: read again, in a larger one, if the file goes on.
+                guard intake.endsInsideCommand, read.entry.size > windowEnd, limit < Int.max / 2 else { return wentOn }
+                limit *= 2
+                continue
+            }
+            limit = SyncRound.intakeWindow
+            wentOn = true
+            read.next = intake.end
+            // Stopped before the window's end for another reason than its end: it waits for another
+            // file, or for the sync tool.
+            if read.finished || !intake.readToEnd { return wentOn }
+        }
     }
 
     /// The histories' files and conflict copies of `listing`, each history's own file before its
@@ -126,18 +197,6 @@ struct SyncRound {
         }
         if let problem = intake.problem {
             report.warnings.append(folder.path + "/" + entry.name + ": " + problem.description + "; its changes from there on are not taken in")
-        }
-    }
-
-    /// Every whole line of `entry` from `start`.
-    private func wholeLines(of entry: SyncFolder.Entry, from start: Int64, in folder: SyncFolder) throws(SyncFolderError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var offset = start
-        while true {
-            let piece = try folder.read(entry, from: offset, limit: SyncRound.readLimit)
-            if piece.bytes.isEmpty { return bytes }
-            bytes += piece.bytes
-            offset = piece.end
         }
     }
 

@@ -60,8 +60,23 @@ struct SyncStep {
     static var defaultName: String { Syscall.hostName() ?? "emotions" }
 
     /// Takes in what other histories' files hold that `journal` (read to `end`) lacks, once a
-    /// journal that is a copy of this history's has taken a new id (see `takeNewIdentityIfCopied`).
+    /// journal that is a copy of this history's has taken a new id (see `takeNewIdentityIfCopied`):
+    /// kept in `arrived` for the caller to place, or, given `appending`, handed to it a chunk at a
+    /// time to place and write (it leaves the events as placed) and held from then on only as the model's.
     mutating func takeIn(journal: JournalFile?, end: Int64) throws(StoreError) {
+        try takeIn(journal: journal, end: end, keeping: true) { _ throws(StoreError) in }
+    }
+
+    /// `takeIn(journal:end:)`, handing what is taken in to `appending`.
+    mutating func takeIn(
+        journal: JournalFile?, end: Int64, appending: (inout [JournalEvent]) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        try takeIn(journal: journal, end: end, keeping: false, appending: appending)
+    }
+
+    private mutating func takeIn(
+        journal: JournalFile?, end: Int64, keeping: Bool, appending: (inout [JournalEvent]) throws(StoreError) -> Void
+    ) throws(StoreError) {
         guard var round else { return }
         defer { self.round = round }
         if let journal {
@@ -72,15 +87,44 @@ struct SyncStep {
         }
         let identities = round.state.identities
         var loaded = ledger
-        arrived = try round.takeIn { () throws(StoreError) -> JournalLedger in
-            if let loaded { return loaded }
-            let read = try journal.map { file throws(StoreError) in try JournalLedger(journal: file, to: end, identities: identities) }
-                ?? JournalLedger(identities: identities)
-            loaded = read
-            return read
-        }
+        var arrived: [JournalEvent] = []
+        var keptIDs: Set<EventID> = []  // Of `arrived`, which the ledger does not hold.
+        var count = 0
+        var marks = arrivedMarks
+        try round.takeIn(
+            held: { room throws(StoreError) -> SyncRound.Held in
+                if loaded == nil {
+                    var read = try journal.map { file throws(StoreError) in try JournalLedger(journal: file, to: end, identities: identities) }
+                        ?? JournalLedger(identities: identities)
+                    if !keeping { read.makeRoom(for: room) }  // Taken into it as they are appended.
+                    loaded = read
+                }
+                let ids = HeldIDs { id in loaded?.holds(id) == true || keptIDs.contains(id) }
+                return SyncRound.Held(ids: ids, taken: loaded?.taken ?? [:], ownCounts: loaded?.ownCounts ?? [:])
+            },
+            deliver: { events throws(StoreError) in
+                count += events.count
+                if keeping {
+                    for event in events { keptIDs.insert(event.id) }
+                    arrived += events
+                    events = []
+                    return
+                }
+                try appending(&events)
+                for event in events {
+                    if let origin = event.origin { marks[origin.history] = max(marks[origin.history] ?? 0, origin.sequence) }
+                    do throws(JournalLineError) {
+                        try loaded?.take(event, lineEnd: 0)
+                    } catch {
+                        throw .unreadableJournal(path: journal?.file.path ?? "", .badLine(number: 0, reason: error.description))
+                    }
+                }
+                events = []
+            })
+        self.arrived = arrived
+        arrivedMarks = marks
         ledger = loaded
-        tookIn = !arrived.isEmpty
+        tookIn = count > 0
         state = round.state
     }
 
@@ -91,11 +135,18 @@ struct SyncStep {
         round?.state.journalInode = journal.inode
     }
 
+    /// The last place of each history among the events handed to `takeIn`'s `appending`: what the
+    /// next own line was made after.
+    private(set) var arrivedMarks: [HistoryID: UInt64] = [:]
+
+    /// Whether something was taken in, kept in `arrived` or appended already.
+    var hasArrivals: Bool { tookIn }
+
     /// Whether the counts must come from the event model: something arrived now, or an event held
     /// already was found at another address.
     var needsModel: Bool { ledger != nil && (tookIn || state?.aliases != round?.initialAliases) }
 
-    /// Whether something was taken in (`arrived`, until placed).
+    /// Whether something was taken in.
     private var tookIn = false
 
     /// Forgets `arrived` once the caller has placed them, so that they are not held twice.
@@ -113,9 +164,11 @@ struct SyncStep {
             all = ledger
             // A ledger made before this update made the journal (a first import) has no base counts yet.
             if let journal, ledger.events.isEmpty { all.before = try journal.header().0.before }
+            self.ledger = nil  // Not shared while `appended` are added: its events would be copied.
         } else if let journal {
             all = try JournalLedger(journal: journal, to: end, identities: identities)
         }
+        all.makeRoom(for: appended.count)
         for event in appended {
             do throws(JournalLineError) {
                 try all.take(event, lineEnd: 0)
@@ -174,10 +227,11 @@ struct SyncStep {
     /// the update, what cannot be sent now is sent at the next sync. `appended` are the lines this
     /// update appended, from `appended.from` to `end`.
     mutating func send(journal: JournalFile, end: Int64, appended: (events: [JournalEvent], from: Int64)? = nil) {
+        let marks = arrivedMarks.map { HistoryMark($0.key, $0.value) }
         guard var round else { return }
         let identities = round.state.identities
         do {
-            try round.send(journal: journal, end: end, appended: appended) { () throws(StoreError) -> JournalLedger in
+            try round.send(journal: journal, end: end, appended: appended.map { ($0.events, $0.from, marks) }) { () throws(StoreError) -> JournalLedger in
                 try JournalLedger(journal: journal, to: end, identities: identities)
             }
         } catch {
