@@ -21,6 +21,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case foreignJournal(path: String, owner: UInt32)
     /// The journal beside the data file is not one we can read; it is left exactly as it is.
     case unreadableJournal(path: String, JournalProblem)
+    /// The journal is missing, but the data file syncs with `folder` and has sent or taken in changes
+    /// through it: a new journal would number this history's changes from 1 again under its id.
+    case lostSyncedJournal(path: String, folder: String)
     /// The change would make the data file larger than the reader accepts, so it is not saved.
     case tooLargeToSave(path: String, size: Int, limit: Int)
     /// The data file exists but may not be changed: its permissions, or read-only media.
@@ -88,6 +91,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreadableJournal(path, problem):
             "The journal \(path) cannot be used: \(problem). Fix the line, or move the journal away to start "
                 + "history anew (the counts are kept)."
+        case let .lostSyncedJournal(path, folder):
+            "The journal \(path) is missing, but the data file syncs with \(folder) through it: a new journal would "
+                + "number this history's changes from 1 again, under the id its file in that folder already holds, which "
+                + "the other machines refuse. Put the journal back from a backup, or move the data file away too and run "
+                + "`emotions sync --folder` again to start this machine's tally anew from the folder."
         case let .tooLargeToSave(path, size, limit):
             "Cannot save \(path): with this change it would be \(size / 1024) KiB, more than the \(limit / 1024) KiB "
                 + "emotions reads back. Remove the keys emotions does not use from the file."

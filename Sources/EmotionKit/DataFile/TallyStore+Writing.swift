@@ -54,6 +54,10 @@ extension TallyStore {
         let now = clock()
         let ownership = FileOwnership(keeping: reading.original?.status)
         if !plan.planned.isEmpty || imported, reading.journal == nil {  // `imported` includes what sync took in.
+            // A history that synced through the journal it lost cannot start another under the same id.
+            if let synced = reading.document.sync, !synced.identities.isEmpty || synced.sent.bytes > 0 {
+                throw StoreError.lostSyncedJournal(path: reading.journalName.path, folder: synced.folder)
+            }
             let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
             reading.journal = try JournalFile.create(reading.journalName, header: header, ownership: ownership, fileSystem: fileSystem)
             createdJournal = reading.journalName

@@ -87,4 +87,24 @@ import Testing
         #expect(try store.sync(.now)?.history == id)
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""inode""#))
     }
+
+    @Test func aSyncedHistoryWhoseJournalWasLostChangesNothingRatherThanNumberItsChangesFromOneAgainUnderItsId() throws {
+        let root = try TemporaryFolder()
+        let clock = HandClock()
+        let store = try SyncRegressionTests.store("m0", in: root, clock: clock, syncingWith: root.file("f0"))
+        try store.apply([.tap(.happy)], note: nil)
+        clock.advance(minutes: 1)
+        try store.apply([.tap(.sad)], note: nil)
+        let id = try #require(try store.sync(.now)?.history)
+        let published = try Self.historyFiles(in: root.file("f0"))
+        let dataFile = FileManager.default.contents(atPath: root.file("m0/emotions.json"))
+        try FileManager.default.removeItem(atPath: root.file("m0/emotions.json.journal"))
+
+        clock.advance(minutes: 1)
+        #expect(throws: StoreError.self) { try store.apply([.tap(.upset)], note: nil) }
+        // Its file in the folder would hold a second change at place 1, which every other history refuses from there on.
+        #expect(try Self.historyFiles(in: root.file("f0")) == published, "\(id)")
+        #expect(FileManager.default.contents(atPath: root.file("m0/emotions.json")) == dataFile)
+        #expect(!FileManager.default.fileExists(atPath: root.file("m0/emotions.json.journal")))
+    }
 }
