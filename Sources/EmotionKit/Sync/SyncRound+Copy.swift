@@ -23,9 +23,19 @@ extension SyncRound {
         if state.identities.isEmpty { state.identities = [SyncState.Identity(history: history, since: 1)] }
         let fresh = goOnAsNewIdentity(after: ownFile(of: history, ledger: held, in: folder), of: history, ledger: held)
         state.journalInode = journal.inode
+        let original = state.name
+        state.name = SyncRound.nameOfCopy(named: original, onHost: SyncStep.defaultName)
         report.warnings.append(
             journal.file.path + " is a copy of the journal of history \(history) (a restored backup or a copied folder): "
-                + "the original goes on as \(history), this one as \(fresh)")
+                + "the original goes on as \(history) named '\(original)', this one as \(fresh) named '\(state.name)'")
+    }
+
+    /// The name a copy goes on under, so that `log` tells it from the original: this host's name
+    /// where the original's is another (a copied folder on a new machine), else the original's with
+    /// ` (copy)` (a restored backup, a copy on the same machine), within a name's 64 characters.
+    static func nameOfCopy(named original: String, onHost host: String) -> String {
+        if host != original { return host }
+        return String(String.UnicodeScalarView(original.unicodeScalars.prefix(64 - 7))) + " (copy)"
     }
 
     /// This history's own changes as `history`, the file of `history` as it should be (`expected`,

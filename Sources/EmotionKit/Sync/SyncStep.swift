@@ -57,7 +57,12 @@ struct SyncStep {
     }
 
     /// The host's name, for a history not given one.
-    static var defaultName: String { Syscall.hostName() ?? "emotions" }
+    /// Characters a name may not hold (control characters) are left out, and it is cut to 64, so that
+    /// whatever the host is called the data file keeps a name it reads back.
+    static var defaultName: String {
+        let kept = (Syscall.hostName() ?? "").unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+        return kept.isEmpty ? "emotions" : String(String.UnicodeScalarView(kept.prefix(64)))
+    }
 
     /// Takes in what other histories' files hold that `journal` (read to `end`) lacks, once a
     /// journal that is a copy of this history's has taken a new id (see `takeNewIdentityIfCopied`):

@@ -72,6 +72,14 @@ import Testing
         #expect(try original.sync(.now)?.history == originalID)
     }
 
+    @Test func aCopyGoesOnUnderThisHostsNameOrTheOriginalsMarkedAsACopy() {
+        #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "desktop") == "desktop", "a folder copied to another machine")
+        #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "laptop") == "laptop (copy)", "a backup restored on the same one")
+        let long = String(repeating: "é", count: 64)
+        let named = SyncRound.nameOfCopy(named: long, onHost: long)
+        #expect(named.unicodeScalars.count == 64 && named.hasSuffix(" (copy)"), "within a name's 64 characters: \(named)")
+    }
+
     @Test func aDataFileFromBeforeTheJournalWasRecordedRecordsItAndTakesNoNewId() throws {
         let root = try TemporaryFolder()
         let clock = HandClock()
