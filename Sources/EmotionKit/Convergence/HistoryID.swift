@@ -1,9 +1,11 @@
 /// The id of a history: one data file's journal, a replica of the counts that other histories take
 /// in and converge with.
 ///
-/// It is the id of the first event the journal holds (random, made at the first change), or a fresh
-/// random id when a copied history is detected: 26 characters of Crockford's base32, written and read
-/// as an `EventID` is, so it can be grepped and matched as text.
+/// It is made when the history first sends a change: from the id of the first change the journal
+/// holds (random, made at that change) and the journal file's inode (`init(firstChange:journalInode:)`);
+/// or it is the id of a copied history's first change of its own, when a copy is detected: 26
+/// characters of Crockford's base32, written and read as an `EventID` is, so it can be grepped and
+/// matched as text.
 package struct HistoryID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The id it is written as.
     package let eventID: EventID
@@ -31,6 +33,27 @@ package struct HistoryID: Hashable, Comparable, Sendable, CustomStringConvertibl
     package static func random() -> HistoryID {
         var generator = SystemRandomNumberGenerator()
         return random(using: &generator)
+    }
+
+    /// The id a history takes when it first sends a change: its first change's id, the time kept, the
+    /// 80 random bits mixed with its journal's inode. A copy of the data folder made before then holds
+    /// the same first change but a journal file of its own, so the two speak as two histories; the
+    /// same journal gets the same id back (a folder set again after `--stop`, a data file made again).
+    package init(firstChange: EventID, journalInode: UInt64) {
+        let randomBits: UInt128 = (1 << 80) - 1
+        var state = UInt64(truncatingIfNeeded: firstChange.value) ^ HistoryID.mixed(journalInode)
+        let high = HistoryID.mixed(UInt64(truncatingIfNeeded: firstChange.value >> 64) ^ HistoryID.mixed(state))
+        state = HistoryID.mixed(state)
+        let mixed = (UInt128(high) << 64 | UInt128(state)) & randomBits
+        self.init(EventID(value: (firstChange.value & ~randomBits) | mixed))
+    }
+
+    /// SplitMix64's finaliser: every bit of `value` moves about half of the result's.
+    private static func mixed(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     /// The 26 characters.

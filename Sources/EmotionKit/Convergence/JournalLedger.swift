@@ -4,7 +4,8 @@
 ///
 /// An event this history made (a line without `origin`) belongs to the identity in force at its
 /// journal sequence (`SyncState.identities`; with none, the history is named by its first own
-/// event's id) and is numbered from 1 within it; it was made after everything before it in the
+/// event's id and the journal's inode, as it will be when it first sends, `HistoryID(firstChange:journalInode:)`)
+/// and is numbered from 1 within it; it was made after everything before it in the
 /// journal, so its `after` is what arrived since the previous event of its own (and, for the first
 /// event of a new identity, the old identity's last). An event taken in from elsewhere keeps the
 /// history, place and `after` it was made with.
@@ -26,6 +27,8 @@ struct JournalLedger {
     private(set) var nextSequence: UInt64 = 1
     /// The ids this history speaks as, with the journal sequence each starts at.
     let identities: [SyncState.Identity]
+    /// The inode of the journal read, which names the history with its first own event while it has no identity.
+    private var journalInode: UInt64?
     /// What arrived since the last own event.
     private var pending: [HistoryID: UInt64] = [:]
     /// How many own events each identity has.
@@ -50,6 +53,7 @@ struct JournalLedger {
     /// - Throws: `StoreError.unreadableJournal` for a line that does not read.
     init(journal: JournalFile, to end: Int64, identities: [SyncState.Identity]) throws(StoreError) {
         self.init(identities: identities)
+        journalInode = journal.inode
         let (header, start) = try journal.header()
         before = header.before
         var number = 1
@@ -96,7 +100,8 @@ struct JournalLedger {
             model.insert(try JournalLedger.model(event, origin.history, origin.sequence, origin.after))
             return
         }
-        let history = identities.last { $0.since <= event.sequence }?.history ?? own.first?.history ?? HistoryID(event.id)
+        let history = identities.last { $0.since <= event.sequence }?.history ?? own.first?.history
+            ?? journalInode.map { HistoryID(firstChange: event.id, journalInode: $0) } ?? HistoryID(event.id)
         let sequence = (ownCounts[history] ?? 0) + 1
         ownCounts[history] = sequence
         if let previous = own.last, previous.history != history {

@@ -34,7 +34,9 @@ extension SyncRound {
                 state.sent.after = lines.pending
                 return
             }
-            state.identities = [SyncState.Identity(history: HistoryID(first), since: 1)]
+            // Named after its first change and its journal: a copy of the data folder made before
+            // this, which shares that change, has a journal file of its own.
+            state.identities = [SyncState.Identity(history: HistoryID(firstChange: first, journalInode: journal.inode), since: 1)]
             report.history = state.history?.description
         }
         guard let history = state.history else { return }

@@ -72,6 +72,36 @@ import Testing
         #expect(try original.sync(.now)?.history == originalID)
     }
 
+    @Test func copiesMadeBeforeEitherSyncedSpeakAsTwoHistoriesAndAThirdTakesInBothWhole() throws {
+        let root = try TemporaryFolder()
+        let clock = HandClock()
+        let manager = FileManager.default
+        for name in ["m0", "m1", "f0", "f1", "f2"] { try manager.createDirectory(atPath: root.file(name), withIntermediateDirectories: true) }
+        let original = clock.store(at: root.file("m0/emotions.json"), zone: .utc)
+        try original.apply([.tap(.happy)], note: nil)
+        // Copied with no sync folder set: no inode recorded yet, both hold the same first change.
+        for file in ["emotions.json", "emotions.json.journal"] { try manager.copyItem(atPath: root.file("m0/" + file), toPath: root.file("m1/" + file)) }
+        let copy = clock.store(at: root.file("m1/emotions.json"), zone: .utc)
+        clock.advance(minutes: 1)
+        // Each sets its own view of the folder and taps before seeing the other's file.
+        let originalID = try #require(try original.sync(.folder(root.file("f0"), name: "laptop"))?.history)
+        let copyID = try #require(try copy.sync(.folder(root.file("f1"), name: "desktop"))?.history)
+        #expect(originalID != copyID, "two copies speak as one history")
+        try original.apply([.tap(.sad)], note: nil)
+        try copy.apply([.tap(.upset)], note: nil)
+        // A third machine gets both files, as a sync tool delivers them, and takes in every change once.
+        let third = try SyncRegressionTests.store("m2", in: root, clock: clock, syncingWith: root.file("f2"))
+        try SyncRegressionTests.deliver(from: root.file("f0"), to: root.file("f2"))
+        try SyncRegressionTests.deliver(from: root.file("f1"), to: root.file("f2"))
+        let report = try #require(try third.sync(.now))
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(try third.read() == Tally(counts: [.happy: 1, .sad: 1, .upset: 1]))
+        #expect(try Self.ids(of: third).count == 3)
+        // The same journal gets the same id back when its folder is set again.
+        try original.sync(.stop)
+        #expect(try original.sync(.folder(root.file("f0"), name: "laptop"))?.history == originalID)
+    }
+
     @Test func aCopyGoesOnUnderThisHostsNameOrTheOriginalsMarkedAsACopy() {
         #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "desktop") == "desktop", "a folder copied to another machine")
         #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "laptop") == "laptop (copy)", "a backup restored on the same one")
