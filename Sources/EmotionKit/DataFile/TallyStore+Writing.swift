@@ -44,6 +44,12 @@ extension TallyStore {
             commit.arrivedChanges = before.changes(to: tally)
         }
         var plan = try EditPlanning(edit, on: tally, commit: commit, reading: reading, sync: &sync, now: clock())
+        if case .import = edit {
+            let time = try Timestamp(clock(), in: zone)
+            try writeUnionAhead(&plan, reading: &reading, sync: &sync, arrivals: &arrivals) { reading throws(StoreError) in
+                try readyJournalForArrivals(&reading, target: target, before: before, at: time, createdJournal: &createdJournal)
+            }
+        }
         let imported = plan.commit.importPlan?.changes.isEmpty == false || sync.hasArrivals
         let needsSaving = reading.state.map { $0.isAheadOfDataFile || $0.tornFrom != nil } ?? false
         guard !plan.planned.isEmpty || imported || needsSaving || sync.needsSaving(journalEnd: reading.end) else {
@@ -94,23 +100,23 @@ extension TallyStore {
     ) throws -> (bytes: [UInt8], position: JournalPosition?) {
         guard let start = reading.state?.position, let open = reading.journal else { return ([], reading.state?.position) }
         if !firstCreated { try open.checkBeforeAppending(at: start.bytes) }
+        if plan.commit.importPlan != nil {
+            // An import: what sync took in and the union were written ahead (`writeUnionAhead`), counted here.
+            plan.tally = try sync.counts(journal: open, end: start.bytes, appended: plan.commit.events)
+            plan.commit.importPlan?.setCountsAfter(plan.tally)
+            return ([], start)
+        }
         var lines: [UInt8] = []
-        let isUnion = plan.commit.importPlan != nil
-        let union = isUnion ? plan.commit.importPlan?.changes ?? [] : []
-        lines.reserveCapacity((sync.arrived.count + union.count) * 256)  // Room never used costs nothing.
+        lines.reserveCapacity(sync.arrived.count * 256)  // Room never used costs nothing.
         var placer = JournalPlacer(after: start)
         do {
             plan.commit.arrived = try TallyStore.place(sync.arrived, with: &placer, into: &lines)
             sync.dropArrived()
-            if isUnion {
-                plan.commit.events = try TallyStore.place(union, with: &placer, into: &lines)
-            } else {
-                plan.commit.events = try plan.planned.events(after: placer.position, now: now, zone: zone)
-            }
+            plan.commit.events = try plan.planned.events(after: placer.position, now: now, zone: zone)
         } catch let problem as JournalProblem {
             throw StoreError.unreadableJournal(path: reading.journalName.path, problem)
         }
-        for event in plan.commit.events where !isUnion {
+        for event in plan.commit.events {
             lines += event.jsonLine.utf8
             lines.append(0x0A)
         }
@@ -120,10 +126,7 @@ extension TallyStore {
         let position = JournalPosition(
             sequence: start.sequence + UInt64(plan.commit.arrived.count + plan.commit.events.count),
             bytes: start.bytes + Int64(lines.count), latest: max(start.latest, latest))
-        if isUnion {
-            plan.tally = try sync.counts(journal: open, end: start.bytes, appended: plan.commit.events)
-            plan.commit.importPlan?.setCountsAfter(plan.tally)
-        } else if sync.needsModel || edit.isRevert {
+        if sync.needsModel || edit.isRevert {
             // What an undo or redo restores is the model's, in every history: the same events give the
             // same counts whether the history syncs or not (an undo of a tap a later reset cleared
             // changes no count; reversing its recorded amount would).
