@@ -27,17 +27,7 @@ extension TallyStore {
     ) throws -> StoreCommit {
         let before = reading.tally
         var commit = StoreCommit()
-        if case .sync = edit {
-            let time = try Timestamp(clock(), in: zone)
-            try sync.takeIn(journal: reading.journal, end: reading.end) { events throws(StoreError) in
-                try arrivals.append(&events, to: &reading) { reading throws(StoreError) in
-                    try readyJournalForArrivals(&reading, target: target, before: before, at: time, createdJournal: &createdJournal)
-                }
-            }
-            arrivals.finish()
-        } else {
-            try sync.takeIn(journal: reading.journal, end: reading.end)
-        }
+        try takeIn(for: edit, at: target, reading: &reading, sync: &sync, arrivals: &arrivals, createdJournal: &createdJournal)
         var tally = before
         if sync.needsModel {
             tally = try sync.counts(journal: reading.journal, end: reading.end, appended: sync.arrived)
@@ -60,17 +50,7 @@ extension TallyStore {
         let now = clock()
         let ownership = FileOwnership(keeping: reading.original?.status)
         if !plan.planned.isEmpty || imported, reading.journal == nil {  // `imported` includes what sync took in.
-            // A history that synced through the journal it lost cannot start another under the same id.
-            if let synced = reading.document.sync, !synced.identities.isEmpty || synced.sent.bytes > 0 {
-                throw StoreError.lostSyncedJournal(path: reading.journalName.path, folder: synced.folder)
-            }
-            let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
-            reading.journal = try JournalFile.create(reading.journalName, header: header, ownership: ownership, fileSystem: fileSystem)
-            createdJournal = reading.journalName
-            if let journal = reading.journal {
-                reading.state = try JournalState(document: nil, journal: journal)
-                sync.noteCreated(journal)
-            }
+            try startJournal(&reading, sync: &sync, before: before, at: now, ownership: ownership, createdJournal: &createdJournal)
         }
         let lines = try appendedLines(&plan, edit, reading, &sync, now: now, firstCreated: createdJournal != nil)
         reading.document.sync = sync.state
@@ -89,6 +69,48 @@ extension TallyStore {
         }
         plan.commit.sync = sync.report
         return plan.commit
+    }
+
+    /// Takes in what the sync folder holds before `edit` is planned: a sync writes it ahead of its
+    /// commit point a chunk at a time (see `ArrivalAppender`), any other edit keeps it to place with
+    /// its own lines.
+    private func takeIn(
+        for edit: StoreEdit, at target: NameInFolder, reading: inout UpdateReading, sync: inout SyncStep,
+        arrivals: inout ArrivalAppender, createdJournal: inout NameInFolder?
+    ) throws {
+        guard case .sync = edit else {
+            try sync.takeIn(journal: reading.journal, end: reading.end)
+            return
+        }
+        let before = reading.tally
+        let time = try Timestamp(clock(), in: zone)
+        try sync.takeIn(journal: reading.journal, end: reading.end) { events throws(StoreError) in
+            try arrivals.append(&events, to: &reading) { reading throws(StoreError) in
+                try readyJournalForArrivals(&reading, target: target, before: before, at: time, createdJournal: &createdJournal)
+            }
+        }
+        arrivals.finish()
+    }
+
+    /// Starts the journal for the first change, its header holding `before`: recorded in
+    /// `createdJournal`, for the caller to remove if the update fails before the commit point.
+    ///
+    /// - Throws: `StoreError.lostSyncedJournal` for a history that synced through a journal it lost:
+    ///   another would number its changes from 1 again under the same id.
+    private func startJournal(
+        _ reading: inout UpdateReading, sync: inout SyncStep, before: Tally, at now: Instant, ownership: FileOwnership,
+        createdJournal: inout NameInFolder?
+    ) throws {
+        if let synced = reading.document.sync, !synced.identities.isEmpty || synced.sent.bytes > 0 {
+            throw StoreError.lostSyncedJournal(path: reading.journalName.path, folder: synced.folder)
+        }
+        let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
+        reading.journal = try JournalFile.create(reading.journalName, header: header, ownership: ownership, fileSystem: fileSystem)
+        createdJournal = reading.journalName
+        if let journal = reading.journal {
+            reading.state = try JournalState(document: nil, journal: journal)
+            sync.noteCreated(journal)
+        }
     }
 
     /// The lines to append, and the journal's position after them: what sync took in and an
