@@ -186,20 +186,8 @@ package struct JSONParser {
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hexadecimal digits") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("a \\u escape needs four hexadecimal digits")
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
-        }
+        guard let value = HexDigits.fourDigits(in: bytes, at: index) else { throw error("a \\u escape needs four hexadecimal digits") }
+        index += 4
         return value
     }
 

@@ -152,9 +152,15 @@ struct JournalFile {
     /// - Throws: `StoreError.inputOutput`, the journal as it was; or `.unsyncedChange` if the lines
     ///   may have reached it but could not be cut off again.
     mutating func write(_ bytes: [UInt8]) throws(StoreError) {
+        try write(bytes, flushing: false)
+    }
+
+    /// Writes `bytes` at the end, flushed if `flushing`; cut back to where it was if either fails.
+    private mutating func write(_ bytes: [UInt8], flushing: Bool) throws(StoreError) {
         let before = size
         do {
             try fileSystem.write(file, bytes)
+            if flushing { try fileSystem.syncData(file) }
         } catch {
             do {
                 try fileSystem.truncate(file, before)
@@ -172,19 +178,7 @@ struct JournalFile {
     /// - Throws: `StoreError.inputOutput`, the journal as it was; or `.unsyncedChange` if the lines
     ///   may have reached it but could not be cut off again.
     mutating func append(_ bytes: [UInt8]) throws(StoreError) {
-        let before = size
-        do {
-            try fileSystem.write(file, bytes)
-            try fileSystem.syncData(file)
-        } catch {
-            do {
-                try fileSystem.truncate(file, before)
-            } catch let cutError {
-                throw .unsyncedChange(cutError)
-            }
-            throw .inputOutput(error)
-        }
-        size = before + Int64(bytes.count)
+        try write(bytes, flushing: true)
     }
 
     /// Cuts the journal to `length` bytes: a torn last line, which was never acknowledged, goes.
