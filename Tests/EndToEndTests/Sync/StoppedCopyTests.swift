@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// A copy that took an id of its own, then stopped syncing and set the folder again.
+@Suite struct StoppedCopyTests {
+    /// Known issue (review of 0457442): `--stop` drops the identities, and setting the folder again
+    /// names every own change by `HistoryID(firstChange:journalInode:)` of the copy's journal, so the
+    /// original's changes and the copy's are sent a third time under a third id, and the counts part.
+    @Test func aCopyThatStopsAndSetsTheFolderAgainKeepsItsIdsAndEveryCount() async throws {
+        await withKnownIssue("sync --stop forgets a copy's identities") { try await stopAndSetAgain() }
+    }
+
+    private func stopAndSetAgain() async throws {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        #expect(try await a.run("sync", "--folder", machines.folder.path, "--name", "a").status == 0)
+        for emotion in ["happy", "sad"] { expectSuccess(try await a.run("tap", emotion, "-q"), stdout: "") }
+        let original = try #require(Machines.object(try await a.run("sync", "--json").stdout)?["history"] as? String)
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = ["-a", a.home.appendingPathComponent(".config").path, b.home.appendingPathComponent(".config").path]
+        try copy.run()
+        copy.waitUntilExit()
+        try #require(copy.terminationStatus == 0)
+        #expect(try await b.run("tap", "smile").status == 0)
+        #expect(try await a.run("tap", "upset").status == 0)
+        try await machines.syncAll()
+        let fresh = try #require(Machines.object(try await b.run("sync", "--json").stdout)?["history"] as? String)
+        #expect(fresh != original)
+        // A resets happy after taking in B's smile; B takes the reset in.
+        #expect(try await a.run("reset", "happy").status == 0)
+        try await machines.syncAll()
+        let before = try await machines.stats()
+        // B stops, and sets the folder again.
+        #expect(try await b.run("sync", "--stop").status == 0)
+        let stopped = try await b.run("stats", "--json")
+        #expect(stopped.stdout == before[1], "\(stopped)")
+        let again = try await b.run("sync", "--folder", machines.folder.path, "--json")
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again)")
+        #expect(Machines.object(again.stdout)?["history"] as? String == fresh, "\(again)")
+        #expect(try await b.run("tap", "smile").status == 0)
+        try await machines.syncAll()
+        let after = try await machines.stats()
+        #expect(after[0] == after[1], "\(after)")
+        #expect(Machines.count("smile", in: after[0]) == 2, "\(after)")
+        #expect(Machines.count("upset", in: after[0]) == 1 && Machines.count("sad", in: after[0]) == 1, "\(after)")
+        #expect(machines.historyFiles().count == 2, "\(machines.files())")
+        let lines = try await b.run("log", "--json").stdout.split(separator: "\n").compactMap { Machines.object(String($0)) }
+        #expect(Set(lines.compactMap { $0["history"] as? String }) == [original, fresh], "\(lines)")
+    }
+}
