@@ -172,6 +172,19 @@ package struct TallyDocument: Equatable, Sendable {
         }
     }
 
+    /// The sync state a history had when it stopped syncing (`sync --stop`), kept under `"stopped"`
+    /// so that setting a folder again goes on under the same ids (a copy's included) and inode;
+    /// `nil` where there is none or it is not one this version reads. Read only when asked for.
+    package var stoppedSync: SyncState? {
+        get { json["stopped"].flatMap(SyncState.init(json:)) }
+        set {
+            guard case var .object(members) = json else { return }
+            members.removeAll { $0.key == "stopped" }
+            if let newValue { members.append((key: "stopped", value: newValue.json)) }
+            json = .object(members)
+        }
+    }
+
     /// Whether two documents would write the same file.
     package static func == (lhs: TallyDocument, rhs: TallyDocument) -> Bool {
         lhs.serialized() == rhs.serialized()

@@ -8,7 +8,9 @@ extension TallyStore {
     ) throws -> StoreCommit {
         var reading = try UpdateReading(target, fileSystem: fileSystem)
         defer { reading.journal?.close() }
-        var sync = try SyncStep(edit: edit, state: reading.document.sync, dataFileStatus: reading.original?.status, fileSystem: fileSystem)
+        var sync = try SyncStep(
+            edit: edit, state: reading.document.sync, stopped: SyncStep.readsStopped(edit) ? reading.document.stoppedSync : nil,
+            dataFileStatus: reading.original?.status, fileSystem: fileSystem)
         var arrivals = ArrivalAppender()
         do {
             return try write(edit, at: target, reading: &reading, sync: &sync, arrivals: &arrivals, missed: &missed, createdJournal: &createdJournal)
@@ -54,6 +56,7 @@ extension TallyStore {
         }
         let lines = try appendedLines(&plan, edit, reading, &sync, now: now, firstCreated: createdJournal != nil)
         reading.document.sync = sync.state
+        if SyncStep.readsStopped(edit) { reading.document.stoppedSync = sync.stopped }
         reading.document.tally = plan.tally
         reading.document.journal = lines.position
         let save = try DataFileSave(

@@ -1,6 +1,13 @@
 /// The four hexadecimal digits of a JSON `\u` escape, read the same by the strict parser and the
 /// journal line's cursor.
 enum HexDigits {
+    /// Whether `byte` is a hexadecimal digit, either case.
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+
     /// The value of the four digits (either case) at `start` in `bytes`; `nil` unless all four are
     /// there and hexadecimal.
     @inline(__always)

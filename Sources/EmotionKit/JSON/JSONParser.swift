@@ -186,7 +186,11 @@ package struct JSONParser {
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
-        guard let value = HexDigits.fourDigits(in: bytes, at: index) else { throw error("a \\u escape needs four hexadecimal digits") }
+        guard let value = HexDigits.fourDigits(in: bytes, at: index) else {
+            // The message points at the first byte that is not one of the four digits.
+            while index < bytes.count, HexDigits.isDigit(bytes[index]) { index += 1 }
+            throw error("a \\u escape needs four hexadecimal digits")
+        }
         index += 4
         return value
     }

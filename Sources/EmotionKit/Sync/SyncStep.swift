@@ -19,12 +19,17 @@ struct SyncStep {
     private var counted: Tally?
     /// The folder state the data file held.
     private let initial: SyncState?
+    /// The state kept from a `--stop`, to go on from when a folder is set again; `nil` once one is.
+    private(set) var stopped: SyncState?
 
     /// The step for `edit` on a history whose data file keeps `state`.
     ///
     /// - Throws: `SyncError.noFolder` for a sync with no folder set.
-    init(edit: StoreEdit, state: SyncState?, dataFileStatus: FileStatus?, fileSystem: FileSystem) throws(SyncError) {
+    init(
+        edit: StoreEdit, state: SyncState?, stopped: SyncState? = nil, dataFileStatus: FileStatus?, fileSystem: FileSystem
+    ) throws(SyncError) {
         var state = state
+        var stopped = stopped
         var changed = false
         var explicit = false
         if case let .sync(request) = edit {
@@ -33,27 +38,40 @@ struct SyncStep {
             case .now:
                 guard state != nil else { throw .noFolder }
             case let .folder(folder, name):
-                var next = SyncState(folder: folder, name: name ?? state?.name ?? SyncStep.defaultName)
+                let previous = state ?? stopped
+                var next = SyncState(folder: folder, name: name ?? previous?.name ?? SyncStep.defaultName)
                 if let state, state.folder == folder {
                     next = state
                     next.name = name ?? state.name
-                } else if let state {
-                    next.identities = state.identities  // A new folder: everything is sent again, and read.
-                    next.names = state.names
-                    next.journalInode = state.journalInode
+                } else if let previous {
+                    // A new folder, or one set again after a stop: everything is sent again, and read,
+                    // under the ids this history spoke as (a copy's own among them).
+                    next.identities = previous.identities
+                    next.names = previous.names
+                    next.journalInode = previous.journalInode
                 }
+                if stopped != nil { changed = true }
+                stopped = nil
                 changed = next != state
                 state = next
             case .stop:
                 changed = state != nil
+                if let state { stopped = state }
                 state = nil
             }
         }
         initial = state
         self.state = state
+        self.stopped = stopped
         settingsChanged = changed
         isExplicit = explicit
         round = state.map { SyncRound(state: $0, dataFileStatus: dataFileStatus, fileSystem: fileSystem) }
+    }
+
+    /// Whether `edit` sets or stops a folder: the only edits that read or change the state kept from a stop.
+    static func readsStopped(_ edit: StoreEdit) -> Bool {
+        if case let .sync(request) = edit, request != .now { return true }
+        return false
     }
 
     /// The host's name, for a history not given one.

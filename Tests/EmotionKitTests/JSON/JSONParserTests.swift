@@ -123,6 +123,13 @@ import Testing
         #expect(failure?.description.contains("(line 3, column 10)") == true)
     }
 
+    @Test func aBadUnicodeEscapeIsToldAtItsFirstByteThatIsNoDigit() {
+        let failure = error(#""\u12G4""#)
+        #expect(failure?.reason == "a \\u escape needs four hexadecimal digits")
+        #expect(failure?.column == 6, "the G, after 1 and 2")
+        #expect(error(#""\u12""#)?.column == 6, "the end of the text, after 1 and 2")
+    }
+
     @Test func serializingAndParsingAgainGivesTheSameValue() throws {
         let value = try parse(#"{"a": [1, {"b": "é\n\"\u0001"}], "c": null, "d": [], "e": {}}"#)
         #expect(try JSONParser.parse(Array(value.serialized().utf8)) == value)

@@ -3,11 +3,10 @@ import Testing
 
 /// A copy that took an id of its own, then stopped syncing and set the folder again.
 @Suite struct StoppedCopyTests {
-    /// Known issue (review of 0457442): `--stop` drops the identities, and setting the folder again
-    /// names every own change by `HistoryID(firstChange:journalInode:)` of the copy's journal, so the
-    /// original's changes and the copy's are sent a third time under a third id, and the counts part.
+    /// `--stop` keeps the state it stopped with (under `"stopped"`), so that setting the folder again
+    /// goes on under the same ids: the original's changes under the original's, the copy's under its own.
     @Test func aCopyThatStopsAndSetsTheFolderAgainKeepsItsIdsAndEveryCount() async throws {
-        await withKnownIssue("sync --stop forgets a copy's identities") { try await stopAndSetAgain() }
+        try await stopAndSetAgain()
     }
 
     private func stopAndSetAgain() async throws {
