@@ -29,6 +29,12 @@ package struct ImportPlan: Sendable {
         after = before
     }
 
+    /// Lets `place` number the changes where they are as the journal places them, so that the changes
+    /// taken in and the events recorded are one array, never two copies of 100,000 changes.
+    mutating func placeChanges(_ place: (inout [JournalEvent]) throws(StoreError) -> Void) throws(StoreError) {
+        try place(&changes)
+    }
+
     /// Sets the counts after the changes, as the model gives them.
     mutating func setCountsAfter(_ tally: Tally) {
         after = tally

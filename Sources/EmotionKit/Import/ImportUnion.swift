@@ -46,6 +46,8 @@ struct ImportUnion {
         var held = held
         var pending = byHistory.mapValues { $0.sorted { $0.place < $1.place }[...] }
         var expected = taken
+        // Where each change taken in sits: `events` is then made at its size, not grown (up to twice the room).
+        var chosen: [(command: Int, index: Int)] = []
         // Round after round over the histories: an undo or redo waits for the command it names, which
         // another history's changes may bring, so the journal holds every command before its undos.
         var goesOn = true
@@ -65,7 +67,7 @@ struct ImportUnion {
                     } else if event.id == event.group, let target = event.reverts, !held.contains(target) {
                         break
                     } else {
-                        events.append(event)
+                        chosen.append((command, index))
                         held.insert(event.id)
                         expected[history] = place
                     }
@@ -75,6 +77,7 @@ struct ImportUnion {
             }
         }
         leftOut += pending.values.reduce(0) { $0 + $1.count }
+        events = chosen.map { batch.commands[$0.command].events[$0.index] }
     }
 }
 
