@@ -12,15 +12,8 @@ import Testing
     private func stopAndSetAgain() async throws {
         let machines = try Machines(2)
         let (a, b) = (machines[0], machines[1])
-        #expect(try await a.run("sync", "--folder", machines.folder.path, "--name", "a").status == 0)
-        for emotion in ["happy", "sad"] { expectSuccess(try await a.run("tap", emotion, "-q"), stdout: "") }
-        let original = try #require(Machines.object(try await a.run("sync", "--json").stdout)?["history"] as? String)
-        let copy = Process()
-        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-        copy.arguments = ["-a", a.home.appendingPathComponent(".config").path, b.home.appendingPathComponent(".config").path]
-        try copy.run()
-        copy.waitUntilExit()
-        try #require(copy.terminationStatus == 0)
+        // B is A's config folder copied with `cp -a` (a new machine set up from a copy of the old one's home).
+        let original = try await machines.syncedHistoryCopied(from: a, to: b)
         #expect(try await b.run("tap", "smile").status == 0)
         #expect(try await a.run("tap", "upset").status == 0)
         try await machines.syncAll()

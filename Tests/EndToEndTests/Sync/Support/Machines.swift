@@ -73,6 +73,25 @@ final class Machines: Sendable {
         return folder.appendingPathComponent(history + ".jsonl")
     }
 
+    /// `from` sets the folder (named `a`), taps happy and sad and syncs; then its config folder is
+    /// copied to `to` with `cp -a`, as a new machine set up from a copy of the old one's home.
+    /// Returns `from`'s history id.
+    func syncedHistoryCopied(
+        from: Sandbox, to: Sandbox, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
+        #expect(try await from.run("sync", "--folder", folder.path, "--name", "a").status == 0, sourceLocation: sourceLocation)
+        for emotion in ["happy", "sad"] { expectSuccess(try await from.run("tap", emotion, "-q"), stdout: "") }
+        let original = try #require(
+            Machines.object(try await from.run("sync", "--json").stdout)?["history"] as? String, sourceLocation: sourceLocation)
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = ["-a", from.home.appendingPathComponent(".config").path, to.home.appendingPathComponent(".config").path]
+        try copy.run()
+        copy.waitUntilExit()
+        try #require(copy.terminationStatus == 0, sourceLocation: sourceLocation)
+        return original
+    }
+
     /// The JSON object `text` holds, if it holds one.
     static func object(_ text: String) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
