@@ -24,6 +24,20 @@ struct AppendedBlock {
         return recorded >= latest ? start : nil
     }
 
+    /// The most commands a block remembers: past them, a new block starts with the next command
+    /// (any line that starts one may start a block), so that an import of 100,000 changes does not
+    /// hold a set of all of them, and a reader going back passes over a block of them at a time all the same.
+    static let groupLimit = 4096
+
+    /// Notes that the line of `change` is next, at byte `offset` of the journal: a new block starts
+    /// there when this one remembers `groupLimit` commands and `change` starts a command.
+    mutating func beginLine(of change: JournalEvent, at offset: Int64) {
+        guard groups.count >= AppendedBlock.groupLimit, change.id == change.group else { return }
+        start = offset
+        latest = .min
+        groups = []
+    }
+
     /// Takes in `event`, the line just placed, which ends at byte `end` of the journal.
     mutating func append(_ event: JournalEvent, endingAt end: Int64) {
         guard let reverts = event.reverts else {

@@ -22,6 +22,7 @@ struct JournalPlacer {
         guard position.sequence < JournalPosition.sequenceLimit - 1 else { throw .sequenceAtLimit }
         let recorded = change.recordedAt.millisecondsSinceEpoch
         let later = position.latest > recorded ? try? Timestamp(millisecondsSinceEpoch: position.latest, offsetSeconds: 0) : nil
+        block.beginLine(of: change, at: position.bytes)
         let event: JournalEvent
         do throws(JournalEventError) {
             event = try change.placed(
