@@ -40,7 +40,7 @@ enum ExitCode {
             return dataError
         case is ProcessInput.UnreadableArguments:
             return systemError
-        case is ImportInputError:
+        case is ImportInputError, is ImportSourceError:
             return inputOutput
         case let error as HistoryError:
             switch error {

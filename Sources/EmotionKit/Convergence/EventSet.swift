@@ -37,6 +37,11 @@ package struct EventSet: Sendable {
         index.place(of: id, in: events) != nil
     }
 
+    /// The event held under `id`, if any.
+    package func event(id: EventID) -> HistoryEvent? {
+        index.place(of: id, in: events).map { events[Int($0)] }
+    }
+
     /// Whether the command `group` stands: no more distinct undos name it than distinct redos. A
     /// command nothing names stands.
     package func stands(group: EventID) -> Bool {

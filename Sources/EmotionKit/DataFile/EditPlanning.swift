@@ -30,10 +30,14 @@ struct EditPlanning {
             }
         case .undo, .redo, .undoCommand:
             try planRevert(edit, reading)
-        case let .import(batch):
-            let union = try sync.union(batch, journal: reading.journal, end: reading.end)
-            try batch.checkRecorded(notAfter: now, new: Set(union.events.map(\.id)))
-            self.commit.importPlan = ImportPlan(union: union, before: tally)
+        case let .import(handOver, _):
+            guard let batch = handOver.take() else {
+                self.commit.importPlan = ImportPlan(nothingOn: tally)
+                return
+            }
+            let (union, addressed) = try sync.union(batch, journal: reading.journal, end: reading.end)
+            try addressed.checkRecorded(notAfter: now, chosen: union.chosen)
+            self.commit.importPlan = ImportPlan(union: union, of: addressed, before: tally)
         }
     }
 

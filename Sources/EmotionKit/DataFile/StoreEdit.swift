@@ -10,8 +10,9 @@ package enum StoreEdit: Sendable {
     case undoCommand(EventIDPrefix)
     /// Makes again the latest command undone, if no change was made since.
     case redo
-    /// Adds the changes another history exported that this one does not hold yet (see `ImportPlan`).
-    case `import`(ImportBatch)
+    /// Adds the changes another history exported that this one does not hold yet (see `ImportPlan`),
+    /// keeping the events recorded in the commit if asked (an import of 100,000 changes need not hold them).
+    case `import`(ImportHandOver, keepingEvents: Bool)
     /// Sets, moves or stops the sync folder, and syncs (see `SyncRequest`).
     case sync(SyncRequest)
 }

@@ -36,13 +36,13 @@ extension TallyStore {
             commit.arrivedChanges = before.changes(to: tally)
         }
         var plan = try EditPlanning(edit, on: tally, commit: commit, reading: reading, sync: &sync, now: clock())
-        if case .import = edit {
+        if case let .import(_, keepingEvents) = edit {
             let time = try Timestamp(clock(), in: zone)
-            try writeUnionAhead(&plan, reading: &reading, sync: &sync, arrivals: &arrivals) { reading throws(StoreError) in
+            try writeUnionAhead(&plan, keepingEvents: keepingEvents, reading: &reading, sync: &sync, arrivals: &arrivals) { reading throws(StoreError) in
                 try readyJournalForArrivals(&reading, target: target, before: before, at: time, createdJournal: &createdJournal)
             }
         }
-        let imported = plan.commit.importPlan?.changes.isEmpty == false || sync.hasArrivals
+        let imported = (plan.commit.importPlan?.changeCount ?? 0) > 0 || sync.hasArrivals
         let needsSaving = reading.state.map { $0.isAheadOfDataFile || $0.tornFrom != nil } ?? false
         guard !plan.planned.isEmpty || imported || needsSaving || sync.needsSaving(journalEnd: reading.end) else {
             plan.commit.sync = sync.report
@@ -126,8 +126,9 @@ extension TallyStore {
         guard let start = reading.state?.position, let open = reading.journal else { return ([], reading.state?.position) }
         if !firstCreated { try open.checkBeforeAppending(at: start.bytes) }
         if plan.commit.importPlan != nil {
-            // An import: what sync took in and the union were written ahead (`writeUnionAhead`), counted here.
-            plan.tally = try sync.counts(journal: open, end: start.bytes, appended: plan.commit.events)
+            // An import: what sync took in and the union were written ahead and taken into the model
+            // (`writeUnionAhead`), counted here.
+            plan.tally = try sync.counts(journal: open, end: start.bytes, appended: [])
             plan.commit.importPlan?.setCountsAfter(plan.tally)
             return ([], start)
         }

@@ -122,7 +122,7 @@ public final class TallyStore: Sendable {
             var empty = Tally()
             if try empty.apply(actions).isEmpty, try !journalExists(at: destination) { return StoreCommit() }
         }
-        if destination.status == nil, case let .import(batch) = edit, batch.commands.isEmpty, try !journalExists(at: destination) {
+        if destination.status == nil, case let .import(handOver, _) = edit, handOver.changeCount == 0, try !journalExists(at: destination) {
             // Likewise for an import of a file that holds no changes: it has nothing to create.
             var commit = StoreCommit()
             commit.importPlan = ImportPlan(nothingOn: Tally())

@@ -48,6 +48,12 @@ public struct HookRunner: Sendable {
         self.environment = environment
     }
 
+    /// Whether running hooks may do anything: the folder holds a hook, or cannot be judged without
+    /// saying why. When it is `false`, a caller need not gather the changes to run them for.
+    public var mayRunHooks: Bool {
+        (try? folder.hooks())?.isEmpty != true
+    }
+
     /// Runs every hook in the folder for each of `changes` in turn, telling `report` of each problem
     /// as soon as it happens.
     ///

@@ -9,82 +9,113 @@
 /// can be written in UTC as a later line's `latest`. Commands come by the time their first
 /// change was recorded (`recorded`, else `at`), then by their place in the file: for a file from a
 /// history whose clock never went back, the order they were made in.
+///
+/// Only what the union needs of each change is kept (`Change`, some 64 bytes); the changes taken in
+/// are read from the file again, a chunk at a time, as they are written (`ImportBatch.Reader`), so
+/// that an export of 100,000 changes is never held whole.
 package struct ImportBatch: Sendable {
-    /// One command of the file, whole.
-    package struct Command: Sendable {
-        /// Its changes, the first one first, then in the file's order.
-        package let events: [JournalEvent]
-        /// The line of each change, from 1.
-        package let lines: [Int]
+    /// One change of the file: what a union by id needs of it, and where its line is.
+    package struct Change: Sendable {
+        /// Its id.
+        package let id: EventID
+        /// What it added to its emotion's count where it was made (`new - old`).
+        let delta: Int
+        /// Its place in the history it was made in.
+        var sequence: UInt64
+        /// Where its line starts in the file.
+        let offset: Int64
+        /// That history, as an index into `histories`; `ImportBatch.unaddressed` until a change of
+        /// the previous release's export is given one (`PreviousReleaseExport`).
+        var history: UInt32
+        /// Its line's number, from 1.
+        let line: Int32
+        /// Its line's length in bytes.
+        let length: Int32
+        /// The command that made it.
+        package let command: JournalCommand
+        /// The emotion it changed.
+        package let emotion: Emotion
+        /// Whether it is its command's first change (its id is the command's).
+        let isFirst: Bool
     }
 
-    /// The commands, in the order they are applied.
-    package let commands: [Command]
+    /// The history index of a change that does not name where it was made.
+    static let unaddressed = UInt32.max
+
+    /// The changes, command by command in the order they are applied, each command's first change first.
+    package internal(set) var changes: [Change]
+    /// Where each command ends in `changes`: command `i` is `changes[ends[i - 1]..<ends[i]]`.
+    private(set) var ends: [Int]
+    /// The histories the changes name, by index.
+    package internal(set) var histories: [HistoryID]
+    /// For each undo or redo, by its id, the command it takes back or makes again.
+    internal(set) var reverts: [EventID: EventID]
+    /// The `after` of changes a previous release's export was addressed with, by id.
+    internal(set) var afters: [EventID: [HistoryMark]] = [:]
+    /// Each command's recording time, in milliseconds since 1970 (`recorded`, else `at`, of its first change).
+    private(set) var recordedTimes: [Int64]
+    /// Where the lines are read again.
+    let source: ExportSource
 
     /// How many changes the file holds.
-    package var changeCount: Int { commands.reduce(0) { $0 + $1.events.count } }
+    package var changeCount: Int { changes.count }
+
+    /// How many commands the file holds.
+    package var commandCount: Int { ends.count }
+
+    /// Where command `index` sits in `changes`.
+    package func command(_ index: Int) -> Range<Int> {
+        (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    }
+
+    /// When command `index` was recorded (`recorded`, else `at`, of its first change), in milliseconds since 1970.
+    func recordedTime(of index: Int) -> Int64 { recordedTimes[index] }
+
+    /// The command `change` takes back or makes again, if it is an undo or redo.
+    func target(of change: Change) -> EventID? {
+        change.command.isReverting ? reverts[change.id] : nil
+    }
 
     /// Reads `bytes`, the whole file.
     ///
     /// - Throws: `ImportError` for the first line that is not a change, a repeated id, or a command
     ///   that is not whole.
-    package init(parsing bytes: [UInt8]) throws(ImportError) {
-        // Each command's changes, its first one first, gathered as the lines are read.
-        var order: [EventID] = []
-        var members: [EventID: [(line: Int, event: JournalEvent)]] = [:]
-        var lineOfID: [EventID: Int] = [:]
-        var lineNumber = 0
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // A byte order mark some editors add.
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            lineNumber += 1
-            var line = bytes[start..<end]
-            start = end + 1
-            if line.last == 0x0D { line = line.dropLast() }  // A file that went through Windows.
-            if line.isEmpty { continue }
-            let event: JournalEvent
-            do {
-                event = try JournalEvent(exportLine: Array(line))
-            } catch {
-                // No change read yet: the file's first line that is not empty.
-                if lineOfID.isEmpty, line.starts(with: ImportError.csvHeaderStart.utf8) { throw .csvExport(line: lineNumber) }
-                throw .badLine(line: lineNumber, error)
-            }
-            if let (key, outside) = ImportBatch.outsideYears(event) {
-                throw .timeNotKept(line: lineNumber, key: key, time: ImportBatch.text(of: key, in: line, or: event), outside)
-            }
-            if let first = lineOfID[event.id] { throw .duplicateID(line: lineNumber, id: event.id, firstLine: first) }
-            lineOfID[event.id] = lineNumber
-            if members[event.group] == nil { order.append(event.group) }
-            if event.id == event.group {
-                members[event.group, default: []].insert((lineNumber, event), at: 0)
-            } else {
-                members[event.group, default: []].append((lineNumber, event))
-            }
+    package init(parsing bytes: [UInt8]) throws {
+        try self.init(reading: ExportSource(bytes: bytes))
+    }
+
+    /// Reads `source` once, checking every line and keeping what the union needs.
+    ///
+    /// - Throws: `ImportError` for the first line that is not a change, a repeated id, or a command
+    ///   that is not whole; `ImportSourceError` for a source that cannot be read.
+    package init(reading source: ExportSource) throws {
+        var reading = ImportBatchReading()
+        try source.forEachLine { line, offset, number throws(ImportError) in
+            try reading.take(line, offset: offset, number: number)
         }
-        lineOfID = [:]
-        var commands: [(key: Int64, line: Int, command: Command)] = []
-        commands.reserveCapacity(order.count)
-        for group in order {
-            let items = members.removeValue(forKey: group) ?? []
-            guard let first = items.first, first.event.id == group else {
-                throw .missingFirstChange(line: items.first?.line ?? 0, group: group)
-            }
-            let expected = first.event.eventsInCommand ?? 1
-            guard items.count == expected else {
-                throw .commandIncomplete(line: first.line, expected: expected, found: items.count)
-            }
-            for item in items.dropFirst() {
-                if let key = ImportBatch.differingKey(item.event, first.event) {
-                    throw .unlikeItsCommand(line: item.line, key: key, firstLine: first.line)
-                }
-            }
-            commands.append(
-                (first.event.recordedAt.millisecondsSinceEpoch, first.line,
-                 Command(events: items.map(\.event), lines: items.map(\.line))))
+        let commands = try reading.wholeCommands(source)
+        self.source = source
+        histories = reading.histories
+        reverts = reading.reverts
+        changes = []
+        changes.reserveCapacity(reading.changes.count)
+        ends = []
+        ends.reserveCapacity(commands.count)
+        recordedTimes = []
+        recordedTimes.reserveCapacity(commands.count)
+        for command in commands {
+            for place in Int(command.start)..<Int(command.start + command.count) { changes.append(reading.changes[Int(reading.order[place])]) }
+            ends.append(changes.count)
+            recordedTimes.append(command.recorded)
         }
-        commands.sort { $0.key != $1.key ? $0.key < $1.key : $0.line < $1.line }
-        self.commands = commands.map(\.command)
+    }
+
+    /// A batch of `changes` in commands ending at `ends`, from `batch`'s file.
+    init(_ batch: ImportBatch, changes: [Change], ends: [Int], recordedTimes: [Int64]) {
+        self = batch
+        self.changes = changes
+        self.ends = ends
+        self.recordedTimes = recordedTimes
     }
 
     /// How long after now, by this machine's clock, a change may have been recorded: a day, for a
@@ -92,47 +123,31 @@ package struct ImportBatch: Sendable {
     /// latest change here until then, and every read from the end would go past it.
     package static let clockAllowance: Int64 = 86_400_000
 
-    /// Refuses the first command (by line) with a change among `new`, those the history takes in,
-    /// that was recorded more than `clockAllowance` after `now`; one already there was taken in before.
+    /// Refuses the first command (by line) with a change among `chosen` (indices of those the history
+    /// takes in) that was recorded more than `clockAllowance` after `now`; one already there was
+    /// taken in before.
     ///
-    /// - Throws: `ImportError.recordedAhead`.
-    package func checkRecorded(notAfter now: Instant, new: Set<EventID>) throws(ImportError) {
+    /// - Throws: `ImportError.recordedAhead`; `ImportSourceError` if its line cannot be read again.
+    package func checkRecorded(notAfter now: Instant, chosen: [Int32]) throws {
+        var isNew = [Bool](repeating: false, count: changes.count)
+        for index in chosen { isNew[Int(index)] = true }
         let milliseconds = now.millisecondsSinceEpoch
         let limit = milliseconds > Int64.max - Self.clockAllowance ? Int64.max : milliseconds + Self.clockAllowance
-        let ahead = commands.filter { command in
-            command.events[0].recordedAt.millisecondsSinceEpoch > limit && command.events.contains { new.contains($0.id) }
+        var first: Change?
+        for index in recordedTimes.indices where recordedTimes[index] > limit {
+            let range = command(index)
+            guard range.contains(where: { isNew[$0] }) else { continue }
+            if first.map({ changes[range.lowerBound].line < $0.line }) ?? true { first = changes[range.lowerBound] }
         }
-        guard let first = ahead.min(by: { $0.lines[0] < $1.lines[0] }) else { return }
-        let event = first.events[0]
-        throw .recordedAhead(line: first.lines[0], key: event.recorded == nil ? "at" : "recorded", time: event.recordedAt, now: now)
+        guard let first else { return }
+        var reader = Reader(self)
+        let event = try reader.lineEvent(of: first)
+        throw ImportError.recordedAhead(
+            line: Int(first.line), key: event.recorded == nil ? "at" : "recorded", time: event.recordedAt, now: now)
     }
 
-    /// The key of `event`'s first time (`at`, then `recorded`) that falls outside what the history
-    /// keeps, and how; `nil` if both lie in the years 1 to 9999 in UTC as well as at their own offset
-    /// (which every `Timestamp` does). A history keeps no other time from the command line either.
-    private static func outsideYears(_ event: JournalEvent) -> (key: String, OutsideYears)? {
-        for (key, time) in [("at", event.at), ("recorded", event.recorded)] {
-            guard let time else { continue }
-            let instant = Instant(millisecondsSinceEpoch: time.millisecondsSinceEpoch)
-            if let outside = OutsideYears(instant, offsetSeconds: Int(time.offsetSeconds)) { return (key, outside) }
-        }
-        return nil
-    }
-
-    /// The time `key` of `line` as the line wrote it, for a message; `event`'s, as RFC 3339 writes it,
-    /// should the line hold it otherwise than as a string.
-    private static func text(of key: String, in line: ArraySlice<UInt8>, or event: JournalEvent) -> String {
-        if case let .string(text)? = (try? JSONParser.parse(Array(line)))?[key] { return text }
-        return (key == "at" ? event.at : event.recordedAt).rfc3339
-    }
-
-    /// The first key, if any, in which `event` differs from its command's first change `first`.
-    private static func differingKey(_ event: JournalEvent, _ first: JournalEvent) -> String? {
-        if event.command != first.command { return "command" }
-        if event.at != first.at { return "at" }
-        if event.recorded != first.recorded { return "recorded" }
-        if event.note != first.note { return "note" }
-        if event.reverts != first.reverts { return "reverts" }
-        return nil
+    /// Whether every change names where it was made: an export made since issue 23, imported as a union.
+    package var namesWhereMade: Bool {
+        !changes.isEmpty && changes.allSatisfy { $0.history != ImportBatch.unaddressed }
     }
 }

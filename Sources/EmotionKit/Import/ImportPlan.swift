@@ -2,9 +2,10 @@
 /// id with the same meaning as sync), how many of the file's changes are there already or left
 /// out, and the counts before and after, which the event model gives. Nothing is written here.
 package struct ImportPlan: Sendable {
-    /// The changes taken in, each with where it was made, in the order they are to be appended;
-    /// numbered with sequence 1 until the journal places them.
-    package private(set) var changes: [JournalEvent] = []
+    /// The file's changes, addressed as the union took them; `nil` once they are written.
+    private var batch: ImportBatch?
+    /// The changes taken in, as indices into `batch`'s changes, in the order they are appended.
+    let chosen: [Int32]
     /// How many of the file's changes the journal holds already.
     package private(set) var alreadyThere = 0
     /// How many of the file's changes are left out (see `ImportUnion.leftOut`).
@@ -14,25 +15,58 @@ package struct ImportPlan: Sendable {
     /// The counts once the new changes are taken in.
     package private(set) var after: Tally
 
-    /// The plan of `union` on counts `before`; `after` is set once the model has counted them.
-    init(union: ImportUnion, before: Tally) {
+    /// The plan of `union` of `batch` (as the union addressed it) on counts `before`; `after` is set
+    /// once the model has counted them.
+    init(union: ImportUnion, of batch: ImportBatch, before: Tally) {
+        self.batch = batch
         self.before = before
         after = before
-        changes = union.events
+        chosen = union.chosen
         alreadyThere = union.alreadyThere
         leftOut = union.leftOut
     }
 
     /// The plan of a file that holds no changes: nothing to take in, counts `before`.
     init(nothingOn before: Tally) {
+        batch = nil
+        chosen = []
         self.before = before
         after = before
     }
 
-    /// Lets `place` number the changes where they are as the journal places them, so that the changes
-    /// taken in and the events recorded are one array, never two copies of 100,000 changes.
-    mutating func placeChanges(_ place: (inout [JournalEvent]) throws(StoreError) -> Void) throws(StoreError) {
-        try place(&changes)
+    /// How many changes are taken in.
+    package var changeCount: Int { chosen.count }
+
+    /// The changes taken in, in the order they are appended (as the file holds them: read their
+    /// lines again for the events); none once they are written (see `letGoOfChanges`).
+    package var changes: [ImportBatch.Change] {
+        guard let batch else { return [] }
+        return chosen.map { batch.changes[Int($0)] }
+    }
+
+    /// Calls `body` with the events taken in, `chunk` changes at a time (more to end a command, fewer
+    /// at the end), their lines read from the file again: so that they are never all held at once.
+    ///
+    /// - Throws: `ImportSourceError` or `ImportError` (see `ImportBatch.event(of:reader:)`), or what `body` throws.
+    func forEachChunk(of chunk: Int, _ body: (inout [JournalEvent]) throws -> Void) throws {
+        guard let batch else { return }
+        var reader = ImportBatch.Reader(batch)
+        var start = 0
+        while start < chosen.count {
+            var end = min(start + chunk, chosen.count)
+            // A chunk ends where a command starts, so that it holds whole commands.
+            while end < chosen.count, !batch.changes[Int(chosen[end])].isFirst { end += 1 }
+            var events: [JournalEvent] = []
+            events.reserveCapacity(end - start)
+            for index in chosen[start..<end] { events.append(try batch.event(of: batch.changes[Int(index)], reader: &reader)) }
+            try body(&events)
+            start = end
+        }
+    }
+
+    /// Lets go of the file's changes once they are written, so that the model counts without them in memory.
+    mutating func letGoOfChanges() {
+        batch = nil
     }
 
     /// Sets the counts after the changes, as the model gives them.

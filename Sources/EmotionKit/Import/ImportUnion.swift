@@ -5,8 +5,8 @@
 /// (an export cut by a range), as a sync folder's would; this history's own are there, or were made
 /// by a copy of it, and are left out. No merge rule: the model gives the counts.
 struct ImportUnion {
-    /// The changes to take in, each with its origin, in the order to append them.
-    private(set) var events: [JournalEvent] = []
+    /// The changes to take in, as indices into the batch's `changes`, in the order to append them.
+    private(set) var chosen: [Int32] = []
     /// How many of the file's changes the journal holds already.
     private(set) var alreadyThere = 0
     /// How many are left out: past a gap in their history, at a place held by another change, or
@@ -19,81 +19,71 @@ struct ImportUnion {
     /// `taken`, this history speaking as `own`.
     ///
     /// - Throws: `ImportError.unlikeHistory` for a change whose id the journal holds for another
-    ///   change (`heldEvents`: another command, emotion or amount).
+    ///   change (`heldEvents`: another command, emotion or amount); `ImportSourceError` if a line
+    ///   cannot be read again.
     init(
         _ batch: ImportBatch, own: Set<HistoryID>, held: Set<EventID>, taken: [HistoryID: UInt64],
         heldEvents: [EventID: HistoryEvent] = [:]
-    ) throws(ImportError) {
-        for command in batch.commands {
-            for (index, event) in command.events.enumerated() {
-                if let reason = FileIntake.unkeepable(event) { throw .unkeepable(line: command.lines[index], reason: reason) }
-                guard let found = heldEvents[event.id] else { continue }
-                if found.command != event.command || found.emotion != event.emotion
-                    || (event.command == .tap || event.command == .add) && found.delta != event.delta || found.reverts != event.reverts
-                {
-                    throw .unlikeHistory(line: command.lines[index], id: event.id)
-                }
+    ) throws {
+        for change in batch.changes {
+            guard let found = heldEvents[change.id] else { continue }
+            if found.command != change.command || found.emotion != change.emotion
+                || (change.command == .tap || change.command == .add) && found.delta != change.delta
+                || found.reverts != batch.reverts[change.id]
+            {
+                throw ImportError.unlikeHistory(line: Int(change.line), id: change.id)
             }
         }
-        // Each change by where it sits in the batch, not copied: the batch may hold 100,000 of them.
-        var byHistory: [HistoryID: [(place: UInt64, command: Int, index: Int)]] = [:]
-        for (commandIndex, command) in batch.commands.enumerated() {
-            for (index, event) in command.events.enumerated() {
-                guard let origin = event.origin else { continue }
-                byHistory[origin.history, default: []].append((origin.sequence, commandIndex, index))
-            }
+        // Each change by its place in its history, as its index in the batch: the batch may hold 100,000 of them.
+        var byHistory: [UInt32: [(place: UInt64, index: Int32)]] = [:]
+        for (index, change) in batch.changes.enumerated() where change.history != ImportBatch.unaddressed {
+            byHistory[change.history, default: []].append((change.sequence, Int32(index)))
         }
         var held = held
         var pending = byHistory.mapValues { $0.sorted { $0.place < $1.place }[...] }
+        byHistory = [:]
         var expected = taken
-        // Where each change taken in sits: `events` is then made at its size, not grown (up to twice the room).
-        var chosen: [(command: Int, index: Int)] = []
+        var reader = ImportBatch.Reader(batch)
+        let order = pending.keys.sorted { batch.histories[Int($0)] < batch.histories[Int($1)] }
         // Round after round over the histories: an undo or redo waits for the command it names, which
         // another history's changes may bring, so the journal holds every command before its undos.
         var goesOn = true
         while goesOn {
             goesOn = false
-            for history in pending.keys.sorted() {
-                while let (place, command, index) = pending[history]?.first {
-                    let event = batch.commands[command].events[index]
-                    if held.contains(event.id) {
+            for index in order {
+                let history = batch.histories[Int(index)]
+                while let (place, member) = pending[index]?.first {
+                    let change = batch.changes[Int(member)]
+                    if held.contains(change.id) {
                         alreadyThere += 1
-                        if !own.contains(history), place == (expected[history] ?? 0) + 1, let origin = event.origin {
-                            aliases.append(SyncState.Alias(id: event.id, history: history, sequence: place, after: origin.after))
+                        if !own.contains(history), place == (expected[history] ?? 0) + 1 {
+                            let after = try batch.event(of: change, reader: &reader).origin?.after ?? []
+                            aliases.append(SyncState.Alias(id: change.id, history: history, sequence: place, after: after))
                             expected[history] = place
                         }
                     } else if own.contains(history) || place != (expected[history] ?? 0) + 1 {
                         leftOut += 1
-                    } else if event.id == event.group, let target = event.reverts, !held.contains(target) {
+                    } else if change.isFirst, let target = batch.target(of: change), !held.contains(target) {
                         break
                     } else {
-                        chosen.append((command, index))
-                        held.insert(event.id)
+                        chosen.append(member)
+                        held.insert(change.id)
                         expected[history] = place
                     }
-                    pending[history]?.removeFirst()
+                    pending[index]?.removeFirst()
                     goesOn = true
                 }
             }
         }
         leftOut += pending.values.reduce(0) { $0 + $1.count }
-        events = chosen.map { batch.commands[$0.command].events[$0.index] }
     }
 }
 
 extension JournalLedger {
     /// The events held whose ids `batch` holds, by id: what a union checks the file's changes against.
     func events(sharedWith batch: ImportBatch) -> [EventID: HistoryEvent] {
-        let ids = Set(batch.commands.flatMap { $0.events.map(\.id) })
         var found: [EventID: HistoryEvent] = [:]
-        for event in events where ids.contains(event.id) { found[event.id] = event }
+        for change in batch.changes { if let event = model.event(id: change.id) { found[change.id] = event } }
         return found
-    }
-}
-
-extension ImportBatch {
-    /// Whether every change names where it was made: an export made since issue 23, imported as a union.
-    package var namesWhereMade: Bool {
-        !commands.isEmpty && commands.allSatisfy { $0.events.allSatisfy { $0.origin != nil } }
     }
 }

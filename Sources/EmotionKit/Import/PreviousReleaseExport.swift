@@ -25,80 +25,84 @@ enum PreviousReleaseExport {
         _ batch: ImportBatch, held: Set<EventID>, addresses: [EventID: HistoryMark], heldEvents: [EventID: HistoryEvent]
     ) throws(ImportError) -> ImportBatch {
         if batch.namesWhereMade { return batch }
-        var membersOfGroup: [EventID: Set<EventID>] = [:]
-        for command in batch.commands { membersOfGroup[command.events[0].group] = Set(command.events.map(\.id)) }
-        for command in batch.commands {
-            guard let target = command.events[0].reverts, command.events[0].command.isReverting else { continue }
-            if target == command.events[0].group { throw .revertsNoChange(line: command.lines[0], reverts: target) }
-            if membersOfGroup[target] == nil, !held.contains(target) { throw .unknownReverts(line: command.lines[0], reverts: target) }
+        var groupOf: [EventID: EventID] = [:]  // Each change's command, by its id.
+        for index in 0..<batch.commandCount {
+            let range = batch.command(index)
+            for change in batch.changes[range] { groupOf[change.id] = batch.changes[range.lowerBound].id }
         }
-        var history: HistoryID?
+        for index in 0..<batch.commandCount {
+            let first = batch.changes[batch.command(index).lowerBound]
+            guard let target = batch.target(of: first) else { continue }
+            if target == first.id { throw .revertsNoChange(line: Int(first.line), reverts: target) }
+            if groupOf[target] != target, !held.contains(target) { throw .unknownReverts(line: Int(first.line), reverts: target) }
+        }
+        var addressed = batch
+        var history: UInt32?
         var place: UInt64 = 0
         var seenSince: [HistoryID: UInt64] = [:]
-        var commands: [ImportBatch.Command] = []
-        for command in inMadeOrder(batch.commands, groups: Set(membersOfGroup.keys)) {
-            var events: [JournalEvent] = []
-            for (event, line) in zip(command.events, command.lines) {
-                var origin: EventOrigin
-                var reverts = event.reverts
-                if event.origin != nil {
-                    events.append(event)
+        var changes: [ImportBatch.Change] = []
+        changes.reserveCapacity(batch.changes.count)
+        var ends: [Int] = []
+        var recordedTimes: [Int64] = []
+        for index in inMadeOrder(batch, groupOf: groupOf) {
+            for var change in batch.changes[batch.command(index)] {
+                defer { changes.append(change) }
+                if change.history != ImportBatch.unaddressed {
                     continue
-                } else if let address = addresses[event.id] {
+                } else if let address = addresses[change.id] {
                     seenSince[address.history] = max(seenSince[address.history] ?? 0, address.seq)
-                    origin = EventOrigin(history: address.history, sequence: address.seq)
+                    change.history = addressed.index(of: address.history)
+                    change.sequence = address.seq
                     // The previous release named an undo's command by the group it took in, which is
                     // another of that command's changes where its first one changed nothing there.
-                    if let mine = heldEvents[event.id]?.reverts, let target = reverts, membersOfGroup[target]?.contains(mine) == true {
-                        reverts = mine
+                    if let mine = heldEvents[change.id]?.reverts, let target = batch.target(of: change), groupOf[mine] == target {
+                        addressed.reverts[change.id] = mine
                     }
                 } else {
-                    let named = history ?? HistoryID(event.id)
+                    let named = history ?? addressed.index(of: HistoryID(change.id))
                     history = named
                     place += 1
-                    origin = EventOrigin(history: named, sequence: place, after: seenSince.map { HistoryMark($0.key, $0.value) })
+                    change.history = named
+                    change.sequence = place
+                    if !seenSince.isEmpty { addressed.afters[change.id] = seenSince.map { HistoryMark($0.key, $0.value) } }
                     seenSince = [:]
                 }
-                do throws(JournalEventError) {
-                    events.append(
-                        try event.placed(
-                            sequence: 1, old: event.old, new: event.new, group: event.group, eventsInCommand: event.eventsInCommand,
-                            reverts: reverts, latest: nil, origin: origin))
-                } catch {
-                    throw .badLine(line: line, .invalidEvent(error))
-                }
             }
-            commands.append(ImportBatch.Command(events: events, lines: command.lines))
+            ends.append(changes.count)
+            recordedTimes.append(batch.recordedTime(of: index))
         }
-        return ImportBatch(commands: commands)
+        return ImportBatch(addressed, changes: changes, ends: ends, recordedTimes: recordedTimes)
     }
 
-    /// `commands` in the batch's order, except that an undo or redo whose command (one of `groups`)
-    /// comes later is moved to just after it: where a clock went back, it was still made after it.
-    private static func inMadeOrder(_ commands: [ImportBatch.Command], groups: Set<EventID>) -> [ImportBatch.Command] {
-        var ordered: [ImportBatch.Command] = []
+    /// The commands of `batch` (by index) in its order, except that an undo or redo whose command
+    /// (one of `groupOf`'s) comes later is moved to just after it: where a clock went back, it was still
+    /// made after it.
+    private static func inMadeOrder(_ batch: ImportBatch, groupOf: [EventID: EventID]) -> [Int] {
+        var ordered: [Int] = []
         var placed: Set<EventID> = []
-        var waiting: [EventID: [ImportBatch.Command]] = [:]
-        var ready = commands[...]
-        var queue: [ImportBatch.Command] = []
-        while let command = queue.popLast() ?? ready.popFirst() {
-            let first = command.events[0]
-            if first.command.isReverting, let target = first.reverts, groups.contains(target), !placed.contains(target) {
-                waiting[target, default: []].append(command)
+        var waiting: [EventID: [Int]] = [:]
+        var ready = (0..<batch.commandCount)[...]
+        var queue: [Int] = []
+        while let index = queue.popLast() ?? ready.popFirst() {
+            let first = batch.changes[batch.command(index).lowerBound]
+            if let target = batch.target(of: first), groupOf[target] == target, !placed.contains(target) {
+                waiting[target, default: []].append(index)
                 continue
             }
-            ordered.append(command)
-            placed.insert(first.group)
-            queue += (waiting.removeValue(forKey: first.group) ?? []).reversed()
+            ordered.append(index)
+            placed.insert(first.id)
+            queue += (waiting.removeValue(forKey: first.id) ?? []).reversed()
         }
         // Undos and redos that name each other: left for the union to leave out.
-        return ordered + waiting.values.flatMap { $0 }.sorted { $0.lines[0] < $1.lines[0] }
+        return ordered + waiting.values.flatMap { $0 }.sorted { batch.changes[batch.command($0).lowerBound].line < batch.changes[batch.command($1).lowerBound].line }
     }
 }
 
 extension ImportBatch {
-    /// A batch of `commands`, in the order they are to be taken in.
-    init(commands: [Command]) {
-        self.commands = commands
+    /// The index of `history` in `histories`, added if it is not there.
+    mutating func index(of history: HistoryID) -> UInt32 {
+        if let found = histories.firstIndex(of: history) { return UInt32(found) }
+        histories.append(history)
+        return UInt32(histories.count - 1)
     }
 }

@@ -6,8 +6,9 @@ extension TallyStore {
     ///
     /// - Throws: `ImportError` if the batch does not fit this history (nothing is written), among
     ///   them a new change recorded more than `ImportBatch.clockAllowance` after now; or `StoreError`.
-    package func importChanges(_ batch: ImportBatch) throws -> (plan: ImportPlan, events: [JournalEvent]) {
-        let commit = try commit(.import(batch))
+    package func importChanges(_ batch: consuming ImportBatch, keepingEvents: Bool = true) throws -> (plan: ImportPlan, events: [JournalEvent]) {
+        let handOver = ImportHandOver(batch)
+        let commit = try commit(.import(handOver, keepingEvents: keepingEvents || observers.isObserved))
         // Every path through `commit` for an import records its plan; planning again is only a fallback.
         let plan = commit.importPlan ?? ImportPlan(nothingOn: Tally())
         return (plan, commit.events)
@@ -16,36 +17,38 @@ extension TallyStore {
     /// What `importChanges` would do now, without doing it: a read, which takes no lock and
     /// creates nothing.
     ///
-    /// - Throws: `ImportError` or `StoreError`, as `importChanges` would.
+    /// - Throws: `ImportError`, `ImportSourceError` or `StoreError`, as `importChanges` would.
     package func planImport(_ batch: ImportBatch) throws -> ImportPlan {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
-        let plan = try withJournal(at: destination) { document, journal throws(StoreError) -> Result<ImportPlan, ImportError> in
+        let now = clock()
+        let plan = try withJournal(at: destination) { document, journal throws(StoreError) -> Result<ImportPlan, any Error> in
             let identities = document?.sync?.identities ?? []
-            let ledger = try journal.map { open throws(StoreError) in
+            var ledger = try journal.map { open throws(StoreError) in
                 try JournalLedger(journal: open.file, to: open.state.position.bytes, identities: identities)
             } ?? JournalLedger(identities: identities)
             var own = Set(identities.map(\.history))
             if let first = ledger.own.first?.history { own.insert(first) }
-            let union: ImportUnion
-            do throws(ImportError) {
+            do {
+                let held = ledger.ids
                 let heldEvents = ledger.events(sharedWith: batch)
                 let addressed = try PreviousReleaseExport.addressed(
-                    batch, held: ledger.ids, addresses: heldEvents.mapValues { HistoryMark($0.history, $0.seq) }, heldEvents: heldEvents)
-                union = try ImportUnion(addressed, own: own, held: ledger.ids, taken: ledger.taken, heldEvents: heldEvents)
+                    batch, held: held, addresses: heldEvents.mapValues { HistoryMark($0.history, $0.seq) }, heldEvents: heldEvents)
+                let union = try ImportUnion(addressed, own: own, held: held, taken: ledger.taken, heldEvents: heldEvents)
+                try addressed.checkRecorded(notAfter: now, chosen: union.chosen)
+                var plan = ImportPlan(union: union, of: addressed, before: document?.tally ?? Tally())
+                ledger.makeRoom(for: plan.changeCount)
+                try plan.forEachChunk(of: TallyStore.importChunk) { chunk in
+                    for event in chunk {
+                        do throws(JournalLineError) { try ledger.take(event, lineEnd: 0) } catch { continue }
+                    }
+                }
+                plan.setCountsAfter(ledger.counts(aliases: (document?.sync?.aliases ?? []) + union.aliases))
+                return .success(plan)
             } catch {
                 return .failure(error)
             }
-            var plan = ImportPlan(union: union, before: document?.tally ?? Tally())
-            var after = ledger
-            for event in union.events {
-                do throws(JournalLineError) { try after.take(event, lineEnd: 0) } catch { continue }
-            }
-            plan.setCountsAfter(after.counts(aliases: (document?.sync?.aliases ?? []) + union.aliases))
-            return .success(plan)
         }
-        let found = try plan.get()
-        try batch.checkRecorded(notAfter: clock(), new: Set(found.changes.map(\.id)))
-        return found
+        return try plan.get()
     }
 }

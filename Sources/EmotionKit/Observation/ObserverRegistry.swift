@@ -25,6 +25,9 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
     /// Whose turn it is to tell observers, so that they hear changes in the order they were committed.
     let turns = TellingTurns()
 
+    /// Whether any observer is registered.
+    var isObserved: Bool { lock.withLock { !state.observers.isEmpty } }
+
     /// Adds an observer; it stays until the returned token ends. One that `awaitsInitial` is told
     /// the counts by the first `tellInitial` after it was added.
     func add(

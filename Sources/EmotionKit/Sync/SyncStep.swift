@@ -205,9 +205,10 @@ struct SyncStep {
         return tally
     }
 
-    /// The union of `batch`, an export, with the journal (read to `end`) and what this step took in;
-    /// an export of the previous release is read as one history's events (`PreviousReleaseExport`).
-    mutating func union(_ batch: ImportBatch, journal: JournalFile?, end: Int64) throws -> ImportUnion {
+    /// The union of `batch`, an export, with the journal (read to `end`) and what this step took in,
+    /// and the batch as the union addressed it; an export of the previous release is read as one
+    /// history's events (`PreviousReleaseExport`).
+    mutating func union(_ batch: ImportBatch, journal: JournalFile?, end: Int64) throws -> (ImportUnion, ImportBatch) {
         let identities = state?.identities ?? []
         var read = JournalLedger(identities: identities)
         if let ledger {
@@ -234,7 +235,32 @@ struct SyncStep {
             self.state = state
             round?.state.aliases = state.aliases
         }
-        return union
+        return (union, addressed)
+    }
+
+    /// Makes room in the model for `count` events an import takes in, so that it does not grow by
+    /// doubling, holding the old events and twice their room at once.
+    mutating func makeRoom(forImported count: Int) {
+        ledger?.makeRoom(for: count)
+    }
+
+    /// Takes `events`, an import's changes just appended to `journal`, into the model, so that the
+    /// counts after them are the model's and the next own line names them in its `after`.
+    mutating func takeImported(_ events: [JournalEvent], journal: JournalFile?) throws(StoreError) {
+        guard var all = ledger else { return }
+        ledger = nil  // Not shared while they are added: its events would be copied.
+        // A ledger made before this update made the journal (a first import) has no base counts yet.
+        if let journal, all.events.isEmpty { all.before = try journal.header().0.before }
+        for event in events {
+            if let origin = event.origin { arrivedMarks[origin.history] = max(arrivedMarks[origin.history] ?? 0, origin.sequence) }
+            do throws(JournalLineError) {
+                try all.take(event, lineEnd: 0)
+            } catch {
+                throw .unreadableJournal(path: journal?.file.path ?? "", .badLine(number: 0, reason: error.description))
+            }
+        }
+        ledger = all
+        counted = nil
     }
 
     /// Whether the data file must be saved for the sync's sake though no change was made.

@@ -43,11 +43,12 @@ struct Import: Subcommand {
         store = try StoreOptions(arguments)
     }
 
-    /// Reads and checks the whole file before taking the lock, imports it (or plans it), says what
-    /// was done, then runs the hooks for the new changes.
+    /// Reads and checks the whole file before taking the lock, imports it (or plans it), reading the
+    /// changes it takes in again as it writes them, says what was done, then runs the hooks for the new changes.
     func run(in context: Context) throws {
         context.terminal.keepGoingIfOutputCloses()
-        let batch = try ImportBatch(parsing: ImportInput.read(file))
+        Syscall.mapLargeAllocationsApart()  // The first read's arrays are freed before the model's are made.
+        let batch = try ImportBatch(reading: ImportInput.open(file))
         let store = try store.makeStore(environment: context.environment, terminal: context.terminal)
         if isDryRun {
             let plan = try store.planImport(batch)
@@ -55,7 +56,8 @@ struct Import: Subcommand {
             return
         }
         let runner = try hooks.makeRunner(for: store, environment: context.environment)
-        let (plan, events) = try store.importChanges(batch)
+        // The events are kept for the hooks only if there are hooks: an import of 100,000 changes need not hold them.
+        let (plan, events) = try store.importChanges(consume batch, keepingEvents: runner?.mayRunHooks ?? false)
         if !isQuiet { context.terminal.print(ImportSummary.text(for: plan, isDryRun: false)) }
         runner?.run(for: events) { problem in
             context.terminal.printError("Warning: \(problem)")

@@ -5,7 +5,7 @@ import EmotionKit
 enum ImportSummary {
     /// The sentence for `plan`; `isDryRun` says "Would import".
     static func text(for plan: ImportPlan, isDryRun: Bool) -> String {
-        let count = plan.changes.count
+        let count = plan.changeCount
         var notes: [String] = []
         if plan.alreadyThere > 0 { notes.append("\(plan.alreadyThere) already there") }
         if plan.leftOut > 0 { notes.append("\(plan.leftOut) left out: made here, or after a change the file lacks") }

@@ -486,7 +486,7 @@ struct PowerCutCase {
         case .redo: return "redo"
         case .sync: return "sync"
         case let .undoCommand(id): return "undo \(id)"
-        case let .import(batch): return "import \(batch.changeCount)"
+        case let .import(handOver, _): return "import \(handOver.changeCount)"
         case let .apply(actions, _, _):
             switch actions.first {
             case .tap?:
@@ -540,6 +540,6 @@ struct PowerCutCase {
             Issue.record("the workload's import does not read: \(error)")
             return .undo
         }
-        return .import(batch)
+        return .import(ImportHandOver(batch), keepingEvents: true)
     }
 }

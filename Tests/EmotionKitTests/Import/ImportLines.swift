@@ -1,3 +1,4 @@
+import Testing
 @testable import EmotionKit
 
 /// Lines as `export` writes them, made by hand for the import tests.
@@ -23,7 +24,7 @@ enum ImportLines {
     }
 
     /// The batch `lines` make, one a line.
-    static func batch(_ lines: [String]) throws(ImportError) -> ImportBatch {
+    static func batch(_ lines: [String]) throws -> ImportBatch {
         try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8))
     }
 
@@ -32,8 +33,24 @@ enum ImportLines {
         do {
             _ = try batch(lines)
             return nil
-        } catch {
+        } catch let error as ImportError {
             return error
+        } catch {
+            Issue.record("not an import refusal: \(error)")
+            return nil
         }
+    }
+}
+
+extension ImportBatch {
+    /// Each command's change ids, in the order they are applied.
+    var commandIDs: [[EventID]] { (0..<commandCount).map { command($0).map { changes[$0].id } } }
+
+    /// Each command's line numbers, in the order they are applied.
+    var commandLines: [[Int]] { (0..<commandCount).map { command($0).map { Int(changes[$0].line) } } }
+
+    /// The indices of the changes whose ids are `ids`.
+    func indices(of ids: [EventID]) -> [Int32] {
+        changes.indices.filter { ids.contains(changes[$0].id) }.map { Int32($0) }
     }
 }
