@@ -134,6 +134,10 @@ struct FileIntake {
         if origin.sequence > placeLimit || origin.after.contains(where: { $0.seq > placeLimit }) {
             return "names a place past \(placeLimit)"
         }
+        // A line whose longest form fits is not written to be measured: every field but the note and
+        // `after` takes at most 1,024 bytes, a note's scalar at most 12 (an escaped pair), a mark 64.
+        let longest = 1024 + 12 * (event.note?.unicodeScalars.count ?? 0) + 64 * origin.after.count
+        if longest + 70 <= JournalEvent.lineLimit { return nil }
         // `latest` and `block` add at most 70 bytes to what is written now.
         if event.jsonLine.utf8.count + 70 > JournalEvent.lineLimit {
             return "is too long for the journal to keep (at most \(JournalEvent.lineLimit) bytes a line)"
