@@ -26,6 +26,15 @@ import Testing
         #"{"id":"\#(id)","at":"\#(at)","command":"undo","emotion":"upset","old":4,"new":3,"seq":13,"group":"\#(id)","reverts":"\#(other)","after":{"01B284J3D5Z6BJH74W6EJGCYC4":1,"\#(other)":3}}"#,
     ]
 
+    /// Export lines of each shape `export` writes (`LogLine.json(for:address:)`).
+    static let exportLines: [String] = [
+        #"{"id": "\#(id)", "at": "\#(at)", "command": "tap", "emotion": "sad", "old": 0, "new": 1, "history": "\#(other)", "hseq": 1}"#,
+        #"{"id": "\#(id)", "at": "\#(at)", "command": "tap", "emotion": "happy", "old": 41, "new": 42, "note": "caf\u00e9 \"x\" \ud83d\ude00", "events": 2, "history": "\#(other)", "hseq": 17}"#,
+        #"{"id": "\#(id)", "at": "\#(at)", "command": "add", "emotion": "smile", "old": 3, "new": 9, "note": "plain é", "group": "\#(other)", "recorded": "2016-11-23T10:24:16.549+01:00", "history": "\#(other)", "hseq": 2, "after": {"01B284J3D5Z6BJH74W6EJGCYC4": 1, "\#(id)": 3}}"#,
+        #"{"id": "\#(id)", "at": "2016-11-23T08:24:16.549-09:30", "command": "undo", "emotion": "upset", "old": 4, "new": 3, "reverts": "\#(other)"}"#,
+        #"{"id": "\#(id)", "at": "\#(at)", "command": "reset", "emotion": "neutral", "old": 7, "new": 0, "history": "\#(id)", "hseq": 5}"#,
+    ]
+
     /// Bytes a change puts in: digits, JSON's punctuation, escapes, and bytes UTF-8 refuses or reads
     /// only in some places (overlong starts, surrogates' lead, the largest).
     private static let replacements: [UInt8] = Array("09\"\\u},:{.-+Z1eE".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
@@ -43,6 +52,23 @@ import Testing
         default: bytes.removeSubrange(place...)
         }
         return bytes
+    }
+
+    @Test func aChangedExportLineReadsAsTheStrictParserReadsItOrNotAtAll() throws {
+        var generator = SeededGenerator(seed: 2312)
+        for text in Self.exportLines {
+            let original = Array(text.utf8)
+            let strictOriginal = try JournalEvent(members: try JournalEvent.fields(of: original), ofExport: true)
+            // The cursor reads each shape `export` writes itself, not through the strict parser.
+            #expect(original.withUnsafeBufferPointer { JournalEvent.fastParse(exportLine: $0) } == strictOriginal, "\(text)")
+            for _ in 0..<3000 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...3, using: &generator) { bytes = Self.mutated(bytes, using: &generator) }
+                let strict = try? JournalEvent(members: try JournalEvent.fields(of: bytes), ofExport: true)
+                let read = try? JournalEvent(exportLine: bytes)
+                #expect(read == strict, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
     }
 
     @Test func aChangedJournalLineReadsAsTheStrictParserReadsItOrNotAtAll() throws {
