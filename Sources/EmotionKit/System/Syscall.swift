@@ -110,7 +110,7 @@ package enum Syscall {
         return (ends[0], ends[1])
     }
 
-    /// Has the allocator map each block of 128 KiB or more apart and unmap it when it is freed,
+    /// Has the allocator map each block of 1 MiB or more apart and unmap it when it is freed,
     /// instead of raising that bound as such blocks are freed (glibc's default), after which they
     /// come from the heap and stay resident: a command that frees large arrays before it makes
     /// others (an import's first read) then gives the memory back first. Nothing elsewhere.
@@ -122,7 +122,7 @@ package enum Syscall {
         typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
         let mmapThreshold: Int32 = -3  // `M_MMAP_THRESHOLD` in glibc's malloc.h.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: MallocOption.self)(mmapThreshold, 128 * 1024)
+        _ = unsafeBitCast(symbol, to: MallocOption.self)(mmapThreshold, 1024 * 1024)
         #endif
     }
 
