@@ -57,7 +57,7 @@ extension JournalEvent {
         var origin: EventOrigin?
         if cursor.skip(", \"history\": \"") {
             guard let history = cursor.id(), cursor.skip("\", \"hseq\": "), let place = cursor.wholeNumber(), place >= 1,
-                let after = cursor.exportedAfter()
+                let after = cursor.after(spaced: true)
             else { return nil }
             origin = EventOrigin(history: HistoryID(history), sequence: UInt64(place), after: after)
         }
@@ -79,23 +79,5 @@ extension JournalEvent {
         try JournalEvent(
             sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion, old: old, new: new,
             note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand, block: block, origin: origin)
-    }
-}
-
-extension JournalLineCursor {
-    /// The marks of `, "after": {"<history>": <seq>, …}` as `export` writes it (histories in increasing
-    /// order, each place at least 1); none if the line does not go on with `, "after": `; `nil` if it
-    /// does in any other form.
-    fileprivate mutating func exportedAfter() -> [HistoryMark]? {
-        guard skip(", \"after\": {") else { return [] }
-        var marks: [HistoryMark] = []
-        repeat {
-            guard skip("\""), let id = id(), skip("\": "), let place = wholeNumber(), place >= 1 else { return nil }
-            let history = HistoryID(id)
-            if let last = marks.last, !(last.history < history) { return nil }
-            marks.append(HistoryMark(history, UInt64(place)))
-        } while skip(", ")
-        guard skip("}") else { return nil }
-        return marks
     }
 }

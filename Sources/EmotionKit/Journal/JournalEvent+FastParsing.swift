@@ -113,16 +113,16 @@ extension JournalLineCursor {
 
     /// The marks of `,"after":{"<history>":<seq>,…}` as `appendAfter` writes it (histories in increasing
     /// order, each place at least 1); none if the line does not go on with `,"after":`; `nil` if it does
-    /// in any other form.
-    fileprivate mutating func after() -> [HistoryMark]? {
-        guard skip(",\"after\":{") else { return [] }
+    /// in any other form. `export` writes it with a space after each `:` and `,` (`spaced`).
+    mutating func after(spaced: Bool = false) -> [HistoryMark]? {
+        guard spaced ? skip(", \"after\": {") : skip(",\"after\":{") else { return [] }
         var marks: [HistoryMark] = []
         repeat {
-            guard skip("\""), let id = id(), skip("\":"), let place = wholeNumber(), place >= 1 else { return nil }
+            guard skip("\""), let id = id(), spaced ? skip("\": ") : skip("\":"), let place = wholeNumber(), place >= 1 else { return nil }
             let history = HistoryID(id)
             if let last = marks.last, !(last.history < history) { return nil }
             marks.append(HistoryMark(history, UInt64(place)))
-        } while skip(",")
+        } while spaced ? skip(", ") : skip(",")
         guard skip("}") else { return nil }
         return marks
     }
