@@ -61,7 +61,8 @@ struct ImportBatchReading {
         if let target = event.reverts { reverts[event.id] = target }
         changes.append(
             ImportBatch.Change(
-                id: event.id, delta: event.new - event.old, sequence: event.origin?.sequence ?? 0, offset: offset, history: history,
+                id: event.id, delta: event.new - event.old, sequence: event.origin?.sequence ?? 0, offset: offset,
+                fingerprint: ImportBatch.fingerprint(of: line), history: history,
                 line: Int32(number), length: Int32(line.count), command: event.command, emotion: event.emotion,
                 isFirst: event.id == event.group))
         groups.append(event.group)
