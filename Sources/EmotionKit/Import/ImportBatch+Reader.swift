@@ -20,14 +20,17 @@ extension ImportBatch {
             source = batch.source
         }
 
-        /// The line of `change` as it reads now, checked to be the change the first read found there.
+        /// The line of `change` as it reads now, checked to be the line the first read checked there,
+        /// byte for byte (by its fingerprint): what the first read found of it (its time, command,
+        /// note, what it reverts) is what is taken in.
         ///
-        /// - Throws: `ImportSourceError.changed` for a line that is not that change any more, or
+        /// - Throws: `ImportSourceError.changed` for a line that is not that line any more, or
         ///   `.unreadable`.
         mutating func lineEvent(of change: Change) throws(ImportSourceError) -> JournalEvent {
             let changed = ImportSourceError.changed(name: source.name, line: Int(change.line))
             let bytes = try line(at: change.offset, length: Int(change.length), line: Int(change.line))
-            guard let event = try? JournalEvent(exportLine: Array(bytes)), event.id == change.id, event.command == change.command,
+            guard ImportBatch.fingerprint(of: bytes) == change.fingerprint,
+                let event = try? JournalEvent(exportLine: Array(bytes)), event.id == change.id, event.command == change.command,
                 event.emotion == change.emotion, event.new - event.old == change.delta, event.id == event.group || !change.isFirst
             else { throw changed }
             return event

@@ -24,6 +24,8 @@ package struct ImportBatch: Sendable {
         var sequence: UInt64
         /// Where its line starts in the file.
         let offset: Int64
+        /// A hash of its line's bytes (`fingerprint(of:)`), which the line must still have when read again.
+        let fingerprint: UInt64
         /// That history, as an index into `histories`; `ImportBatch.unaddressed` until a change of
         /// the previous release's export is given one (`PreviousReleaseExport`).
         var history: UInt32
@@ -37,6 +39,14 @@ package struct ImportBatch: Sendable {
         package let emotion: Emotion
         /// Whether it is its command's first change (its id is the command's).
         let isFirst: Bool
+    }
+
+    /// A hash of a line's bytes, the same for the same bytes within this process (Swift's seeded
+    /// `Hasher`): a line read again is the one the first read checked only if it gives the same.
+    static func fingerprint(of line: ArraySlice<UInt8>) -> UInt64 {
+        var hasher = Hasher()
+        line.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return UInt64(UInt(bitPattern: hasher.finalize()))
     }
 
     /// The history index of a change that does not name where it was made.

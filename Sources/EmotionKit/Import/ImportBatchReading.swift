@@ -24,8 +24,9 @@ struct ImportBatchReading {
     private var likenesses: [UInt64] = []
     /// Each change's recording time (`recorded`, else `at`), in milliseconds since 1970.
     private var recordedTimes: [Int64] = []
-    /// How many changes each change's command has, as the change says (`events`, else 1).
-    private var sizes: [Int32] = []
+    /// How many changes each change's command has, as the change says (`events`, else 1): any whole
+    /// number a line may hold, which a command too large for any file is refused for, never trapped on.
+    private var sizes: [Int] = []
     /// The changes' indices, command by command (see `wholeCommands`).
     private(set) var order: [Int32] = []
     /// The histories named, by index.
@@ -61,13 +62,14 @@ struct ImportBatchReading {
         if let target = event.reverts { reverts[event.id] = target }
         changes.append(
             ImportBatch.Change(
-                id: event.id, delta: event.new - event.old, sequence: event.origin?.sequence ?? 0, offset: offset, history: history,
+                id: event.id, delta: event.new - event.old, sequence: event.origin?.sequence ?? 0, offset: offset,
+                fingerprint: ImportBatch.fingerprint(of: line), history: history,
                 line: Int32(number), length: Int32(line.count), command: event.command, emotion: event.emotion,
                 isFirst: event.id == event.group))
         groups.append(event.group)
         likenesses.append(ImportBatchReading.likeness(of: event))
         recordedTimes.append(event.recordedAt.millisecondsSinceEpoch)
-        sizes.append(Int32(event.eventsInCommand ?? 1))
+        sizes.append(event.eventsInCommand ?? 1)
     }
 
     /// The commands, each checked whole, in the order they are applied: by recording time, then line.
@@ -135,7 +137,7 @@ struct ImportBatchReading {
         guard changes[first].isFirst else {
             return .missingFirstChange(line: Int(changes[Int(members.min() ?? 0)].line), group: groups[first])
         }
-        let expected = Int(sizes[first])
+        let expected = sizes[first]
         guard members.count == expected else {
             return .commandIncomplete(line: Int(changes[first].line), expected: expected, found: members.count)
         }

@@ -81,6 +81,30 @@ import Testing
         #expect(try store.read() == Tally(counts: [.happy: 1]))
     }
 
+    /// Edits in place, each of the same length, that keep a line's id, command, emotion and amount:
+    /// a note, a time a thousand years ahead (which the first read would refuse), and the command a
+    /// later change belongs to (which would break two commands apart).
+    static let editsKeepingTheChange = [
+        ("a long note to cut across reads", "a long note to cut ACROSS reads"),
+        ("\"at\": \"2026-11-23T13:00", "\"at\": \"3026-11-23T13:00"),
+        ("\"group\": \"\(L.id(2))\"", "\"group\": \"\(L.id(4))\""),
+    ]
+
+    @Test(arguments: editsKeepingTheChange)
+    func aLineEditedBetweenTheReadsIsRefusedThoughItIsTheSameChange(edit: (String, String)) throws {
+        let text = Self.lines.joined(separator: "\n") + "\n"
+        let batch = try ImportBatch(reading: try fileSource(text))
+        let changed = text.replacingOccurrences(of: edit.0, with: edit.1)
+        #expect(changed != text && changed.utf8.count == text.utf8.count)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder.file("export.jsonl")))
+        try handle.write(contentsOf: Data(changed.utf8))
+        try handle.close()
+        #expect(throws: ImportSourceError.self) { try store().importChanges(batch) }
+        #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
+        // The line's fingerprint fits in what a change keeps.
+        #expect(MemoryLayout<ImportBatch.Change>.stride == 64)
+    }
+
     @Test func aFileCutBetweenItsTwoReadsIsRefused() throws {
         let text = Self.lines.joined(separator: "\n") + "\n"
         let batch = try ImportBatch(reading: try fileSource(text))

@@ -77,6 +77,12 @@ import Testing
         #expect(L.refusal([second, first]) == nil, "a command's first change may come after the others")
     }
 
+    @Test(arguments: [2_147_483_648, 4_294_967_298, Int.max])
+    func aCommandOfMoreChangesThanAFileCanHoldIsRefusedAsIncomplete(events: Int) {
+        let first = L.line(3, "tap", "smile", 0, 1, ", \"events\": \(events)")
+        #expect(L.refusal([first]) == .commandIncomplete(line: 1, expected: events, found: 1))
+    }
+
     /// The rule `--at` and `--since` keep too: a time lies in the years 1 to 9999 in UTC as well as
     /// at its own offset, whether it is the line's `at` or its `recorded`. The message quotes the line.
     @Test func aTimeOutsideTheYearsOneTo9999InUTCIsRefusedByLineAsWritten() throws {
