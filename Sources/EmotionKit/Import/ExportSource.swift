@@ -84,8 +84,13 @@ package final class ExportSource: Sendable {
                 try body(line, offset, number)
                 continue
             }
-            // Keep the start of a line not yet ended, then read on.
+            // Keep the start of a line not yet ended, then read on; one longer than any line read is
+            // measured without being kept, and refused.
             searched = buffer.count - lineStart
+            if searched > JournalEvent.lineLimit + 4 {  // Room for a byte order mark and a carriage return.
+                let length = try lengthOfLine(startingWith: searched, at: bufferStart + Int64(buffer.count), chunk: chunk)
+                throw ImportError.badLine(line: number + 1, .tooLong(bytes: length))
+            }
             bufferStart += Int64(lineStart)
             buffer.removeSubrange(0..<lineStart)
             lineStart = 0
@@ -93,6 +98,25 @@ package final class ExportSource: Sendable {
             if next.isEmpty { ended = true }
             buffer += next
             if bufferStart + Int64(buffer.count) > ExportSource.limit { throw ImportSourceError.tooLarge(name: name) }
+        }
+    }
+}
+
+extension ExportSource {
+    /// The length of a line of which `known` bytes were read, read on from `offset` to its line
+    /// break or the end without keeping what is read.
+    ///
+    /// - Throws: `ImportSourceError` for a source that cannot be read or is larger than `limit`.
+    fileprivate func lengthOfLine(startingWith known: Int, at offset: Int64, chunk: Int) throws(ImportSourceError) -> Int {
+        var length = known
+        var offset = offset
+        while true {
+            let next = try bytes(at: offset, count: chunk)
+            if let lineBreak = next.firstIndex(of: 0x0A) { return length + (lineBreak - next.startIndex) }
+            if next.isEmpty { return length }
+            length += next.count
+            offset += Int64(next.count)
+            if offset > ExportSource.limit { throw .tooLarge(name: name) }
         }
     }
 }

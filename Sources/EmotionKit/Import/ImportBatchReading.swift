@@ -55,6 +55,8 @@ struct ImportBatchReading {
         if let origin = event.origin {
             history = historyIndex[origin.history] ?? UInt32(histories.count)
             if history == histories.count {
+                // Each history's mark may go into the next own line's `after`, as a sync folder's files do.
+                guard histories.count < SyncRound.historyLimit else { throw .tooManyHistories(line: number, limit: SyncRound.historyLimit) }
                 historyIndex[origin.history] = history
                 histories.append(origin.history)
             }

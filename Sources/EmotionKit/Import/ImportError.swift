@@ -22,6 +22,9 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case unlikeHistory(line: Int, id: EventID)
     /// The line names where its change was made in a way the journal cannot keep (see `FileIntake.unkeepable`).
     case unkeepable(line: Int, reason: String)
+    /// The line names a history past the first `limit` the file names: more than a history's next
+    /// own change can name in its `after`, and more than a sync folder's files are read of.
+    case tooManyHistories(line: Int, limit: Int)
     /// The line's time `key` (`at` or `recorded`), as the line writes it, falls outside what the
     /// history keeps (`OutsideYears`): the years 1 to 9999 in UTC and at its own offset.
     case timeNotKept(line: Int, key: String, time: String, OutsideYears)
@@ -67,6 +70,9 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .revertsNoChange(line, reverts):
             return "Cannot import line \(line): it takes back or makes again \(reverts) (its \"reverts\"), its own command; "
                 + "an undo or redo names the tap, add or reset it acts on." + advice
+        case let .tooManyHistories(line, limit):
+            return "Cannot import line \(line): it names a history where it was made past the first \(limit) the file names, more "
+                + "than one import takes in (an export names the histories its own synced with, at most \(limit))." + advice
         case let .timeNotKept(line, key, time, outside):
             return "Cannot import line \(line): its \"\(key)\", \(time), falls \(outside); \(OutsideYears.rule)." + advice
         case let .recordedAhead(line, key, time, now):

@@ -152,3 +152,35 @@ final class HeardChanges: @unchecked Sendable {  // `list` is only touched under
 
     var emotions: [Emotion] { lock.withLock { list } }
 }
+
+/// What the first read refuses early: a line longer than any line read, measured without being held,
+/// and a file naming more histories than one import takes in.
+@Suite struct ExportSourceLimitTests {
+    typealias L = ImportLines
+
+    @Test func aLineLongerThanAnyLineReadIsRefusedWithItsLengthWithoutBeingHeld() throws {
+        let good = L.line(1, "tap", "happy", 0, 1)
+        let long = String(repeating: "x", count: 300_000)
+        for ending in ["", "\n" + good] {
+            let bytes = Array((good + "\n" + long + ending).utf8)
+            var seen = 0
+            #expect(throws: ImportError.badLine(line: 2, .tooLong(bytes: 300_000))) {
+                try ExportSource(bytes: bytes).forEachLine(chunk: 4096) { _, _, _ throws(ImportError) in seen += 1 }
+            }
+            #expect(seen == 1)
+        }
+        // One just past the limit with a carriage return is the strict parser's to measure, as before.
+        let padded = "{\"id\": \"\(L.id(1))\"" + String(repeating: " ", count: JournalEvent.lineLimit) + "}\r\n"
+        #expect(throws: ImportError.badLine(line: 1, .tooLong(bytes: padded.utf8.count - 2))) {
+            try ImportBatch(parsing: Array(padded.utf8))
+        }
+    }
+
+    @Test func aFileNamingMoreHistoriesThanASyncFolderReadsIsRefusedAtTheFirstPastThem() throws {
+        let lines = (0...SyncRound.historyLimit).map { index in
+            L.line(index + 1, "tap", "happy", index, index + 1, #", "history": "\#(L.id(10_000 + index))", "hseq": 1"#)
+        }
+        #expect(L.refusal(lines) == .tooManyHistories(line: SyncRound.historyLimit + 1, limit: SyncRound.historyLimit))
+        #expect(L.refusal(Array(lines.dropLast())) == nil)
+    }
+}
