@@ -28,10 +28,9 @@ extension ImportBatch {
         ///   `.unreadable`.
         mutating func lineEvent(of change: Change) throws(ImportSourceError) -> JournalEvent {
             let changed = ImportSourceError.changed(name: source.name, line: Int(change.line))
-            let bytes = try line(at: change.offset, length: Int(change.length), line: Int(change.line))
-            guard ImportBatch.fingerprint(of: bytes) == change.fingerprint,
-                let event = try? JournalEvent(exportLine: Array(bytes)), event.id == change.id, event.command == change.command,
-                event.emotion == change.emotion, event.new - event.old == change.delta, event.id == event.group || !change.isFirst
+            let bytes = try line(at: change.offset, length: change.length, line: Int(change.line))
+            guard ImportBatch.fingerprint(of: bytes) == change.fingerprint, let event = try? JournalEvent(exportLine: Array(bytes)),
+                event.id == change.id, (event.id == event.group) == change.isFirst
             else { throw changed }
             return event
         }

@@ -14,31 +14,43 @@
 /// are read from the file again, a chunk at a time, as they are written (`ImportBatch.Reader`), so
 /// that an export of 100,000 changes is never held whole.
 package struct ImportBatch: Sendable {
-    /// One change of the file: what a union by id needs of it, and where its line is.
+    /// One change of the file: what a union by id needs of it, and where its line is, in 48 bytes
+    /// (the rest is read from its line again: `ImportBatch.Reader`).
     package struct Change: Sendable {
         /// Its id.
         package let id: EventID
-        /// What it added to its emotion's count where it was made (`new - old`).
-        let delta: Int
         /// Its place in the history it was made in.
         var sequence: UInt64
-        /// Where its line starts in the file.
-        let offset: Int64
         /// A hash of its line's bytes (`fingerprint(of:)`), which the line must still have when read again.
         let fingerprint: UInt64
+        /// Where its line starts (the low 40 bits), its length (the next 16: a line is at most 16 KiB)
+        /// and whether it starts its command (the top bit).
+        private let placeBits: UInt64
         /// That history, as an index into `histories`; `ImportBatch.unaddressed` until a change of
         /// the previous release's export is given one (`PreviousReleaseExport`).
         var history: UInt32
         /// Its line's number, from 1.
         let line: Int32
+
+        /// A change whose line, number `line`, starts at `offset` (under 2⁴⁰) and is `length` bytes
+        /// long (under 2¹⁶).
+        init(
+            id: EventID, sequence: UInt64, fingerprint: UInt64, offset: Int64, length: Int, history: UInt32, line: Int, isFirst: Bool
+        ) {
+            self.id = id
+            self.sequence = sequence
+            self.fingerprint = fingerprint
+            placeBits = UInt64(offset) & 0xFF_FFFF_FFFF | UInt64(length & 0xFFFF) << 40 | (isFirst ? 1 << 63 : 0)
+            self.history = history
+            self.line = Int32(truncatingIfNeeded: line)
+        }
+
+        /// Where its line starts in the file.
+        var offset: Int64 { Int64(placeBits & 0xFF_FFFF_FFFF) }
         /// Its line's length in bytes.
-        let length: Int32
-        /// The command that made it.
-        package let command: JournalCommand
-        /// The emotion it changed.
-        package let emotion: Emotion
+        var length: Int { Int(placeBits >> 40 & 0xFFFF) }
         /// Whether it is its command's first change (its id is the command's).
-        let isFirst: Bool
+        var isFirst: Bool { placeBits >> 63 == 1 }
     }
 
     /// A hash of a line's bytes, the same for the same bytes within this process (Swift's seeded
@@ -83,7 +95,7 @@ package struct ImportBatch: Sendable {
 
     /// The command `change` takes back or makes again, if it is an undo or redo.
     func target(of change: Change) -> EventID? {
-        change.command.isReverting ? reverts[change.id] : nil
+        reverts[change.id]
     }
 
     /// Reads `bytes`, the whole file.

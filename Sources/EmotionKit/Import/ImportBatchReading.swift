@@ -64,10 +64,8 @@ struct ImportBatchReading {
         if let target = event.reverts { reverts[event.id] = target }
         changes.append(
             ImportBatch.Change(
-                id: event.id, delta: event.new - event.old, sequence: event.origin?.sequence ?? 0, offset: offset,
-                fingerprint: ImportBatch.fingerprint(of: line), history: history,
-                line: Int32(number), length: Int32(line.count), command: event.command, emotion: event.emotion,
-                isFirst: event.id == event.group))
+                id: event.id, sequence: event.origin?.sequence ?? 0, fingerprint: ImportBatch.fingerprint(of: line), offset: offset,
+                length: line.count, history: history, line: number, isFirst: event.id == event.group))
         groups.append(event.group)
         likenesses.append(ImportBatchReading.likeness(of: event))
         recordedTimes.append(event.recordedAt.millisecondsSinceEpoch)

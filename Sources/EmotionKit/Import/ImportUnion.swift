@@ -15,20 +15,22 @@ struct ImportUnion {
     /// Changes held here under another address (see `SyncState.aliases`).
     private(set) var aliases: [SyncState.Alias] = []
 
-    /// The union of `batch` with a journal that holds `held`, and of each other history up to
-    /// `taken`, this history speaking as `own`.
+    /// The union of `batch` with a journal that holds `held` (of each other history up to its
+    /// `taken`), this history speaking as `own`.
     ///
     /// - Throws: `ImportError.unlikeHistory` for a change whose id the journal holds for another
     ///   change (`heldEvents`: another command, emotion or amount); `ImportSourceError` if a line
     ///   cannot be read again.
     init(
-        _ batch: ImportBatch, own: Set<HistoryID>, held: Set<EventID>, taken: [HistoryID: UInt64],
-        heldEvents: [EventID: HistoryEvent] = [:]
+        _ batch: ImportBatch, own: Set<HistoryID>, held: HeldChanges
     ) throws {
+        var reader = ImportBatch.Reader(batch)
         for change in batch.changes {
-            guard let found = heldEvents[change.id] else { continue }
-            if found.command != change.command || found.emotion != change.emotion
-                || (change.command == .tap || change.command == .add) && found.delta != change.delta
+            guard let found = held.event(change.id) else { continue }
+            // Its line read again: only what the union needs of each change is kept.
+            let event = try reader.lineEvent(of: change)
+            if found.command != event.command || found.emotion != event.emotion
+                || (event.command == .tap || event.command == .add) && found.delta != event.new - event.old
                 || found.reverts != batch.reverts[change.id]
             {
                 throw ImportError.unlikeHistory(line: Int(change.line), id: change.id)
@@ -39,11 +41,10 @@ struct ImportUnion {
         for (index, change) in batch.changes.enumerated() where change.history != ImportBatch.unaddressed {
             byHistory[change.history, default: []].append((change.sequence, Int32(index)))
         }
-        var held = held
+        var chosenIDs: Set<EventID> = []
         var pending = byHistory.mapValues { $0.sorted { $0.place < $1.place }[...] }
         byHistory = [:]
-        var expected = taken
-        var reader = ImportBatch.Reader(batch)
+        var expected = held.taken
         let order = pending.keys.sorted { batch.histories[Int($0)] < batch.histories[Int($1)] }
         // Round after round over the histories: an undo or redo waits for the command it names, which
         // another history's changes may bring, so the journal holds every command before its undos.
@@ -54,7 +55,7 @@ struct ImportUnion {
                 let history = batch.histories[Int(index)]
                 while let (place, member) = pending[index]?.first {
                     let change = batch.changes[Int(member)]
-                    if held.contains(change.id) {
+                    if held.holds(change.id) || chosenIDs.contains(change.id) {
                         alreadyThere += 1
                         if !own.contains(history), place == (expected[history] ?? 0) + 1 {
                             let after = try batch.event(of: change, reader: &reader).origin?.after ?? []
@@ -63,11 +64,11 @@ struct ImportUnion {
                         }
                     } else if own.contains(history) || place != (expected[history] ?? 0) + 1 {
                         leftOut += 1
-                    } else if change.isFirst, let target = batch.target(of: change), !held.contains(target) {
+                    } else if change.isFirst, let target = batch.target(of: change), !held.holds(target), !chosenIDs.contains(target) {
                         break
                     } else {
                         chosen.append(member)
-                        held.insert(change.id)
+                        chosenIDs.insert(change.id)
                         expected[history] = place
                     }
                     pending[index]?.removeFirst()
@@ -76,14 +77,5 @@ struct ImportUnion {
             }
         }
         leftOut += pending.values.reduce(0) { $0 + $1.count }
-    }
-}
-
-extension JournalLedger {
-    /// The events held whose ids `batch` holds, by id: what a union checks the file's changes against.
-    func events(sharedWith batch: ImportBatch) -> [EventID: HistoryEvent] {
-        var found: [EventID: HistoryEvent] = [:]
-        for change in batch.changes { if let event = model.event(id: change.id) { found[change.id] = event } }
-        return found
     }
 }

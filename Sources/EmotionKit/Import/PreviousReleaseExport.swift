@@ -15,14 +15,13 @@
 /// place is its place in the file.
 enum PreviousReleaseExport {
     /// `batch` with every change addressed, for `ImportUnion`; a batch that names where each change
-    /// was made already comes back as it is. `held` are the ids this history holds (with what sync
-    /// took in just now); `addresses` where it holds those of the file, `heldEvents` the events it
-    /// holds under them.
+    /// was made already comes back as it is. `held` is what this history holds (with what sync
+    /// took in just now) and where.
     ///
     /// - Throws: `ImportError.unknownReverts` for an undo or redo whose command is neither in the
     ///   file nor held here, `.revertsNoChange` for one that names its own command.
     static func addressed(
-        _ batch: ImportBatch, held: Set<EventID>, addresses: [EventID: HistoryMark], heldEvents: [EventID: HistoryEvent]
+        _ batch: ImportBatch, held: HeldChanges
     ) throws(ImportError) -> ImportBatch {
         if batch.namesWhereMade { return batch }
         var groupOf: [EventID: EventID] = [:]  // Each change's command, by its id.
@@ -34,7 +33,7 @@ enum PreviousReleaseExport {
             let first = batch.changes[batch.command(index).lowerBound]
             guard let target = batch.target(of: first) else { continue }
             if target == first.id { throw .revertsNoChange(line: Int(first.line), reverts: target) }
-            if groupOf[target] != target, !held.contains(target) { throw .unknownReverts(line: Int(first.line), reverts: target) }
+            if groupOf[target] != target, !held.holds(target) { throw .unknownReverts(line: Int(first.line), reverts: target) }
         }
         var addressed = batch
         var history: UInt32?
@@ -49,13 +48,13 @@ enum PreviousReleaseExport {
                 defer { changes.append(change) }
                 if change.history != ImportBatch.unaddressed {
                     continue
-                } else if let address = addresses[change.id] {
+                } else if let address = held.address(of: change.id) {
                     seenSince[address.history] = max(seenSince[address.history] ?? 0, address.seq)
                     change.history = addressed.index(of: address.history)
                     change.sequence = address.seq
                     // The previous release named an undo's command by the group it took in, which is
                     // another of that command's changes where its first one changed nothing there.
-                    if let mine = heldEvents[change.id]?.reverts, let target = batch.target(of: change), groupOf[mine] == target {
+                    if let mine = held.event(change.id)?.reverts, let target = batch.target(of: change), groupOf[mine] == target {
                         addressed.reverts[change.id] = mine
                     }
                 } else {

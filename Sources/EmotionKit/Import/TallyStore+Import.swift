@@ -30,11 +30,9 @@ extension TallyStore {
             var own = Set(identities.map(\.history))
             if let first = ledger.own.first?.history { own.insert(first) }
             do {
-                let held = ledger.ids
-                let heldEvents = ledger.events(sharedWith: batch)
-                let addressed = try PreviousReleaseExport.addressed(
-                    batch, held: held, addresses: heldEvents.mapValues { HistoryMark($0.history, $0.seq) }, heldEvents: heldEvents)
-                let union = try ImportUnion(addressed, own: own, held: held, taken: ledger.taken, heldEvents: heldEvents)
+                let held = HeldChanges(ledger)
+                let addressed = try PreviousReleaseExport.addressed(batch, held: held)
+                let union = try ImportUnion(addressed, own: own, held: held)
                 try addressed.checkRecorded(notAfter: now, chosen: union.chosen)
                 var plan = ImportPlan(union: union, of: addressed, before: document?.tally ?? Tally())
                 ledger.makeRoom(for: plan.changeCount)

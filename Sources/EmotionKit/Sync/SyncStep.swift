@@ -217,19 +217,11 @@ struct SyncStep {
             read = try JournalLedger(journal: journal, to: end, identities: identities)
         }
         ledger = read
-        var held = read.ids
-        var taken = read.taken
-        for event in arrived {
-            held.insert(event.id)
-            if let origin = event.origin { taken[origin.history] = max(taken[origin.history] ?? 0, origin.sequence) }
-        }
         var own = Set(identities.map(\.history))
         if let first = read.own.first?.history { own.insert(first) }
-        let heldEvents = read.events(sharedWith: batch)
-        var addresses = heldEvents.mapValues { HistoryMark($0.history, $0.seq) }
-        for event in arrived { if let origin = event.origin { addresses[event.id] = HistoryMark(origin.history, origin.sequence) } }
-        let addressed = try PreviousReleaseExport.addressed(batch, held: held, addresses: addresses, heldEvents: heldEvents)
-        let union = try ImportUnion(addressed, own: own, held: held, taken: taken, heldEvents: heldEvents)
+        let held = HeldChanges(read, arrived: arrived)
+        let addressed = try PreviousReleaseExport.addressed(batch, held: held)
+        let union = try ImportUnion(addressed, own: own, held: held)
         if var state {
             for alias in union.aliases where !state.aliases.contains(alias) { state.aliases.append(alias) }
             self.state = state

@@ -122,7 +122,7 @@ package enum Syscall {
         typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
         let mmapThreshold: Int32 = -3  // `M_MMAP_THRESHOLD` in glibc's malloc.h.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: MallocOption.self)(mmapThreshold, 1024 * 1024)
+        _ = unsafeBitCast(symbol, to: MallocOption.self)(mmapThreshold, 128 * 1024)
         #endif
     }
 

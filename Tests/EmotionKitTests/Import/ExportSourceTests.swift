@@ -102,7 +102,7 @@ import Testing
         #expect(throws: ImportSourceError.self) { try store().importChanges(batch) }
         #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
         // The line's fingerprint fits in what a change keeps.
-        #expect(MemoryLayout<ImportBatch.Change>.stride == 64)
+        #expect(MemoryLayout<ImportBatch.Change>.stride == 48)
     }
 
     @Test func aFileCutBetweenItsTwoReadsIsRefused() throws {
