@@ -52,7 +52,7 @@ enum ExitCode {
             return systemError
         case let error as StoreError:
             switch error {
-            case .unreadableDataFile, .unreadableJournal, .lostSyncedJournal, .tooLargeToSave: return dataError
+            case .unreadableDataFile, .unreadableJournal, .lostSyncedJournal, .journalMadeAgain, .tooLargeToSave: return dataError
             case .cannotCreate, .cannotOpenLock, .readOnly, .noHomeFolder: return cannotCreate
             case .foreignLink, .foreignFolder, .hardLinkedFile, .unsafeLockFile, .unsafeJournal, .foreignJournal:
                 return notPermitted

@@ -24,6 +24,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The journal is missing, but the data file syncs with `folder` and has sent or taken in changes
     /// through it: a new journal would number this history's changes from 1 again under its id.
     case lostSyncedJournal(path: String, folder: String)
+    /// The journal was made again after the one through which this history synced as `history` was
+    /// lost: the folder's file of `history` holds changes it does not, which its counts from before hold.
+    case journalMadeAgain(path: String, history: String, folder: String)
     /// The change would make the data file larger than the reader accepts, so it is not saved.
     case tooLargeToSave(path: String, size: Int, limit: Int)
     /// The data file exists but may not be changed: its permissions, or read-only media.
@@ -96,6 +99,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "number this history's changes from 1 again, under the id its file in that folder already holds, which "
                 + "the other machines refuse. Put the journal back from a backup, or move the data file away too and run "
                 + "`emotions sync --folder` again to start this machine's tally anew from the folder."
+        case let .journalMadeAgain(path, history, folder):
+            "The journal \(path) was made again after the one through which this history synced with \(folder) as "
+                + "\(history) was lost: its counts from before hold the changes that history's file there holds, and "
+                + "setting the folder again would count them twice. Nothing was changed. Keep what was made since "
+                + "(`emotions export > since.jsonl`), move the data file and its journal away, run `emotions sync --folder` "
+                + "again to start this machine's tally anew from the folder, then `emotions import since.jsonl`."
         case let .tooLargeToSave(path, size, limit):
             "Cannot save \(path): with this change it would be \(size / 1024) KiB, more than the \(limit / 1024) KiB "
                 + "emotions reads back. Remove the keys emotions does not use from the file."

@@ -9,6 +9,33 @@ import Testing
         try await stopAndSetAgain()
     }
 
+    /// A history that lost its journal after it synced, stopped syncing, tapped (which made a new
+    /// journal whose counts from before hold everything it had) and set the folder again would take its
+    /// own old changes back in from its file in the folder and count them twice: it is refused, as a
+    /// lost journal is, and nothing changes.
+    @Test func aHistoryThatLostItsJournalCannotSetTheFolderAgainAndCountItsChangesTwice() async throws {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        try await machines.joinAll()
+        #expect(try await a.run("tap", "happy").status == 0)
+        #expect(try await b.run("tap", "sad").status == 0)
+        try await machines.syncAll()
+        let journal = URL(fileURLWithPath: a.defaultDataFile.path + ".journal")
+        try FileManager.default.removeItem(at: journal)
+        #expect(try await a.run("tap", "smile").status == 65)
+        #expect(try await a.run("sync", "--stop").status == 0)
+        #expect(try await a.run("tap", "smile").status == 0)
+        let before = try await a.run("stats", "--json").stdout
+        #expect(Machines.count("happy", in: before) == 1 && Machines.count("sad", in: before) == 1, "\(before)")
+        let dataFile = a.bytes(of: a.defaultDataFile)
+        let folder = machines.files()
+        let again = try await a.run("sync", "--folder", machines.folder.path)
+        #expect(again.status == 65 && again.stderr.hasPrefix("Error: ") && again.stderr.contains("sync --folder"), "\(again)")
+        #expect(a.bytes(of: a.defaultDataFile) == dataFile && machines.files() == folder)
+        let after = try await a.run("stats", "--json").stdout
+        #expect(after == before, "\(after)")
+    }
+
     private func stopAndSetAgain() async throws {
         let machines = try Machines(2)
         let (a, b) = (machines[0], machines[1])
