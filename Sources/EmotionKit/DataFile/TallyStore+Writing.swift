@@ -107,6 +107,11 @@ extension TallyStore {
         if let synced = reading.document.sync, !synced.identities.isEmpty || synced.sent.bytes > 0 {
             throw StoreError.lostSyncedJournal(path: reading.journalName.path, folder: synced.folder)
         }
+        if var stopped = reading.document.stoppedSync, !stopped.identities.isEmpty || stopped.sent.bytes > 0 {
+            // Its counts from before hold what it synced: it may not go on with the folder from a new journal.
+            stopped.journalInode = SyncState.journalMadeAgainInode
+            reading.document.stoppedSync = stopped
+        }
         let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
         reading.journal = try JournalFile.create(reading.journalName, header: header, ownership: ownership, fileSystem: fileSystem)
         createdJournal = reading.journalName

@@ -16,6 +16,12 @@ extension SyncRound {
         }
         guard let folder else { return }
         let held = try ledger()
+        // Marked when its journal was made again while stopped: whatever this folder holds, its counts
+        // from before hold what the history synced, and another folder could pass it for a copy.
+        if recorded == SyncState.journalMadeAgainInode {
+            let history = state.history ?? held.own.first?.history
+            throw .journalMadeAgain(path: journal.file.path, history: history?.description ?? "?", folder: folder.path)
+        }
         guard let history = state.history ?? held.own.first?.history else {
             state.journalInode = journal.inode  // No change of its own yet: its first one makes a new id.
             return

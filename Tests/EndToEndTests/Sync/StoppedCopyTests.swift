@@ -36,6 +36,32 @@ import Testing
         #expect(after == before, "\(after)")
     }
 
+    /// Nor can it get round that by setting another, empty folder first (where it would pass for a
+    /// copy and take a new id) and then the first folder again: its old changes would count twice.
+    @Test func aHistoryThatLostItsJournalCannotPassForACopyInAnEmptyFolderAndCountItsChangesTwice() async throws {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        try await machines.joinAll()
+        #expect(try await a.run("tap", "happy").status == 0)
+        #expect(try await b.run("tap", "sad").status == 0)
+        try await machines.syncAll()
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
+        #expect(try await a.run("sync", "--stop").status == 0)
+        #expect(try await a.run("tap", "smile").status == 0)
+        let before = try await a.run("stats", "--json").stdout
+        let empty = machines.folder.deletingLastPathComponent().appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let other = try await a.run("sync", "--folder", empty.path)
+        #expect(other.status == 65 && other.stderr.hasPrefix("Error: "), "\(other)")
+        _ = try await a.run("sync", "--stop")
+        _ = try await a.run("sync", "--folder", machines.folder.path)
+        _ = try await a.run("sync")
+        let after = try await a.run("stats", "--json").stdout
+        #expect(Machines.count("happy", in: after) == 1 && Machines.count("sad", in: after) == 1, "\(after)")
+        #expect(after == before, "\(after)")
+    }
+
     private func stopAndSetAgain() async throws {
         let machines = try Machines(2)
         let (a, b) = (machines[0], machines[1])
