@@ -62,6 +62,45 @@ import Testing
         #expect(after == before, "\(after)")
     }
 
+    /// Nor by setting the folder again straight after `--stop`, with no change between: the journal
+    /// made for what is taken in would hold everything read again on counts that hold it already.
+    @Test func aHistoryThatLostItsJournalCannotStopAndSetTheFolderAgainAtOnceAndCountItsChangesTwice() async throws {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        try await machines.joinAll()
+        #expect(try await a.run("tap", "happy").status == 0)
+        #expect(try await b.run("tap", "sad").status == 0)
+        try await machines.syncAll()
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
+        #expect(try await a.run("sync", "--stop").status == 0)
+        let before = try await a.run("stats", "--json").stdout
+        let again = try await a.run("sync", "--folder", machines.folder.path)
+        #expect(again.status == 65 && again.stderr.hasPrefix("Error: "), "\(again)")
+        _ = try await a.run("sync")
+        let after = try await a.run("stats", "--json").stdout
+        #expect(Machines.count("happy", in: after) == 1 && Machines.count("sad", in: after) == 1, "\(after)")
+        #expect(after == before, "\(after)")
+    }
+
+    /// A copy made with `cp -a` is no journal made again, whatever its history's file in the folder
+    /// holds: a first change there that the journal never wrote (put there by hand or by another
+    /// user) does not stop the copy from tapping and syncing under an id of its own.
+    @Test func aCopyWhoseFileInTheFolderHoldsAChangeItNeverMadeStillTapsAndSyncs() async throws {
+        let machines = try Machines(2)
+        let (a, c) = (machines[0], machines[1])
+        let original = try await machines.syncedHistoryCopied(from: a, to: c)
+        let file = machines.folder.appendingPathComponent(original + ".jsonl")
+        var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: "happy", with: "upset")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: false, encoding: .utf8)
+        let tap = try await c.run("tap", "smile")
+        #expect(tap.status == 0, "\(tap)")
+        let sync = try await c.run("sync")
+        #expect(sync.status == 0, "\(sync)")
+        let stats = try await c.run("stats", "--json").stdout
+        #expect(Machines.count("happy", in: stats) == 1 && Machines.count("smile", in: stats) == 1, "\(stats)")
+    }
+
     private func stopAndSetAgain() async throws {
         let machines = try Machines(2)
         let (a, b) = (machines[0], machines[1])
