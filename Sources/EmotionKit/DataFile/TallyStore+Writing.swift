@@ -108,6 +108,19 @@ extension TallyStore {
         }
     }
 
+    /// Refuses a new journal as `refuseLostSyncedJournal` does, else marks a stopped state that synced
+    /// through the journal lost (`SyncState.journalMadeAgainInode`): its counts from before hold what
+    /// it synced, so setting a folder again is refused, whatever that folder holds.
+    ///
+    /// - Throws: `StoreError.lostSyncedJournal`.
+    static func readyForNewJournal(_ reading: inout UpdateReading, setting state: SyncState?) throws(StoreError) {
+        try refuseLostSyncedJournal(reading, setting: state)
+        if var stopped = reading.document.stoppedSync, SyncState.hasSynced(stopped) {
+            stopped.journalInode = SyncState.journalMadeAgainInode
+            reading.document.stoppedSync = stopped
+        }
+    }
+
     /// Starts the journal for the first change, its header holding `before`: recorded in
     /// `createdJournal`, for the caller to remove if the update fails before the commit point.
     ///
@@ -117,12 +130,7 @@ extension TallyStore {
         _ reading: inout UpdateReading, sync: inout SyncStep, before: Tally, at now: Instant, ownership: FileOwnership,
         createdJournal: inout NameInFolder?
     ) throws {
-        try TallyStore.refuseLostSyncedJournal(reading, setting: sync.state)
-        if var stopped = reading.document.stoppedSync, SyncState.hasSynced(stopped) {
-            // Its counts from before hold what it synced: it may not go on with the folder from a new journal.
-            stopped.journalInode = SyncState.journalMadeAgainInode
-            reading.document.stoppedSync = stopped
-        }
+        try TallyStore.readyForNewJournal(&reading, setting: sync.state)
         let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
         reading.journal = try JournalFile.create(reading.journalName, header: header, ownership: ownership, fileSystem: fileSystem)
         createdJournal = reading.journalName

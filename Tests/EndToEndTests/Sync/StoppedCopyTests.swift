@@ -82,6 +82,32 @@ import Testing
         #expect(after == before, "\(after)")
     }
 
+    /// Nor by an import, instead of a change, making the new journal while stopped.
+    @Test func aHistoryThatLostItsJournalCannotImportWhileStoppedAndCountItsChangesTwice() async throws {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        let other = try Sandbox()  // Never syncs: its export holds only its own change.
+        try await machines.joinAll()
+        #expect(try await a.run("tap", "happy").status == 0)
+        #expect(try await b.run("tap", "sad").status == 0)
+        try await machines.syncAll()
+        #expect(try await other.run("tap", "upset").status == 0)
+        let export = machines.root.appendingPathComponent("upset.jsonl")
+        let exported = try await other.run("export")
+        #expect(exported.status == 0, "\(exported)")
+        try exported.stdout.write(to: export, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
+        #expect(try await a.run("sync", "--stop").status == 0)
+        let imported = try await a.run("import", export.path)
+        #expect(imported.status == 0, "\(imported)")
+        let before = try await a.run("stats", "--json").stdout
+        let again = try await a.run("sync", "--folder", machines.folder.path)
+        #expect(again.status == 65 && again.stderr.hasPrefix("Error: "), "\(again)")
+        let after = try await a.run("stats", "--json").stdout
+        #expect(Machines.count("happy", in: after) == 1 && Machines.count("sad", in: after) == 1, "\(after)")
+        #expect(after == before, "\(after)")
+    }
+
     /// A copy made with `cp -a` is no journal made again, whatever its history's file in the folder
     /// holds: a first change there that the journal never wrote (put there by hand or by another
     /// user) does not stop the copy from tapping and syncing under an id of its own.
