@@ -102,7 +102,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .journalMadeAgain(path, history, folder):
             "The journal \(path) was made again after the one through which this history synced with \(folder) as "
                 + "\(history) was lost: its counts from before hold the changes that history's file there holds, and "
-                + "setting the folder again would count them twice. Nothing was changed. Keep what was made since "
+                + "setting the folder again would count them twice. Keep what was made since "
                 + "(`emotions export > since.jsonl`), move the data file and its journal away, run `emotions sync --folder` "
                 + "again to start this machine's tally anew from the folder, then `emotions import since.jsonl`."
         case let .tooLargeToSave(path, size, limit):

@@ -11,6 +11,7 @@ extension TallyStore {
         if let refusal = reading.original?.writeRefusal { throw .readOnly(refusal) }
         let ownership = FileOwnership(keeping: reading.original?.status)
         if reading.journal == nil {
+            try TallyStore.readyForNewJournal(&reading, setting: reading.document.sync)
             let journal = try JournalFile.create(
                 reading.journalName, header: JournalHeader(at: time, before: before), ownership: ownership, fileSystem: fileSystem)
             reading.journal = journal

@@ -87,12 +87,38 @@ extension TallyStore {
         }
         let before = reading.tally
         let time = try Timestamp(clock(), in: zone)
+        if reading.journal == nil, sync.state != nil { try TallyStore.refuseLostSyncedJournal(reading, setting: sync.state) }
         try sync.takeIn(journal: reading.journal, end: reading.end) { events throws(StoreError) in
             try arrivals.append(&events, to: &reading) { reading throws(StoreError) in
                 try readyJournalForArrivals(&reading, target: target, before: before, at: time, createdJournal: &createdJournal)
             }
         }
         arrivals.finish()
+    }
+
+    /// Refuses to make the journal again for a history that synced through the one it lost: `state`
+    /// is the folder state this update sets, which reads everything again when set after a stop.
+    ///
+    /// - Throws: `StoreError.lostSyncedJournal`: a new journal would number this history's changes
+    ///   from 1 again under the same id, and take in again what its counts from before hold.
+    static func refuseLostSyncedJournal(_ reading: UpdateReading, setting state: SyncState?) throws(StoreError) {
+        let resumed = state.flatMap { _ in reading.document.stoppedSync }
+        for case let synced? in [reading.document.sync, resumed, state] where SyncState.hasSynced(synced) {
+            throw .lostSyncedJournal(path: reading.journalName.path, folder: state?.folder ?? synced.folder)
+        }
+    }
+
+    /// Refuses a new journal as `refuseLostSyncedJournal` does, else marks a stopped state that synced
+    /// through the journal lost (`SyncState.journalMadeAgainInode`): its counts from before hold what
+    /// it synced, so setting a folder again is refused, whatever that folder holds.
+    ///
+    /// - Throws: `StoreError.lostSyncedJournal`.
+    static func readyForNewJournal(_ reading: inout UpdateReading, setting state: SyncState?) throws(StoreError) {
+        try refuseLostSyncedJournal(reading, setting: state)
+        if var stopped = reading.document.stoppedSync, SyncState.hasSynced(stopped) {
+            stopped.journalInode = SyncState.journalMadeAgainInode
+            reading.document.stoppedSync = stopped
+        }
     }
 
     /// Starts the journal for the first change, its header holding `before`: recorded in
@@ -104,9 +130,7 @@ extension TallyStore {
         _ reading: inout UpdateReading, sync: inout SyncStep, before: Tally, at now: Instant, ownership: FileOwnership,
         createdJournal: inout NameInFolder?
     ) throws {
-        if let synced = reading.document.sync, !synced.identities.isEmpty || synced.sent.bytes > 0 {
-            throw StoreError.lostSyncedJournal(path: reading.journalName.path, folder: synced.folder)
-        }
+        try TallyStore.readyForNewJournal(&reading, setting: sync.state)
         let header = JournalHeader(at: try Timestamp(now, in: zone), before: before)
         reading.journal = try JournalFile.create(reading.journalName, header: header, ownership: ownership, fileSystem: fileSystem)
         createdJournal = reading.journalName

@@ -16,16 +16,17 @@ extension SyncRound {
         }
         guard let folder else { return }
         let held = try ledger()
+        // Marked when its journal was made again while stopped: whatever this folder holds, its counts
+        // from before hold what the history synced, and another folder could pass it for a copy.
+        if recorded == SyncState.journalMadeAgainInode {
+            let history = state.history ?? held.own.first?.history
+            throw .journalMadeAgain(path: journal.file.path, history: history?.description ?? "?", folder: folder.path)
+        }
         guard let history = state.history ?? held.own.first?.history else {
             state.journalInode = journal.inode  // No change of its own yet: its first one makes a new id.
             return
         }
         let file = ownFile(of: history, ledger: held, in: folder)
-        // Not a copy but a journal made again after this one was lost (`sync --stop`, a change, the
-        // folder set again): its counts from before hold the changes its file has, which would count twice.
-        if SyncRound.holdsChangesNotMadeHere(file) {
-            throw .journalMadeAgain(path: journal.file.path, history: history.description, folder: folder.path)
-        }
         if state.identities.isEmpty { state.identities = [SyncState.Identity(history: history, since: 1)] }
         let fresh = goOnAsNewIdentity(after: file, of: history, ledger: held)
         state.journalInode = journal.inode
@@ -34,16 +35,6 @@ extension SyncRound {
         report.warnings.append(
             journal.file.path + " is a copy of the journal of history \(history) (a restored backup or a copied folder): "
                 + "the original goes on as \(history) named '\(original)', this one as \(fresh) named '\(state.name)'")
-    }
-
-    /// Whether the history's file in the folder holds a change and its first one is not the journal's
-    /// first own change as that history: the journal is not the one the history was made from, nor a
-    /// copy of it (a copy holds that change, as it holds everything before it was made).
-    static func holdsChangesNotMadeHere(_ file: (own: [JournalLedger.OwnEvent], expected: [UInt8], ends: [Int], found: [UInt8])) -> Bool {
-        guard let headerEnd = file.found.firstIndex(of: 0x0A).map({ $0 + 1 }), headerEnd < file.found.count else { return false }
-        let foundFirst = file.found[headerEnd...].prefix { $0 != 0x0A }
-        guard let firstEnd = file.ends.first, let expectedHeaderEnd = file.expected.firstIndex(of: 0x0A).map({ $0 + 1 }) else { return true }
-        return !file.expected[expectedHeaderEnd..<(firstEnd - 1)].elementsEqual(foundFirst)
     }
 
     /// The name a copy goes on under, so that `log` tells it from the original: this host's name

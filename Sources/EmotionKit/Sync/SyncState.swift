@@ -21,6 +21,15 @@ package struct SyncState: Equatable, Sendable {
     /// this history's (a restored backup, a copied folder), which goes on under a new id. `nil` in a data
     /// file from before it was recorded.
     package var journalInode: UInt64?
+    /// The `journalInode` a stopped state gets when its journal is made again after it was lost (no
+    /// journal has inode 0): setting the folder again is then refused whatever the folder holds, as its
+    /// counts from before hold what the history synced (`StoreError.journalMadeAgain`).
+    package static let journalMadeAgainInode: UInt64 = 0
+
+    /// Whether `state`'s history has sent or taken in changes through its journal.
+    static func hasSynced(_ state: SyncState) -> Bool {
+        !state.identities.isEmpty || state.sent.bytes > 0
+    }
     /// How far this history's own events are published.
     package var sent: Sent
     /// How far each other file of the folder has been read, by file name.

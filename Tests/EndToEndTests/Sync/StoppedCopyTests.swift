@@ -36,6 +36,97 @@ import Testing
         #expect(after == before, "\(after)")
     }
 
+    /// Nor can it get round that by setting another, empty folder first (where it would pass for a
+    /// copy and take a new id) and then the first folder again: its old changes would count twice.
+    @Test func aHistoryThatLostItsJournalCannotPassForACopyInAnEmptyFolderAndCountItsChangesTwice() async throws {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        try await machines.joinAll()
+        #expect(try await a.run("tap", "happy").status == 0)
+        #expect(try await b.run("tap", "sad").status == 0)
+        try await machines.syncAll()
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
+        #expect(try await a.run("sync", "--stop").status == 0)
+        #expect(try await a.run("tap", "smile").status == 0)
+        let before = try await a.run("stats", "--json").stdout
+        let empty = machines.folder.deletingLastPathComponent().appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let other = try await a.run("sync", "--folder", empty.path)
+        #expect(other.status == 65 && other.stderr.hasPrefix("Error: "), "\(other)")
+        _ = try await a.run("sync", "--stop")
+        _ = try await a.run("sync", "--folder", machines.folder.path)
+        _ = try await a.run("sync")
+        let after = try await a.run("stats", "--json").stdout
+        #expect(Machines.count("happy", in: after) == 1 && Machines.count("sad", in: after) == 1, "\(after)")
+        #expect(after == before, "\(after)")
+    }
+
+    /// Nor by setting the folder again straight after `--stop`, with no change between: the journal
+    /// made for what is taken in would hold everything read again on counts that hold it already.
+    @Test func aHistoryThatLostItsJournalCannotStopAndSetTheFolderAgainAtOnceAndCountItsChangesTwice() async throws {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        try await machines.joinAll()
+        #expect(try await a.run("tap", "happy").status == 0)
+        #expect(try await b.run("tap", "sad").status == 0)
+        try await machines.syncAll()
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
+        #expect(try await a.run("sync", "--stop").status == 0)
+        let before = try await a.run("stats", "--json").stdout
+        let again = try await a.run("sync", "--folder", machines.folder.path)
+        #expect(again.status == 65 && again.stderr.hasPrefix("Error: "), "\(again)")
+        _ = try await a.run("sync")
+        let after = try await a.run("stats", "--json").stdout
+        #expect(Machines.count("happy", in: after) == 1 && Machines.count("sad", in: after) == 1, "\(after)")
+        #expect(after == before, "\(after)")
+    }
+
+    /// Nor by an import, instead of a change, making the new journal while stopped.
+    @Test func aHistoryThatLostItsJournalCannotImportWhileStoppedAndCountItsChangesTwice() async throws {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        let other = try Sandbox()  // Never syncs: its export holds only its own change.
+        try await machines.joinAll()
+        #expect(try await a.run("tap", "happy").status == 0)
+        #expect(try await b.run("tap", "sad").status == 0)
+        try await machines.syncAll()
+        #expect(try await other.run("tap", "upset").status == 0)
+        let export = machines.root.appendingPathComponent("upset.jsonl")
+        let exported = try await other.run("export")
+        #expect(exported.status == 0, "\(exported)")
+        try exported.stdout.write(to: export, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
+        #expect(try await a.run("sync", "--stop").status == 0)
+        let imported = try await a.run("import", export.path)
+        #expect(imported.status == 0, "\(imported)")
+        let before = try await a.run("stats", "--json").stdout
+        let again = try await a.run("sync", "--folder", machines.folder.path)
+        #expect(again.status == 65 && again.stderr.hasPrefix("Error: "), "\(again)")
+        let after = try await a.run("stats", "--json").stdout
+        #expect(Machines.count("happy", in: after) == 1 && Machines.count("sad", in: after) == 1, "\(after)")
+        #expect(after == before, "\(after)")
+    }
+
+    /// A copy made with `cp -a` is no journal made again, whatever its history's file in the folder
+    /// holds: a first change there that the journal never wrote (put there by hand or by another
+    /// user) does not stop the copy from tapping and syncing under an id of its own.
+    @Test func aCopyWhoseFileInTheFolderHoldsAChangeItNeverMadeStillTapsAndSyncs() async throws {
+        let machines = try Machines(2)
+        let (a, c) = (machines[0], machines[1])
+        let original = try await machines.syncedHistoryCopied(from: a, to: c)
+        let file = machines.folder.appendingPathComponent(original + ".jsonl")
+        var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: "happy", with: "upset")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: false, encoding: .utf8)
+        let tap = try await c.run("tap", "smile")
+        #expect(tap.status == 0, "\(tap)")
+        let sync = try await c.run("sync")
+        #expect(sync.status == 0, "\(sync)")
+        let stats = try await c.run("stats", "--json").stdout
+        #expect(Machines.count("happy", in: stats) == 1 && Machines.count("smile", in: stats) == 1, "\(stats)")
+    }
+
     private func stopAndSetAgain() async throws {
         let machines = try Machines(2)
         let (a, b) = (machines[0], machines[1])
