@@ -71,9 +71,9 @@ package struct ImportBatch: Sendable {
     /// The histories the changes name, by index.
     package internal(set) var histories: [HistoryID]
     /// For each undo or redo, by its id, the command it takes back or makes again.
-    internal(set) var reverts: [EventID: EventID]
+    var reverts: [EventID: EventID]
     /// The `after` of changes a previous release's export was addressed with, by id.
-    internal(set) var afters: [EventID: [HistoryMark]] = [:]
+    var afters: [EventID: [HistoryMark]] = [:]
     /// Each command's recording time, in milliseconds since 1970 (`recorded`, else `at`, of its first change).
     private(set) var recordedTimes: [Int64]
     /// Where the lines are read again.
