@@ -132,7 +132,7 @@ import Testing
 
     @Test func anExportLargerThanTheLimitIsRefusedAsItIsRead() throws {
         let name = folder.file("large.jsonl")
-        FileManager.default.createFile(atPath: name, contents: nil)
+        #expect(FileManager.default.createFile(atPath: name, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: name))
         try handle.truncate(atOffset: UInt64(ExportSource.limit) + 1)  // Sparse: no room taken.
         try handle.close()

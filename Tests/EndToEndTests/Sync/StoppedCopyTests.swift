@@ -14,14 +14,7 @@ import Testing
     /// own old changes back in from its file in the folder and count them twice: it is refused, as a
     /// lost journal is, and nothing changes.
     @Test func aHistoryThatLostItsJournalCannotSetTheFolderAgainAndCountItsChangesTwice() async throws {
-        let machines = try Machines(2)
-        let (a, b) = (machines[0], machines[1])
-        try await machines.joinAll()
-        #expect(try await a.run("tap", "happy").status == 0)
-        #expect(try await b.run("tap", "sad").status == 0)
-        try await machines.syncAll()
-        let journal = URL(fileURLWithPath: a.defaultDataFile.path + ".journal")
-        try FileManager.default.removeItem(at: journal)
+        let (machines, a) = try await Self.syncedThenLostItsJournal()
         #expect(try await a.run("tap", "smile").status == 65)
         #expect(try await a.run("sync", "--stop").status == 0)
         #expect(try await a.run("tap", "smile").status == 0)
@@ -39,13 +32,7 @@ import Testing
     /// Nor can it get round that by setting another, empty folder first (where it would pass for a
     /// copy and take a new id) and then the first folder again: its old changes would count twice.
     @Test func aHistoryThatLostItsJournalCannotPassForACopyInAnEmptyFolderAndCountItsChangesTwice() async throws {
-        let machines = try Machines(2)
-        let (a, b) = (machines[0], machines[1])
-        try await machines.joinAll()
-        #expect(try await a.run("tap", "happy").status == 0)
-        #expect(try await b.run("tap", "sad").status == 0)
-        try await machines.syncAll()
-        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
+        let (machines, a) = try await Self.syncedThenLostItsJournal()
         #expect(try await a.run("sync", "--stop").status == 0)
         #expect(try await a.run("tap", "smile").status == 0)
         let before = try await a.run("stats", "--json").stdout
@@ -65,13 +52,7 @@ import Testing
     /// Nor by setting the folder again straight after `--stop`, with no change between: the journal
     /// made for what is taken in would hold everything read again on counts that hold it already.
     @Test func aHistoryThatLostItsJournalCannotStopAndSetTheFolderAgainAtOnceAndCountItsChangesTwice() async throws {
-        let machines = try Machines(2)
-        let (a, b) = (machines[0], machines[1])
-        try await machines.joinAll()
-        #expect(try await a.run("tap", "happy").status == 0)
-        #expect(try await b.run("tap", "sad").status == 0)
-        try await machines.syncAll()
-        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
+        let (machines, a) = try await Self.syncedThenLostItsJournal()
         #expect(try await a.run("sync", "--stop").status == 0)
         let before = try await a.run("stats", "--json").stdout
         let again = try await a.run("sync", "--folder", machines.folder.path)
@@ -84,19 +65,13 @@ import Testing
 
     /// Nor by an import, instead of a change, making the new journal while stopped.
     @Test func aHistoryThatLostItsJournalCannotImportWhileStoppedAndCountItsChangesTwice() async throws {
-        let machines = try Machines(2)
-        let (a, b) = (machines[0], machines[1])
+        let (machines, a) = try await Self.syncedThenLostItsJournal()
         let other = try Sandbox()  // Never syncs: its export holds only its own change.
-        try await machines.joinAll()
-        #expect(try await a.run("tap", "happy").status == 0)
-        #expect(try await b.run("tap", "sad").status == 0)
-        try await machines.syncAll()
         #expect(try await other.run("tap", "upset").status == 0)
         let export = machines.root.appendingPathComponent("upset.jsonl")
         let exported = try await other.run("export")
         #expect(exported.status == 0, "\(exported)")
         try exported.stdout.write(to: export, atomically: false, encoding: .utf8)
-        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
         #expect(try await a.run("sync", "--stop").status == 0)
         let imported = try await a.run("import", export.path)
         #expect(imported.status == 0, "\(imported)")
@@ -125,6 +100,19 @@ import Testing
         #expect(sync.status == 0, "\(sync)")
         let stats = try await c.run("stats", "--json").stdout
         #expect(Machines.count("happy", in: stats) == 1 && Machines.count("smile", in: stats) == 1, "\(stats)")
+    }
+
+    /// Two machines that synced a tap each (happy on the first, sad on the second), the first then
+    /// having lost its journal; the machines and the first.
+    private static func syncedThenLostItsJournal() async throws -> (Machines, Sandbox) {
+        let machines = try Machines(2)
+        let (a, b) = (machines[0], machines[1])
+        try await machines.joinAll()
+        #expect(try await a.run("tap", "happy").status == 0)
+        #expect(try await b.run("tap", "sad").status == 0)
+        try await machines.syncAll()
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
+        return (machines, a)
     }
 
     private func stopAndSetAgain() async throws {
