@@ -65,8 +65,8 @@ package enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unkeepable(line, reason):
             return "Cannot import line \(line): it \(reason)." + advice
         case let .unlikeHistory(line, id):
-            return "Cannot import line \(line): its id \(id) is in the history already for another change (its time, command, "
-                + "emotion, amount or note differ); a change keeps its id wherever it goes." + advice
+            return "Cannot import line \(line): its id \(id) is in the history already for another change (its command, "
+                + "emotion, amount or the command it takes back differ); a change keeps its id wherever it goes." + advice
         case let .revertsNoChange(line, reverts):
             return "Cannot import line \(line): it takes back or makes again \(reverts) (its \"reverts\"), its own command; "
                 + "an undo or redo names the tap, add or reset it acts on." + advice

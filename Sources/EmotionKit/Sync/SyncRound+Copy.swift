@@ -31,18 +31,25 @@ extension SyncRound {
         let fresh = goOnAsNewIdentity(after: file, of: history, ledger: held)
         state.journalInode = journal.inode
         let original = state.name
-        state.name = SyncRound.nameOfCopy(named: original, onHost: SyncStep.defaultName)
+        state.name = SyncRound.nameOfCopy(named: original, onHost: SyncStep.defaultName, taken: state.names.entries.map(\.name))
         report.warnings.append(
             journal.file.path + " is a copy of the journal of history \(history) (a restored backup or a copied folder): "
                 + "the original goes on as \(history) named '\(original)', this one as \(fresh) named '\(state.name)'")
     }
 
-    /// The name a copy goes on under, so that `log` tells it from the original: this host's name
-    /// where the original's is another (a copied folder on a new machine), else the original's with
-    /// ` (copy)` (a restored backup, a copy on the same machine), within a name's 64 characters.
-    static func nameOfCopy(named original: String, onHost host: String) -> String {
-        if host != original { return host }
-        return String(String.UnicodeScalarView(original.unicodeScalars.prefix(64 - 7))) + " (copy)"
+    /// The name a copy goes on under, so that `log` tells it from the original and from the other
+    /// histories (`taken`, their names): this host's name where the original's is another (a copied
+    /// folder on a new machine), else the original's with ` (copy)` (a restored backup, a copy on the
+    /// same machine), then ` (copy 2)`, ` (copy 3)`… while that is taken, within a name's 64 characters.
+    static func nameOfCopy(named original: String, onHost host: String, taken: [String] = []) -> String {
+        if host != original, !taken.contains(host) { return host }
+        let base = host != original ? host : original
+        for number in 1...taken.count + 1 {
+            let suffix = number == 1 ? " (copy)" : " (copy \(number))"
+            let name = String(String.UnicodeScalarView(base.unicodeScalars.prefix(64 - suffix.unicodeScalars.count))) + suffix
+            if !taken.contains(name) { return name }
+        }
+        return base
     }
 
     /// This history's own changes as `history`, the file of `history` as it should be (`expected`,

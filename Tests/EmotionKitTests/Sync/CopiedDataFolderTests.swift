@@ -105,6 +105,9 @@ import Testing
     @Test func aCopyGoesOnUnderThisHostsNameOrTheOriginalsMarkedAsACopy() {
         #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "desktop") == "desktop", "a folder copied to another machine")
         #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "laptop") == "laptop (copy)", "a backup restored on the same one")
+        // A second copy on a host whose name another copy took already, and a copy of a copy.
+        #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "vm", taken: ["laptop", "vm"]) == "vm (copy)")
+        #expect(SyncRound.nameOfCopy(named: "vm", onHost: "vm", taken: ["laptop", "vm (copy)"]) == "vm (copy 2)")
         let long = String(repeating: "é", count: 64)
         let named = SyncRound.nameOfCopy(named: long, onHost: long)
         #expect(named.unicodeScalars.count == 64 && named.hasSuffix(" (copy)"), "within a name's 64 characters: \(named)")
