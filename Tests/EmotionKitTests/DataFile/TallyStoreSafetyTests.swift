@@ -6,7 +6,11 @@ import Testing
 ///
 /// Run as root (as CI does), these are the attacks of a user against `sudo emotions`; a folder or
 /// link "of another user" is given to `nobody`.
-@Suite struct TallyStoreSafetyTests {
+///
+/// One at a time: two of them set the process's umask, which the store reads to tell a folder it
+/// just made (`DataFileLocator.isJustMade`), and a test beside them that made a folder meanwhile
+/// saw it as not its own and left it behind on a failed save (a red ASan run in CI).
+@Suite(.serialized) struct TallyStoreSafetyTests {
     private static let otherUser: UInt32 = 65534
 
     /// A file's bytes, owner and mode: what must not change when an attack is refused.
