@@ -17,8 +17,6 @@ struct JournalLedger {
     private(set) var model = EventSet()
     /// Every event, in journal order (an id read twice, once).
     var events: [HistoryEvent] { model.events }
-    /// The ids held, as a set of their own (the ledger asks its events' index: `holds`).
-    var ids: Set<EventID> { Set(model.events.lazy.map(\.id)) }
     /// The highest place taken in from each other history.
     private(set) var taken: [HistoryID: UInt64] = [:]
     /// This history's own events, in order.
