@@ -1,0 +1,84 @@
+/// A word that says what came with a feeling, such as `gym` or `운동`: letters of any script, digits,
+/// `-` and `_`, kept lower-case, at most `lengthLimit` characters. A command carries at most
+/// `perCommandLimit` of them, on each of its events.
+public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The tag as it is stored and shown, lower-case, without the `+` or `#` that may mark it.
+    public let name: String
+
+    /// The longest tag, in characters.
+    public static let lengthLimit = 32
+    /// The most tags one command may carry.
+    public static let perCommandLimit = 16
+
+    /// Reads a tag as typed, without its `+`, ignoring case.
+    ///
+    /// - Throws: `TagError` for an empty word, one too long, or one holding any other character.
+    public init(_ text: String) throws(TagError) {
+        guard !text.isEmpty else { throw .empty }
+        var count = 0
+        for character in text {
+            count += 1
+            guard Tag.isAllowed(character) else { throw .badCharacter(text, character) }
+        }
+        guard count <= Tag.lengthLimit else { throw .tooLong(text, characters: count) }
+        name = text.lowercased()
+    }
+
+    /// Whether `character` may be in a tag: a letter or digit of any script (with the marks that
+    /// belong to it), `-` or `_`.
+    static func isAllowed(_ character: Character) -> Bool {
+        if character == "-" || character == "_" { return true }
+        guard let first = character.unicodeScalars.first, first.properties.isAlphabetic || first.properties.numericType == .decimal
+        else { return false }
+        return character.unicodeScalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            return properties.isAlphabetic || properties.numericType == .decimal
+                || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+        }
+    }
+
+    /// The tags of one command: sorted, each once.
+    ///
+    /// - Throws: `TagError.tooMany` for more than `perCommandLimit` different tags.
+    public static func set(_ tags: [Tag]) throws(TagError) -> [Tag] {
+        let sorted = tags.sorted()
+        var result: [Tag] = []
+        for tag in sorted where result.last != tag {
+            result.append(tag)
+        }
+        guard result.count <= perCommandLimit else { throw .tooMany(result.count) }
+        return result
+    }
+
+    /// The name.
+    public var description: String { name }
+
+    /// Ordered by name, as stored.
+    public static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.name < rhs.name }
+}
+
+/// Why a word is not a tag.
+public enum TagError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing after the `+`.
+    case empty
+    /// A character that is not a letter, digit, `-` or `_`.
+    case badCharacter(String, Character)
+    /// More than `Tag.lengthLimit` characters.
+    case tooLong(String, characters: Int)
+    /// More than `Tag.perCommandLimit` different tags on one command.
+    case tooMany(Int)
+
+    /// Names the bad tag, why, and what a good one looks like.
+    public var description: String {
+        switch self {
+        case .empty:
+            "Invalid tag: '+' alone names no tag; write the word right after it, such as +gym."
+        case let .badCharacter(text, character):
+            "Invalid tag '\(text)': '\(character)' is not a letter, digit, '-' or '_'; write one word, such as +good-meal."
+        case let .tooLong(text, count):
+            "Invalid tag '\(text)': \(count) characters is longer than \(Tag.lengthLimit); use a shorter word, such as +gym."
+        case let .tooMany(count):
+            "Too many tags: \(count) on one change, more than \(Tag.perCommandLimit); keep the ones that matter, such as +gym +friends."
+        }
+    }
+}
