@@ -1,7 +1,8 @@
 /// A TIME as the user wrote it for `--since`, `--until` or `--at`, parsed but not yet placed:
 /// `2026-11-23`, `2026-11-23T21:30[:05[.123]]` (a space may stand for the `T`) with optional `Z` or
-/// `±HH:MM`, `21:30`, `now`, `today`, `yesterday`, `yesterday 21:30`, `monday` or `mon`, and amounts
-/// ago (`90min`, `12h`, `7d`, `2w`, `3mo`, `1y`, `30s`, also `90 minutes` and `7d ago`), in any case.
+/// `±HH:MM`, `21:30`, `9pm`, `9:30am`, `noon`, `midnight`, `now`, `today`, `yesterday`, `monday` or
+/// `mon` (also `last monday`), a time of day after a day word (`yesterday 21:30`, `monday 9pm`), and
+/// amounts ago (`90min`, `12h`, `7d`, `2w`, `3mo`, `1y`, `30s`, also `90 minutes` and `7d ago`), in any case.
 ///
 /// Parsing needs neither the clock nor the zone; `span(now:zone:)` places it.
 package struct TimeExpression: Hashable, Sendable {
@@ -19,8 +20,10 @@ package struct TimeExpression: Hashable, Sendable {
         /// The whole local day of the most recent **past** `Weekday`: on a Monday, `monday` is the
         /// Monday a week ago, never today, so that `--since monday` always covers a full week.
         case weekday(Weekday)
-        /// A time of day on the local day `daysBack` days before today: `21:30`, `yesterday 21:30`.
+        /// A time of day on the local day `daysBack` days before today: `21:30`, `9pm`, `yesterday 21:30`.
         case timeOfDay(TimeOfDay, daysBack: Int)
+        /// A time of day on the most recent past `Weekday`, never today, as `weekday` has it: `monday 9pm`.
+        case weekdayTimeOfDay(Weekday, TimeOfDay)
         /// A whole day: local when `offsetSeconds` is `nil` (`2026-11-23`), else at that offset (`2026-11-23Z`).
         case date(LocalDate, offsetSeconds: Int?)
         /// A date and time: local when `offsetSeconds` is `nil`, else at that offset.
@@ -51,9 +54,28 @@ private struct TimeScanner {
         bytes = text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
     }
 
-    /// The whole text's form, or the error that says why it has none.
+    /// The whole text's form, or the error that says why it has none; a misspelt word (`yestreday`)
+    /// is refused with the word it was likely meant to be.
     mutating func form() throws(TimeError) -> TimeExpression.Form {
-        let word = String(decoding: bytes, as: UTF8.self)
+        do throws(TimeError) {
+            return try wordOrNumberForm()
+        } catch {
+            guard case .unrecognized = error, let suggestion = TimeWords.correction(of: String(decoding: bytes, as: UTF8.self))
+            else { throw error }
+            throw .misspelt(text, suggestion: suggestion)
+        }
+    }
+
+    /// The form of a text of words (`yesterday 9pm`, `last monday`) or starting with digits.
+    private mutating func wordOrNumberForm() throws(TimeError) -> TimeExpression.Form {
+        var word = String(decoding: bytes, as: UTF8.self)
+        if word.hasPrefix("last ") {
+            // `last monday` is `monday`: the most recent past one (see `Form.weekday`).
+            position = 5
+            word = String(word.dropFirst(5))
+            guard word.utf8.first.map({ (97...122).contains($0) }) ?? false else { throw .unrecognized(text) }
+            guard Weekday(name: String(word.prefix { $0 != " " })) != nil else { throw .unrecognized(text) }
+        }
         switch word {
         case "now": return .now
         case "today": return .localDay(daysBack: 0)
@@ -61,20 +83,61 @@ private struct TimeScanner {
         default: break
         }
         if let weekday = Weekday(name: word) { return .weekday(weekday) }
-        for (prefix, daysBack) in [("today ", 0), ("yesterday ", 1)] where word.hasPrefix(prefix) {
-            position = prefix.utf8.count
-            let time = try timeOfDay()
-            try end()
-            return .timeOfDay(time, daysBack: daysBack)
+        if let clock = TimeWords.clockWord(word), position == 0 { return .timeOfDay(clock, daysBack: 0) }
+        if let space = word.firstIndex(of: " ") {
+            let day = String(word[..<space])
+            let daysBack: Int? = position > 0 ? nil : day == "today" ? 0 : day == "yesterday" ? 1 : nil
+            let weekday = Weekday(name: day)
+            if daysBack != nil || weekday != nil {
+                position += day.utf8.count + 1
+                let time = try clockTime()
+                if let daysBack { return .timeOfDay(time, daysBack: daysBack) }
+                if let weekday { return .weekdayTimeOfDay(weekday, time) }
+            }
         }
-        guard digitCount() > 0 else { throw .unrecognized(text) }
+        guard position == 0, digitCount() > 0 else { throw .unrecognized(text) }
         if digitCount() == 4, byte(at: position + 4) == UInt8(ascii: "-") { return try dateForm() }
-        if digitCount() == 2, byte(at: position + 2) == UInt8(ascii: ":") {
+        if digitCount() == 2, byte(at: position + 2) == UInt8(ascii: ":"), !endsInMeridiem {
             let time = try timeOfDay()
             try end()
             return .timeOfDay(time, daysBack: 0)
         }
+        if endsInMeridiem { return .timeOfDay(try clockTime(), daysBack: 0) }
         return try agoForm()
+    }
+
+    /// Whether the text ends in `am` or `pm`, as a 12-hour time does (`9pm`, `9:30 am`).
+    private var endsInMeridiem: Bool {
+        bytes.count >= 3 && bytes[bytes.count - 1] == UInt8(ascii: "m")
+            && [UInt8(ascii: "a"), UInt8(ascii: "p")].contains(bytes[bytes.count - 2])
+            && !(97...122).contains(bytes[bytes.count - 3])
+    }
+
+    /// The rest of the text as a time of day: `21:30[:05[.123]]`, `9pm`, `9:30 am`, `noon` or `midnight`.
+    private mutating func clockTime() throws(TimeError) -> TimeOfDay {
+        let rest = String(decoding: bytes[position...], as: UTF8.self)
+        if let clock = TimeWords.clockWord(rest) { return clock }
+        guard endsInMeridiem else {
+            let time = try timeOfDay()
+            try end()
+            return time
+        }
+        let digits = digitCount()
+        guard (1...2).contains(digits), let hour = number(digits: digits) else { throw .unrecognized(text) }
+        var minute = 0
+        if take(":") {
+            guard let minutes = number(digits: 2) else { throw .unrecognized(text) }
+            minute = minutes
+        }
+        _ = take(" ")
+        let isAfternoon = take("pm")
+        guard isAfternoon || take("am") else { throw .unrecognized(text) }
+        try end()
+        // 12am is midnight, 12pm noon.
+        guard (1...12).contains(hour), let time = TimeOfDay(hour: hour % 12 + (isAfternoon ? 12 : 0), minute: minute) else {
+            throw .noSuchTwelveHourTime(text)
+        }
+        return time
     }
 
     /// `2026-11-23`, then an optional `T` (or a space) and a time of day, then an optional offset.
