@@ -76,7 +76,8 @@ extension TimeExpression {
         case let .timeOfDay(time, daysBack):
             return TimeSpan(moment: zone.instant(at: time.on(try date(local.date, minusDays: Int64(daysBack)))))
         case let .weekdayTimeOfDay(weekday, time):
-            return TimeSpan(moment: zone.instant(at: time.on(try date(local.date, minusDays: Self.daysBack(to: weekday, from: local.date)))))
+            let day = try date(local.date, minusDays: Self.daysBack(to: weekday, from: local.date))
+            return TimeSpan(moment: zone.instant(at: time.on(day)))
         case let .date(date, offset?):
             return try day(date, in: .fixed(secondsEast: offset))
         case let .date(date, nil):

@@ -29,7 +29,8 @@ struct Stats: Subcommand {
         ] + GlobalOptions.specs,
         examples: [
             "emotions stats", "emotions stats sad", "emotions stats --json", "emotions stats --week",
-            "emotions stats --since 2026-11-01 --until 2026-11-15", "emotions stats --by day", "emotions stats --by month --year", "emotions stats --year 2025",
+            "emotions stats --since 2026-11-01 --until 2026-11-15", "emotions stats --by day", "emotions stats --by month --year",
+            "emotions stats --year 2025",
         ])
 
     let emotion: Emotion?

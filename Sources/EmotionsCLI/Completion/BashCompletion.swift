@@ -166,7 +166,8 @@ struct BashCompletion {
     /// not one whose value is optional, after which anything may come (`--year`).
     private func valuePatterns(_ commands: [CommandSpec]) -> String {
         let patterns = commands.flatMap { command in
-            command.allOptions.filter { $0.valueName != nil && !$0.valueIsOptional }.flatMap(CompletionModel.names).map { command.name + ":" + $0 }
+            command.allOptions.filter { $0.valueName != nil && !$0.valueIsOptional }.flatMap(CompletionModel.names)
+                .map { command.name + ":" + $0 }
         }
         return patterns.isEmpty ? "''" : patterns.map(BashCompletion.quoted).joined(separator: "|")
     }

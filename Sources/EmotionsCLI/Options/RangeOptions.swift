@@ -99,11 +99,12 @@ struct RangeOptions: Sendable {
         case .week:
             return (thisWeek.start, thisWeek.lastDay, true)
         case .lastWeek:
-            return thisWeek.start.adding(days: -7).map { Period(containing: $0, length: .week) }.map { ($0.start, $0.lastDay, false) }
+            return thisWeek.start.adding(days: -7).map { ($0, $0.adding(days: 6) ?? $0, false) }
         case .month:
             return (thisMonth.start, thisMonth.lastDay, true)
         case .lastMonth:
-            return thisMonth.start.adding(days: -1).map { Period(containing: $0, length: .month) }.map { ($0.start, $0.lastDay, false) }
+            let last = thisMonth.start.adding(days: -1).map { Period(containing: $0, length: .month) }
+            return last.map { ($0.start, $0.lastDay, false) }
         case .year:
             let named = year ?? today.year
             guard let first = LocalDate(year: named, month: 1, day: 1), let last = LocalDate(year: named, month: 12, day: 31)
@@ -127,7 +128,8 @@ struct RangeOptions: Sendable {
         }
         let start = zone.instant(at: LocalDateTime(startOf: days.first))
         let end = days.upToNow ? nil : zone.instant(at: LocalDateTime(startOf: after))
-        for instant in [start] + (end.map { [$0] } ?? []) where OutsideYears(instant, offsetSeconds: zone.offset(at: instant)) != nil {
+        let ends = [start] + (end.map { [$0] } ?? [])
+        if ends.contains(where: { OutsideYears($0, offsetSeconds: zone.offset(at: $0)) != nil }) {
             throw .invalid(ValidationFailure(RangeOptionError.outsideYears(option: option)))
         }
         return (start, end)
