@@ -107,9 +107,7 @@ struct RangeOptions: Sendable {
             return last.map { ($0.start, $0.lastDay, false) }
         case .year:
             let named = year ?? today.year
-            guard let first = LocalDate(year: named, month: 1, day: 1), let last = LocalDate(year: named, month: 12, day: 31)
-            else { return nil }
-            return (first, last, named == today.year)
+            return CalendarRange.year(named).map { ($0.from, $0.through, named == today.year) }
         }
     }
 
