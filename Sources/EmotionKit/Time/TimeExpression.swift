@@ -68,34 +68,18 @@ private struct TimeScanner {
 
     /// The form of a text of words (`yesterday 9pm`, `last monday`) or starting with digits.
     private mutating func wordOrNumberForm() throws(TimeError) -> TimeExpression.Form {
-        var word = String(decoding: bytes, as: UTF8.self)
-        if word.hasPrefix("last ") {
-            // `last monday` is `monday`: the most recent past one (see `Form.weekday`).
-            position = 5
-            word = String(word.dropFirst(5))
-            guard word.utf8.first.map({ (97...122).contains($0) }) ?? false else { throw .unrecognized(text) }
-            guard Weekday(name: String(word.prefix { $0 != " " })) != nil else { throw .unrecognized(text) }
-        }
-        switch word {
+        let whole = String(decoding: bytes, as: UTF8.self)
+        if whole.hasPrefix("last ") { return try lastWeekdayForm(String(whole.dropFirst(5))) }
+        switch whole {
         case "now": return .now
         case "today": return .localDay(daysBack: 0)
         case "yesterday": return .localDay(daysBack: 1)
         default: break
         }
-        if let weekday = Weekday(name: word) { return .weekday(weekday) }
-        if let clock = TimeWords.clockWord(word), position == 0 { return .timeOfDay(clock, daysBack: 0) }
-        if let space = word.firstIndex(of: " ") {
-            let day = String(word[..<space])
-            let daysBack: Int? = position > 0 ? nil : day == "today" ? 0 : day == "yesterday" ? 1 : nil
-            let weekday = Weekday(name: day)
-            if daysBack != nil || weekday != nil {
-                position += day.utf8.count + 1
-                let time = try clockTime()
-                if let daysBack { return .timeOfDay(time, daysBack: daysBack) }
-                if let weekday { return .weekdayTimeOfDay(weekday, time) }
-            }
-        }
-        guard position == 0, digitCount() > 0 else { throw .unrecognized(text) }
+        if let weekday = Weekday(name: whole) { return .weekday(weekday) }
+        if let clock = TimeWords.clockWord(whole) { return .timeOfDay(clock, daysBack: 0) }
+        if let form = try dayAndTimeForm(whole) { return form }
+        guard digitCount() > 0 else { throw .unrecognized(text) }
         if digitCount() == 4, byte(at: position + 4) == UInt8(ascii: "-") { return try dateForm() }
         if digitCount() == 2, byte(at: position + 2) == UInt8(ascii: ":"), !endsInMeridiem {
             let time = try timeOfDay()
@@ -104,6 +88,30 @@ private struct TimeScanner {
         }
         if endsInMeridiem { return .timeOfDay(try clockTime(), daysBack: 0) }
         return try agoForm()
+    }
+
+    /// `last monday` or `last monday 9pm`, after `last `: the same day as `monday`, the most recent
+    /// past one (`Form.weekday`), as GNU `date` reads it.
+    private mutating func lastWeekdayForm(_ rest: String) throws(TimeError) -> TimeExpression.Form {
+        position = 5
+        guard let weekday = Weekday(name: String(rest.prefix { $0 != " " })) else { throw .unrecognized(text) }
+        if Weekday(name: rest) != nil { return .weekday(weekday) }
+        guard let form = try dayAndTimeForm(rest) else { throw .unrecognized(text) }
+        return form
+    }
+
+    /// `today 21:30`, `yesterday 9pm`, `monday noon`: a day word, one space and a time of day, read
+    /// from the reading position; `nil`, reading nothing, if `words` starts with no day word and a space.
+    private mutating func dayAndTimeForm(_ words: String) throws(TimeError) -> TimeExpression.Form? {
+        guard let space = words.firstIndex(of: " ") else { return nil }
+        let day = String(words[..<space])
+        let daysBack: Int? = day == "today" ? 0 : day == "yesterday" ? 1 : nil
+        let weekday = Weekday(name: day)
+        guard daysBack != nil || weekday != nil else { return nil }
+        position += day.utf8.count + 1
+        let time = try clockTime()
+        if let weekday { return .weekdayTimeOfDay(weekday, time) }
+        return .timeOfDay(time, daysBack: daysBack ?? 0)
     }
 
     /// Whether the text ends in `am` or `pm`, as a 12-hour time does (`9pm`, `9:30 am`).
