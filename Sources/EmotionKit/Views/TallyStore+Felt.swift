@@ -24,6 +24,18 @@ extension TallyStore {
         return periods
     }
 
+    /// What was felt in `[since, until)`, by the weekday of each change's local date at its own UTC
+    /// offset, summed from the days: all seven weekdays, empty ones included.
+    ///
+    /// - Throws: `StoreError` if the data file or journal cannot be read.
+    package func felt(byWeekdaySince since: Instant?, until: Instant?) throws -> [Weekday: Felt] {
+        // 1970-01-01 was a Thursday; `Weekday`'s raw values count from Sunday.
+        let buckets = try feltDays(since: since, until: until) { day in ((day % 7) + 7 + 4) % 7 }
+        var weekdays: [Weekday: Felt] = [:]
+        for weekday in Weekday.allCases { weekdays[weekday] = buckets[Int64(weekday.rawValue)] ?? Felt() }
+        return weekdays
+    }
+
     /// What was felt in `[since, until)`, by the bucket `bucket` puts each local day (days since 1970) in.
     private func feltDays(since: Instant?, until: Instant?, bucket: (Int64) -> Int64) throws -> [Int64: Felt] {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
