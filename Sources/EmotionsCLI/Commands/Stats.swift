@@ -20,8 +20,8 @@ struct Stats: Subcommand {
         arguments: [Arguments.emotion(isOptional: true, help: "Print only this emotion's count.")],
         options: [
             OptionSpec(
-                long: "by", valueName: "period", values: PeriodLength.allCases.map(\.name),
-                help: "Show one row per day, ISO week or month, with sparklines."),
+                long: "by", valueName: "period", values: StatsGrouping.names,
+                help: "Show one row per day, ISO week or month, with sparklines; or per weekday, Monday first."),
         ] + RangeOptions.specs + [
             OptionSpec(
                 long: "json",
@@ -34,7 +34,7 @@ struct Stats: Subcommand {
 
     let emotion: Emotion?
     let range: RangeOptions
-    let by: PeriodLength?
+    let by: StatsGrouping?
     let isJSON: Bool
     let color: ColorChoice
     let store: StoreOptions
@@ -42,7 +42,7 @@ struct Stats: Subcommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         emotion = try arguments.value(of: "emotion").map { name throws(UsageError) in try Arguments.emotion(name) }
         range = try RangeOptions(arguments)
-        by = arguments.value(ofOption: "by").flatMap(PeriodLength.init(rawValue:))
+        by = arguments.value(ofOption: "by").flatMap(StatsGrouping.init(name:))
         if let emotion, by != nil { throw .conflictingOptions(emotion.name, "--by") }
         isJSON = arguments.has("json")
         color = ColorChoice(arguments)
@@ -53,14 +53,23 @@ struct Stats: Subcommand {
         let store = try self.store.makeSyncedStore(context: context)
         let now = Instant.now
         let zone = TimeZoneRules.system
-        if let by {
-            try showPeriods(of: by, from: store, now: now, zone: zone, in: context)
+        switch by {
+        case let .period(length)?:
+            try showPeriods(of: length, from: store, now: now, zone: zone, in: context)
             return
+        case .weekday?:
+            try showWeekdays(from: store, now: now, zone: zone, in: context)
+            return
+        case nil: break
         }
         let range = try self.range.range(now: now, zone: zone)
         let report: StatsReport
-        if let range {
-            report = StatsReport(felt: try store.felt(since: range.since, until: range.until))
+        // By day, for the streak: with a range, or under the table of all time.
+        let needsDays = range != nil || (emotion == nil && !isJSON)
+        let days = needsDays ? try store.felt(by: .day, since: range?.since, until: range?.until ?? now) : [:]
+        let streak = Streak(felt: days, through: Stats.lastDay(of: range ?? TimeRange(since: nil, until: now), now: now, zone: zone))
+        if range != nil {
+            report = StatsReport(felt: days.values.reduce(into: Felt()) { $0.merge($1) })
         } else {
             report = StatsReport(tally: try store.read())
         }
@@ -69,9 +78,9 @@ struct Stats: Subcommand {
         case let (emotion?, true): context.terminal.print(report.json(for: emotion, range: range, zone: zone))
         case (nil, false):
             let width = OutputWidth.of(context.terminal, environment: context.environment)
-            let table = report.table(width: width, style: OutputStyle(color: color, context: context))
+            let table = report.table(width: width, style: OutputStyle(color: color, context: context)) + "\n" + streak.line
             context.terminal.print(range.map { $0.header(now: now, zone: zone) + "\n" + table } ?? table)
-        case (nil, true): context.terminal.print(report.json(range: range, zone: zone))
+        case (nil, true): context.terminal.print(report.json(range: range, streak: range == nil ? nil : streak, zone: zone))
         }
     }
 
@@ -93,7 +102,10 @@ struct Stats: Subcommand {
             case .week: today.adding(days: -7 * 7)
             case .month: today.adding(months: -11)
             }
-            let firstPeriod = Period(containing: start ?? today, length: length)
+            // From the history's first change if that is later: no empty periods before it.
+            let usual = Period(containing: start ?? today, length: length)
+            let began = try Stats.firstPeriod(of: length, in: store, now: now).map { min($0, current) }
+            let firstPeriod = max(usual, began ?? current)
             first = firstPeriod
             last = current
             range = TimeRange(since: zone.instant(at: LocalDateTime(startOf: firstPeriod.start)), until: now)
