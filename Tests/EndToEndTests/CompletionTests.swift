@@ -71,6 +71,8 @@ struct CompletionTests {
         (["emotions", "undo", "-"], ["--json", "-q", "--quiet", "--no-hooks", "--file", "--color", "-h", "--help"]),
         (["emotions", "log", "-"], ["--since", "--until", "-n", "--count", "--json", "--file", "--color", "-h", "--help"]),
         (["emotions", "stats", "--j"], ["--json"]),
+        (["emotions", "stats", "--by", ""], ["day", "week", "month", "weekday"]),
+        (["emotions", "stats", "--by", "w"], ["week", "weekday"]),
         (["emotions", "watch", "--i"], ["--initial"]),
         (["emotions", "help", "-"], ["-h", "--help"]),
         (["emotions", "add", "sad", "-2", "--q"], ["--quiet"]),

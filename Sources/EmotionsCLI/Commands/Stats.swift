@@ -1,6 +1,6 @@
 import EmotionKit
 
-/// `emotions stats [EMOTION] [--since TIME] [--until TIME] [--today|--week|--month|--year] [--by day|week|month] [--json]`:
+/// `emotions stats [EMOTION] [--since TIME] [--until TIME] [--today|--week|--month|--year] [--by day|week|month|weekday] [--json]`:
 /// shows the counts, or what was felt in a range, or by period.
 struct Stats: Subcommand {
     static let name = "stats"
@@ -13,8 +13,11 @@ struct Stats: Subcommand {
             + "data file. With a range (--since, --until, --today, --week, --month, --year), the counts are what "
             + "was felt in it: the taps and adds placed in it, negative adds included, leaving out resets, undone "
             + "changes and undo and redo themselves; nothing from before the history began. --by day|week|month "
-            + "shows one row per period (the last 14 days, 8 weeks or 12 months unless a range is given) with a "
-            + "mood score (happy 5 … sad 1, the mean over the counts), then a sparkline per emotion. A change "
+            + "shows one row per period (unless a range is given, the last 14 days, 8 weeks or 12 months, from the "
+            + "history's first change if later) with a mood score (happy 5 … sad 1, the mean over the counts), then "
+            + "a sparkline per emotion; --by weekday one row per weekday, Monday first. With a range, under the table, "
+            + "the days something was felt on and the current and longest run of them, the current one ending on "
+            + "the range's last day, or the day before if that has nothing yet (all time: --until now). A change "
             + "belongs to the day, ISO week (Monday first) and month where it was made, at its own UTC offset. "
             + "TIME is as for log.",
         arguments: [Arguments.emotion(isOptional: true, help: "Print only this emotion's count.")],
@@ -25,11 +28,11 @@ struct Stats: Subcommand {
         ] + RangeOptions.specs + [
             OptionSpec(
                 long: "json",
-                help: "Print JSON: {\"counts\": {…}, \"total\": N}, with the range; {\"by\": …} by period."),
+                help: "Print JSON: {\"counts\": {…}, \"total\": N}; with a range, it and its \"days\" and \"streak\"; {\"by\": …} by period or weekday."),
         ] + GlobalOptions.specs,
         examples: [
             "emotions stats", "emotions stats sad", "emotions stats --json", "emotions stats --week",
-            "emotions stats --since 2026-11-01 --until 2026-11-15", "emotions stats --by day", "emotions stats --by month --year",
+            "emotions stats --since 2026-11-01 --until 2026-11-15", "emotions stats --by day", "emotions stats --by month --year", "emotions stats --by weekday",
         ])
 
     let emotion: Emotion?
@@ -64,12 +67,12 @@ struct Stats: Subcommand {
         }
         let range = try self.range.range(now: now, zone: zone)
         let report: StatsReport
-        // By day, for the streak: with a range, or under the table of all time.
-        let needsDays = range != nil || (emotion == nil && !isJSON)
-        let days = needsDays ? try store.felt(by: .day, since: range?.since, until: range?.until ?? now) : [:]
-        let streak = Streak(felt: days, through: Stats.lastDay(of: range ?? TimeRange(since: nil, until: now), now: now, zone: zone))
-        if range != nil {
+        var streak: Streak?
+        if let range {
+            // By day, for the streak; their sum is what was felt in the range.
+            let days = try store.felt(by: .day, since: range.since, until: range.until)
             report = StatsReport(felt: days.values.reduce(into: Felt()) { $0.merge($1) })
+            streak = Streak(felt: days, through: Stats.lastDay(of: range, now: now, zone: zone))
         } else {
             report = StatsReport(tally: try store.read())
         }
@@ -78,9 +81,10 @@ struct Stats: Subcommand {
         case let (emotion?, true): context.terminal.print(report.json(for: emotion, range: range, zone: zone))
         case (nil, false):
             let width = OutputWidth.of(context.terminal, environment: context.environment)
-            let table = report.table(width: width, style: OutputStyle(color: color, context: context)) + "\n" + streak.line
+            var table = report.table(width: width, style: OutputStyle(color: color, context: context))
+            if let streak { table += "\n" + streak.lines(width: width).joined(separator: "\n") }
             context.terminal.print(range.map { $0.header(now: now, zone: zone) + "\n" + table } ?? table)
-        case (nil, true): context.terminal.print(report.json(range: range, streak: range == nil ? nil : streak, zone: zone))
+        case (nil, true): context.terminal.print(report.json(range: range, streak: streak, zone: zone))
         }
     }
 

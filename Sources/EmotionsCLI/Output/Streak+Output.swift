@@ -1,9 +1,11 @@
 import EmotionKit
 
 extension Streak {
-    /// `Days with a change: 7 · current streak: 2 · longest: 4`: the line under `stats`'s table.
-    var line: String {
-        "Days with a change: \(days) · current streak: \(current) · longest: \(longest)"
+    /// `7 days felt · current streak 2 · longest 4`: the line under `stats`'s table, its three parts
+    /// filled into lines of at most `width` cells.
+    func lines(width: Int) -> [String] {
+        let parts = ["\(days) day\(days == 1 ? "" : "s") felt", "current streak \(current)", "longest \(longest)"]
+        return CalendarReport.fill(parts, separator: " · ", width: width)
     }
 
     /// `"days": 7, "streak": {"current": 2, "longest": 4}`: the members `stats --json` adds for a range.
