@@ -1,6 +1,7 @@
 import EmotionKit
 
-/// `emotions log [EMOTION...] [--since TIME] [--until TIME] [-n N] [--json]`: the history of changes.
+/// `emotions log [EMOTION...] [--since TIME] [--until TIME] [-n N] [--json] [--no-pager]`: the history of changes,
+/// through a pager on a terminal.
 struct Log: Subcommand {
     static let name = "log"
 
@@ -15,12 +16,15 @@ struct Log: Subcommand {
             + "Changes are listed by the time they are placed at (--at), ties in the order they were made. "
             + "TIME: 2026-11-23, 2026-11-23T21:30 (with Z or +09:00 if you like), 21:30, now, today, yesterday, "
             + "a weekday, or an amount ago: 90min, 12h, 7d, 2w, 3mo, 1y. --since includes its time, --until does "
-            + "not, and a date alone means the start of that day for --since and its end for --until.",
+            + "not, and a date alone means the start of that day for --since and its end for --until. "
+            + "On a terminal the output goes through $PAGER, else less (with LESS=FRX unless LESS is set, so a "
+            + "short log is printed as it is); PAGER empty or cat, a pipe, or --no-pager write it straight out.",
         arguments: [Arguments.emotion(isOptional: true, isRepeating: true, help: "Show only changes of these emotions.")],
         options: [
             OptionSpec(long: "since", valueName: "time", help: "Show changes placed at or after TIME."),
             OptionSpec(long: "until", valueName: "time", help: "Show changes placed before TIME (a date: before its end)."),
             OptionSpec(long: "count", short: "n", valueName: "n", help: "Show only the last N changes."),
+            OptionSpec(long: "no-pager", help: "Do not page the output through $PAGER (less) on a terminal."),
             OptionSpec(
                 long: "json",
                 help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, group, "
@@ -32,6 +36,8 @@ struct Log: Subcommand {
     let range: TimeRangeOptions
     let count: Int?
     let isJSON: Bool
+    /// Whether `--no-pager` was given.
+    let noPager: Bool
     let color: ColorChoice
     let store: StoreOptions
 
@@ -51,6 +57,7 @@ struct Log: Subcommand {
             count = nil
         }
         isJSON = arguments.has("json")
+        noPager = arguments.has("no-pager")
         color = ColorChoice(arguments)
         store = try StoreOptions(arguments)
     }
@@ -61,9 +68,17 @@ struct Log: Subcommand {
         let style = isJSON ? OutputStyle.plain : OutputStyle(color: color, context: context)
         let store = try store.makeSyncedStore(context: context)
         let names = try store.historyNames()
-        try store.forEachEntry(query) { entry in
-            context.terminal.print(
-                isJSON ? LogLine.json(for: entry, names: names) : LogLine.text(for: entry, style: style, names: names))
+        let list = { (terminal: Terminal, pager: Pager?) throws in
+            try store.forEachEntry(query) { entry in
+                try pager?.stopIfQuit()
+                terminal.print(isJSON ? LogLine.json(for: entry, names: names) : LogLine.text(for: entry, style: style, names: names))
+            }
+        }
+        let terminal = context.terminal
+        if let pager = PagerChoice(noPager: noPager, isTerminal: terminal.mayPage && terminal.isTerminal, environment: context.environment) {
+            try Pager.run(pager, in: context, list)
+        } else {
+            try list(terminal, nil)
         }
     }
 }

@@ -42,7 +42,7 @@ import Testing
             == "emotions stats [<emotion>] [--by <period>] [--since <time>] [--until <time>] [--today] [--week] [--month] [--year] [--json] [--file <path>]")
         #expect(HelpPrinter(spec: Undo.spec).usage == "emotions undo [<id>] [--json] [-q] [--no-hooks] [--file <path>]")
         #expect(HelpPrinter(spec: Log.spec).usage
-            == "emotions log [<emotion> ...] [--since <time>] [--until <time>] [-n <n>] [--json] [--file <path>]")
+            == "emotions log [<emotion> ...] [--since <time>] [--until <time>] [-n <n>] [--no-pager] [--json] [--file <path>]")
     }
 
     @Test func colorIsListedInHelpButLeftOutOfUsageLines() {
