@@ -7,7 +7,7 @@ struct Tags: Subcommand {
 
     static let spec = CommandSpec(
         name: name,
-        abstract: "List the tags used in the history, the most felt first.",
+        abstract: "List the tags used, the most felt first.",
         discussion: "Each tag with how much was felt in the changes recorded with it (taps and adds not undone, "
             + "all time), the most first, then by name; a tag whose changes add up to nothing is left out. "
             + "Reading never creates the data file. Shell completion offers these tags after '+' and '--tag'.",
