@@ -6,7 +6,7 @@ import Testing
 /// bash is always tried; zsh and fish when installed (`.ci/run` installs them where it can), and
 /// reported as skipped otherwise.
 struct CompletionTests {
-    static let subcommands = ["tap", "add", "reset", "undo", "redo", "log", "stats", "calendar", "export", "import", "watch", "sync", "help"]
+    static let subcommands = ["tap", "add", "reset", "undo", "redo", "log", "stats", "calendar", "export", "import", "watch", "sync", "tags", "help"]
     static let emotions = [
         "happy", "smile", "neutral", "upset", "sad", "very-happy", "veryHappy", "moderate-smile", "moderateSmile",
         "slightly-upset", "slightlyUpset", "very-sad", "verySad", "완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈",
@@ -36,13 +36,13 @@ struct CompletionTests {
     @Test(arguments: [
         // Subcommands, and before them only the root's options.
         (["emotions", ""], subcommands),
-        (["emotions", "ta"], ["tap"]),
+        (["emotions", "ta"], ["tap", "tags"]),
         (["emotions", "s"], ["stats", "sync"]),
         (["emotions", "-"], ["--file", "--color", "--generate-completion-script", "--version", "-h", "--help"]),
         (["emotions", "--"], ["--file", "--color", "--generate-completion-script", "--version", "--help"]),
         (["emotions", "--file", "x.json", ""], subcommands),
-        (["emotions", "--file=x.json", "t"], ["tap"]),
-        (["emotions", "--", "t"], ["tap"]),
+        (["emotions", "--file=x.json", "t"], ["tap", "tags"]),
+        (["emotions", "--", "t"], ["tap", "tags"]),
         (["emotions", "tpa", ""], []),
         // Root options that stand alone, and the shells.
         (["emotions", "--generate-completion-script", ""], ["bash", "zsh", "fish"]),
@@ -65,8 +65,8 @@ struct CompletionTests {
         (["emotions", "add", "happy", ""], []),
         (["emotions", "add", "happy", "3", ""], []),
         // Options of each subcommand, anywhere after it; an option's value is skipped over.
-        (["emotions", "tap", "-"], ["--note", "--at", "--json", "-q", "--quiet", "--no-hooks", "--file", "--color", "-h", "--help"]),
-        (["emotions", "tap", "happy", "--"], ["--note", "--at", "--json", "--quiet", "--no-hooks", "--file", "--color", "--help"]),
+        (["emotions", "tap", "-"], ["--note", "--at", "--tag", "--json", "-q", "--quiet", "--no-hooks", "--file", "--color", "-h", "--help"]),
+        (["emotions", "tap", "happy", "--"], ["--note", "--at", "--tag", "--json", "--quiet", "--no-hooks", "--file", "--color", "--help"]),
         (["emotions", "reset", "--"], ["--all", "--note", "--json", "--quiet", "--no-hooks", "--file", "--color", "--help"]),
         (["emotions", "undo", "-"], ["--json", "-q", "--quiet", "--no-hooks", "--file", "--color", "-h", "--help"]),
         (["emotions", "log", "-"], [
@@ -151,7 +151,7 @@ struct CompletionTests {
 
     @Test(.enabled(if: Shells.isInstalled("fish"), "fish is not installed"), arguments: [
         ("emotions ", subcommands),
-        ("emotions ta", ["tap"]),
+        ("emotions ta", ["tap", "tags"]),
         ("emotions --file x.json ", subcommands),
         ("emotions --generate-completion-script ", ["bash", "zsh", "fish"]),
         ("emotions --generate-completion-script bash ", []),

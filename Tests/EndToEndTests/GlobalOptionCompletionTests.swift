@@ -5,9 +5,9 @@ import Testing
 /// takes one there; only the options that stand alone end the command line.
 struct GlobalOptionCompletionTests {
     @Test(arguments: [
-        (["emotions", "--color", "never", ""], ["tap", "add", "reset", "undo", "redo", "log", "stats", "calendar", "export", "import", "watch", "sync", "help"]),
+        (["emotions", "--color", "never", ""], ["tap", "add", "reset", "undo", "redo", "log", "stats", "calendar", "export", "import", "watch", "sync", "tags", "help"]),
         (["emotions", "--color=always", "st"], ["stats"]),
-        (["emotions", "--file", "x.json", "--color", "auto", "ta"], ["tap"]),
+        (["emotions", "--file", "x.json", "--color", "auto", "ta"], ["tap", "tags"]),
         (["emotions", "--version", ""], []),
     ])
     func bashOffersTheSubcommandsAfterAGlobalOption(words: [String], expected: [String]) async throws {

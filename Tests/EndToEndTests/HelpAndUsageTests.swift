@@ -3,7 +3,7 @@ import Testing
 
 /// Help, the version, and how the command line reads its words.
 struct HelpAndUsageTests {
-    static let subcommands = ["tap", "add", "reset", "undo", "redo", "log", "stats", "calendar", "export", "import", "watch", "sync"]
+    static let subcommands = ["tap", "add", "reset", "undo", "redo", "log", "stats", "calendar", "export", "import", "watch", "sync", "tags"]
 
     @Test(arguments: [[String](), ["--help"], ["-h"], ["help"]])
     func toolHelpListsEverySubcommandOnStandardOutput(arguments: [String]) async throws {

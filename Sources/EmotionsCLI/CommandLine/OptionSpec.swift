@@ -58,9 +58,11 @@ struct OptionSpec: Sendable {
         return word == "-" + String(short)
     }
 
-    /// What shells offer for its value: its `values`, paths for a `<path>`, else nothing.
+    /// What shells offer for its value: its `values`, paths for a `<path>`, the tags already used
+    /// for a `<tag>`, else nothing.
     var completion: CompletionValues {
         if !values.isEmpty { return .words(values) }
+        if valueName == "tag" { return .tags }
         return valueName == "path" ? .paths : .nothing
     }
 

@@ -33,7 +33,7 @@ enum Root {
     /// Every subcommand but `help`, in the order help lists them.
     static let subcommands: [any Subcommand.Type] = [
         Tap.self, Add.self, Reset.self, Undo.self, Redo.self, Log.self, Stats.self, Calendar.self, Export.self, Import.self,
-        Watch.self, Sync.self,
+        Watch.self, Sync.self, Tags.self,
     ]
 
     /// `help [<subcommand>]`, which the root handles itself.

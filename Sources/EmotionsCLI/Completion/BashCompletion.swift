@@ -41,19 +41,24 @@ struct BashCompletion {
                 local cur=${words[${#words[@]}-1]}
 
                 # Where the cursor is: the subcommand so far, the option whose value it is, the
-                # argument's position. Before the subcommand only the root's options are read.
-                local command="" expecting="" ended="" alone="" position=0
+                # argument's position, the data file given. Before the subcommand only the root's
+                # options are read; a +TAG word is no argument.
+                local command="" expecting="" ended="" alone="" position=0 file=""
                 for (( i = 0; i < ${#words[@]} - 1; i++ )); do
                     word=${words[i]}
                     if [[ -n $expecting ]]; then
+                        [[ $expecting == --file ]] && file=$word
                         expecting=""
                     elif [[ -z $ended && $word == -?* && $word != -[0-9]* ]]; then
                         if [[ $word == -- ]]; then
                             ended=1
                         else
                             [[ -z $command ]] && __\(name)_stands_alone "${word%%=*}" && alone=1
+                            [[ $word == --file=* ]] && file=${word#--file=}
                             [[ $word != *=* ]] && __\(name)_takes_value "$command" "$word" && expecting=$word
                         fi
+                    elif [[ -z $ended && -n $command && $word == +* && $word != +[0-9]* ]] && __\(name)_tags_after "$command"; then
+                        :
                     elif [[ -z $command ]]; then
                         command=$word ended=""
                     else
@@ -70,6 +75,8 @@ struct BashCompletion {
                     __\(name)_value "$command" "${cur%%=*}" "${cur#*=}" "$prefix"
                 elif [[ -n $alone ]]; then
                     return 0
+                elif [[ -z $ended && $cur == +* ]] && __\(name)_tags_after "$command"; then
+                    __\(name)_tags "${cur#+}" "+" "$file"
                 elif [[ -z $ended && $cur == -* ]]; then
                     __\(name)_options "$command" "$cur"
                 elif [[ -z $command ]]; then
@@ -109,6 +116,29 @@ struct BashCompletion {
                 while IFS= read -r path; do
                     COMPREPLY+=("$2$path")
                 done < <(compgen -f -- "$1")
+                return 0
+            }
+
+            # Whether subcommand $1 takes +TAG words.
+            __\(name)_tags_after() {
+                case $1 in
+                    \(taggingPattern)) return 0 ;;
+                esac
+                return 1
+            }
+
+            # Offers the tags already used that start with $1, each after $2, the most felt first, as
+            # '\(name) tags' lists them from the data file $3 (the default if empty); nothing, and no
+            # message, if that cannot run.
+            __\(name)_tags() {
+                local cur=$1 prefix=$2 tag rest
+                local -a file=()
+                [[ -n $3 ]] && file=(--file "${3/#\\~/$HOME}")
+                command -v \(name) >/dev/null 2>&1 || return 0
+                while read -r tag rest; do
+                    [[ -n $tag && $tag == "$cur"* ]] && COMPREPLY+=("$prefix$tag")
+                done < <(command \(name) "${file[@]}" tags </dev/null 2>/dev/null)
+                compopt -o nosort 2>/dev/null
                 return 0
             }
 
@@ -154,6 +184,12 @@ struct BashCompletion {
 
             complete -F _\(name) \(name)
             """
+    }
+
+    /// `'tap'|'add'`: a case pattern matching every subcommand that takes `+TAG` words.
+    private var taggingPattern: String {
+        let names = model.taggingCommands.map { BashCompletion.quoted($0.name) }
+        return names.isEmpty ? "''" : names.joined(separator: "|")
     }
 
     /// `--version|--help`: a case pattern matching every name of `options`; `''` if there are none.
@@ -212,7 +248,9 @@ struct BashCompletion {
         switch values {
         case .nothing: return ":"
         case .paths: return "__\(model.toolName)_paths \(arguments)"
-        // `.emotions`, the only list this tool declares.
+        // The tags already used, read from the data file given on the line so far (`file`).
+        case .list(.tags): return "__\(model.toolName)_tags \(arguments) \"$file\""
+        // `.emotions`, the one other list.
         case .list: return "__\(model.toolName)_emotion \(arguments)"
         case .subcommands: return "__\(model.toolName)_subcommand \(arguments)"
         case .words: return "__\(model.toolName)_words \(arguments) \(words(values))"

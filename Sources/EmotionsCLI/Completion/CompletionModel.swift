@@ -34,10 +34,11 @@ struct CompletionModel: Sendable {
     /// labels and emoji.
     func candidates(for values: CompletionValues) -> [Candidate] {
         switch values {
-        case .nothing, .paths:
+        case .nothing, .paths, .list(.tags):
+            // Tags are read when completing, by running the tool: no script lists them.
             return []
         case .list:
-            // `.emotions` is the only list this tool declares.
+            // `.emotions`, the one other list.
             return Emotion.acceptedNames.map { name in
                 guard let emotion = Emotion(parsing: name) else { return Candidate(word: name, description: "") }
                 let description = name == emotion.name ? "\(emotion.emoji) \(emotion.englishLabel)" : "same as \(emotion.name)"
@@ -48,6 +49,12 @@ struct CompletionModel: Sendable {
         case let .words(words):
             return words.map { Candidate(word: $0, description: "") }
         }
+    }
+
+    /// The subcommands that take `+TAG` words (`CommandSpec.tagHelp`): after them a word starting
+    /// with `+` completes to the tags already used.
+    var taggingCommands: [CommandSpec] {
+        subcommands.filter { $0.tagHelp != nil }
     }
 
     /// The words alone of `candidates(for:)`.

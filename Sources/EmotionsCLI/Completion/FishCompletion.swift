@@ -26,6 +26,10 @@ struct FishCompletion {
         for command in model.subcommands {
             lines += ["", "# \(name) \(command.name)"]
             lines += command.allOptions.map { completeLine(for: $0, condition: "__\(name)_using \(command.name)") }
+            if command.tagHelp != nil {
+                let condition = "__\(name)_using \(command.name); and __\(name)_at_tag_word"
+                lines.append("complete -c \(name) -n \(quoted(condition)) -k -a '(__\(name)_tags +)' -d 'tag'")
+            }
             for (index, argument) in command.arguments.enumerated() where argument.completion != .nothing {
                 let repeating = argument.isRepeating ? " repeating" : ""
                 let condition = "__\(name)_at_argument \(command.name) \(index)\(repeating)"
@@ -44,6 +48,7 @@ struct FishCompletion {
             return "        case \(quoted(command.name))\n            contains -- $argv[2] \(names.map(quoted).joined(separator: " ")); and return 0"
         }.joined(separator: "\n")
         let standAlone = model.standAloneOptions.flatMap(CompletionModel.names)
+        let tagging = model.taggingCommands.map { quoted($0.name) }.joined(separator: " ")
         return """
             # Prints the emotions or the subcommands, each with a tab and what it is, in order.
             function __\(name)_candidates
@@ -97,11 +102,41 @@ struct FishCompletion {
                     else if test -z "$command"
                         set command $token
                         set ended 0
+                    else if test $ended = 0; and string match -qr -- '^\\+[^0-9]' $token; and contains -- $command \(tagging)
+                        # A +TAG word is no argument.
                     else
                         set position (math $position + 1)
                     end
                 end
                 printf '%s\\n' "$command" $position $alone
+            end
+
+            # Prints the tags already used, the most felt first, each after $argv[1], as '\(name) tags' lists
+            # them from the data file given on the line (the default if none); nothing if that cannot run.
+            function __\(name)_tags
+                command -q \(name); or return 0
+                set -l file
+                set -l previous ''
+                for token in (commandline -opc)
+                    if test "$previous" = --file
+                        set file --file (string replace -r -- '^~' $HOME $token)
+                    else if string match -q -- '--file=*' $token
+                        set file --file (string replace -r -- '^--file=~?' '' $token)
+                        string match -q -- '--file=~*' $token; and set file[2] $HOME$file[2]
+                    end
+                    set previous $token
+                end
+                for line in (command \(name) $file tags </dev/null 2>/dev/null)
+                    printf '%s%s\n' "$argv[1]" (string split -m 1 ' ' -- $line)[1]
+                end
+            end
+
+            # Whether the word at the cursor starts with + and is not an option's value.
+            function __\(name)_at_tag_word
+                string match -q -- '+*' (commandline -ct); or return 1
+                set -l tokens (commandline -opc)
+                set -l state (__\(name)_state)
+                not __\(name)_takes_value "$state[1]" "$tokens[-1]"
             end
 
             # Whether the words so far are subcommand $argv[1]'s.
@@ -138,6 +173,7 @@ struct FishCompletion {
             switch option.completion {
             case .paths: parts.append("-r -F")
             case .nothing: parts.append("-x")
+            case .list(.tags): parts.append("-x -k -a '(__\(model.toolName)_tags)'")
             default: parts.append("-x -k -a \(quoted(words(option.completion)))")
             }
         }
@@ -151,6 +187,7 @@ struct FishCompletion {
         switch values {
         case .nothing: return start
         case .paths: return start + " -F"
+        case .list(.tags): return start + " -k -a '(__\(model.toolName)_tags)'"
         case let .list(list): return start + " -k -a '(__\(model.toolName)_candidates \(list.name))'"
         case .subcommands: return start + " -k -a '(__\(model.toolName)_candidates subcommands)'"
         case .words: return start + " -k -a \(quoted(words(values)))"

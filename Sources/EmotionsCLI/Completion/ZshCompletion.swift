@@ -10,10 +10,26 @@ struct ZshCompletion {
     var script: String {
         let name = model.toolName
         let subcommandCases = model.subcommands.map { command in
-            """
+            guard command.tagHelp != nil else {
+                return """
+                                (\(command.name))
+                                    _arguments -s -S \\
+                \(specs(of: command).map { "                        \($0)" }.joined(separator: " \\\n")) && ret=0
+                                    ;;
+                """
+            }
+            // A +TAG word completes to the tags used, unless it is an option's value; otherwise the
+            // +TAG words are taken out of the line, so that they count as no argument.
+            let valueOptions = command.allOptions.filter { $0.valueName != nil }.flatMap(CompletionModel.names)
+            return """
                             (\(command.name))
-                                _arguments -s -S \\
-            \(specs(of: command).map { "                        \($0)" }.joined(separator: " \\\n")) && ret=0
+                                if [[ $PREFIX == +* && $words[CURRENT-1] != (\(valueOptions.joined(separator: "|"))) ]]; then
+                                    compset -P '+' && __\(name)_tag && ret=0
+                                else
+                                    __\(name)_without_tag_words
+                                    _arguments -s -S \\
+            \(specs(of: command).map { "                            \($0)" }.joined(separator: " \\\n")) && ret=0
+                                fi
                                 ;;
             """
         }
@@ -27,6 +43,8 @@ struct ZshCompletion {
             _\(name)() {
                 local curcontext=$curcontext state state_descr line ret=1
                 typeset -A opt_args
+                # The whole line, before _arguments moves past the root's options: for --file.
+                local -a __\(name)_line=("${words[@]}")
 
                 _arguments -C -s \\
             \(rootSpecs.map { "        \($0)" }.joined(separator: " \\\n")) && ret=0
@@ -45,6 +63,42 @@ struct ZshCompletion {
             \(listFunction("subcommand", values: .subcommands))
 
             \(listFunction("emotion", values: .emotions))
+
+            # Offers the tags already used, the most felt first, as '\(name) tags' lists them from the
+            # data file given on the line (the default if none); nothing, and no message, if that cannot run.
+            __\(name)_tag() {
+                local -a tags file
+                local word previous
+                for word in "${__\(name)_line[@]}"; do
+                    if [[ $previous == --file ]]; then
+                        file=(--file "${word/#\\~/$HOME}")
+                    elif [[ $word == --file=* ]]; then
+                        word=${word#--file=}
+                        file=(--file "${word/#\\~/$HOME}")
+                    fi
+                    previous=$word
+                done
+                (( $+commands[\(name)] )) || return 1
+                tags=(${${(f)"$(command \(name) $file tags </dev/null 2>/dev/null)"}%% *})
+                (( $#tags )) || return 1
+                local expl
+                _description -V tags expl tag
+                compadd "${expl[@]}" -a tags
+            }
+
+            # Takes the +TAG words before the cursor out of the line (not +3, a signed count), so
+            # that _arguments counts the arguments without them.
+            __\(name)_without_tag_words() {
+                local -i i=2
+                while (( i < CURRENT )); do
+                    if [[ $words[i] == +[^0-9]* ]]; then
+                        words[i]=()
+                        (( CURRENT-- ))
+                    else
+                        (( i++ ))
+                    fi
+                done
+            }
 
             if [[ $funcstack[1] == _\(name) ]]; then
                 _\(name) "$@"
@@ -94,7 +148,8 @@ struct ZshCompletion {
         switch values {
         case .nothing: " "
         case .paths: "_files"
-        // `.emotions`, the only list this tool declares.
+        case .list(.tags): "__\(model.toolName)_tag"
+        // `.emotions`, the one other list.
         case .list: "__\(model.toolName)_emotion"
         case .subcommands: "__\(model.toolName)_subcommand"
         case let .words(words): "(" + words.map(ZshCompletion.escapedWord).joined(separator: " ") + ")"

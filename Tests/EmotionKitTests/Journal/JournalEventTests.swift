@@ -93,3 +93,46 @@ import Testing
         #expect(JournalEventError.negativeCount(key: "old", -1).description == #"its "old" is -1, below zero"#)
     }
 }
+
+@Suite struct JournalEventTagTests {
+    private let id: EventID
+
+    init() throws {
+        id = try #require(EventID(parsing: "01KAT8FW5X6N3X9R2T4K7M1P0Z"))
+    }
+
+    private func event(_ command: JournalCommand, old: Int = 3, new: Int = 4, tags: [String]) throws -> JournalEvent {
+        try JournalEvent(
+            sequence: 1, id: id, at: try Timestamp(rfc3339: "2026-11-23T21:04:05.123+09:00"), command: command, emotion: .sad,
+            old: old, new: new, tags: try tags.map { try EmotionKit.Tag($0) }, group: id, reverts: command.isReverting ? id : nil)
+    }
+
+    private func refusal(_ make: () throws -> JournalEvent) -> JournalEventError? {
+        do {
+            _ = try make()
+            return nil
+        } catch let error as JournalEventError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
+    @Test func aTapOrAddKeepsItsTagsSortedEachOnce() throws {
+        #expect(try event(.tap, tags: ["gym", "friends", "gym"]).tags.map(\.name) == ["friends", "gym"])
+        #expect(try event(.add, old: 3, new: 9, tags: ["운동", "Work"]).tags.map(\.name) == ["work", "운동"])
+        #expect(try event(.tap, tags: []).tags.isEmpty)
+    }
+
+    @Test func onlyATapOrAddHasTags() {
+        #expect(refusal { try event(.reset, new: 0, tags: ["gym"]) } == .tagsUnexpected(.reset))
+        #expect(refusal { try event(.undo, old: 4, new: 3, tags: ["gym"]) } == .tagsUnexpected(.undo))
+        #expect(refusal { try event(.redo, tags: ["gym"]) } == .tagsUnexpected(.redo))
+        #expect(refusal { try event(.reset, new: 0, tags: []) } == nil)
+    }
+
+    @Test func atMostSixteenTags() {
+        #expect(refusal { try event(.tap, tags: (1...16).map { "t\($0)" }) } == nil)
+        #expect(refusal { try event(.tap, tags: (1...17).map { "t\($0)" }) } == .tooManyTags(17))
+    }
+}

@@ -17,6 +17,8 @@ import Testing
         #"{"id":"\#(id)","at":"2016-11-23T08:24:16.549-09:30","command":"reset","emotion":"neutral","old":7,"new":0,"seq":5,"group":"\#(id)","latest":"2016-11-24T08:24:16.549+00:00","block":123}"#,
         #"{"id":"\#(id)","at":"\#(at)","command":"redo","emotion":"sad","old":3,"new":4,"seq":9,"group":"\#(id)","reverts":"\#(other)","version":2,"from":"\#(other)","hseq":4,"after":{"\#(id)":2}}"#,
         #"{"id":"\#(id)","at":"\#(at)","command":"tap","emotion":"sad","old":0,"new":1,"seq":3,"group":"\#(id)","version":2,"from":"\#(other)","hseq":1}"#,
+        #"{"id":"\#(id)","at":"\#(at)","command":"tap","emotion":"happy","old":4,"new":5,"note":"gym day","tags":["friends","gym","운동"],"seq":4,"group":"\#(id)"}"#,
+        #"{"id":"\#(id)","at":"\#(at)","command":"add","emotion":"sad","old":9,"new":2,"tags":["a-b","c_d","योग"],"seq":6,"group":"\#(other)","recorded":"2016-11-23T10:24:16.549+01:00"}"#,
     ]
 
     /// Published lines: a journal line's keys up to `recorded`, then `after`.
@@ -33,6 +35,8 @@ import Testing
         #"{"id": "\#(id)", "at": "\#(at)", "command": "add", "emotion": "smile", "old": 3, "new": 9, "note": "plain é", "group": "\#(other)", "recorded": "2016-11-23T10:24:16.549+01:00", "history": "\#(other)", "hseq": 2, "after": {"01B284J3D5Z6BJH74W6EJGCYC4": 1, "\#(id)": 3}}"#,
         #"{"id": "\#(id)", "at": "2016-11-23T08:24:16.549-09:30", "command": "undo", "emotion": "upset", "old": 4, "new": 3, "reverts": "\#(other)"}"#,
         #"{"id": "\#(id)", "at": "\#(at)", "command": "reset", "emotion": "neutral", "old": 7, "new": 0, "history": "\#(id)", "hseq": 5}"#,
+        #"{"id": "\#(id)", "at": "\#(at)", "command": "tap", "emotion": "sad", "old": 0, "new": 1, "note": "x", "tags": ["friends", "gym", "운동"], "history": "\#(other)", "hseq": 3}"#,
+        #"{"id": "\#(id)", "at": "\#(at)", "command": "add", "emotion": "happy", "old": 2, "new": 5, "tags": ["a-b"], "group": "\#(other)"}"#,
     ]
 
     /// Bytes a change puts in: digits, JSON's punctuation, escapes, and bytes UTF-8 refuses or reads
@@ -99,6 +103,8 @@ import Testing
                                 && felt.recording == expected.recording && felt.latestRecording == expected.latestRecording
                                 && felt.block == expected.block,
                             "\(String(decoding: bytes, as: UTF8.self))")
+                        let tags = bytes.withUnsafeBufferPointer { FeltReader.tags(in: UnsafeBufferPointer(rebasing: $0[felt.tags])) }
+                        #expect(tags == strict?.tags, "\(String(decoding: bytes, as: UTF8.self))")
                     }
                 }
             }

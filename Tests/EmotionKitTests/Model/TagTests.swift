@@ -1,0 +1,70 @@
+import EmotionKit
+import Testing
+
+@Suite struct TagTests {
+    /// The error `EmotionKit.Tag(text)` throws, or `nil` if it reads.
+    private func refusal(_ text: String) -> TagError? {
+        do throws(TagError) {
+            _ = try EmotionKit.Tag(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [
+        ("gym", "gym"), ("운동", "운동"), ("2026", "2026"), ("good-meal", "good-meal"), ("late_night", "late_night"),
+        ("GYM", "gym"), ("Friends", "friends"), ("ÉTÉ", "été"), ("योग", "योग"), ("हिंदी", "हिंदी"), ("e\u{301}te", "e\u{301}te"),
+        ("家族", "家族"), ("Ελλάδα", "ελλάδα"),
+    ])
+    func aWordOfLettersOfAnyScriptDigitsHyphensAndUnderscoresIsATagKeptLowerCase(typed: String, name: String) throws {
+        #expect(try EmotionKit.Tag(typed).name == name)
+        #expect(try EmotionKit.Tag(typed).description == name)
+    }
+
+    @Test func aTagMayBeThirtyTwoCharactersButNotThirtyThree() throws {
+        #expect(try EmotionKit.Tag(String(repeating: "a", count: 32)).name.count == 32)
+        #expect(try EmotionKit.Tag(String(repeating: "운", count: 32)).name.count == 32)
+        #expect(refusal(String(repeating: "a", count: 33)) == .tooLong(String(repeating: "a", count: 33), characters: 33))
+    }
+
+    @Test(arguments: [
+        ("a.b", Character(".")), ("a b", " "), ("😀", "😀"), ("gym😀", "😀"), ("+gym", "+"), ("#gym", "#"), ("a/b", "/"),
+        ("a\"b", "\""), ("a\\b", "\\"), ("tab\there", "\t"), ("a,b", ","),
+    ])
+    func anyOtherCharacterIsRefusedAndNamed(text: String, character: Character) {
+        #expect(refusal(text) == .badCharacter(text, character))
+        #expect(refusal(text)?.description.contains("'\(character)'") == true)
+    }
+
+    @Test func anEmptyWordIsRefusedWithAnExample() {
+        #expect(refusal("") == .empty)
+        #expect(TagError.empty.description.contains("+gym"))
+    }
+
+    @Test func everyRefusalNamesTheWordAndShowsAGoodOne() {
+        for error in [refusal("a.b"), refusal(String(repeating: "x", count: 40))] {
+            let text = error?.description ?? ""
+            #expect(text.contains("such as +"), "\(text)")
+        }
+        #expect(refusal("a.b")?.description.contains("'a.b'") == true)
+        #expect(TagError.tooMany(17).description.contains("17"))
+    }
+
+    @Test func aCommandsTagsAreSortedEachOnce() throws {
+        let tags = try EmotionKit.Tag.set([try EmotionKit.Tag("gym"), try EmotionKit.Tag("Friends"), try EmotionKit.Tag("GYM"), try EmotionKit.Tag("운동"), try EmotionKit.Tag("friends")])
+        #expect(tags.map(\.name) == ["friends", "gym", "운동"])
+        #expect(try EmotionKit.Tag.set([]).isEmpty)
+    }
+
+    @Test func sixteenTagsAreAllowedSeventeenAreNotRepeatsNotCounted() throws {
+        let sixteen = try (1...16).map { try EmotionKit.Tag("t\($0)") }
+        #expect(try EmotionKit.Tag.set(sixteen + sixteen).count == 16)
+        do throws(TagError) {
+            _ = try EmotionKit.Tag.set(sixteen + [try EmotionKit.Tag("t17")])
+            Issue.record("seventeen tags were kept")
+        } catch {
+            #expect(error == .tooMany(17))
+        }
+    }
+}
