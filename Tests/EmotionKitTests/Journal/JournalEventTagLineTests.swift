@@ -39,7 +39,9 @@ import Testing
         var memo = FeltLine.DateMemo()
         let tags = line.withUnsafeBufferPointer { buffer -> [String]? in
             guard let felt = FeltLine(buffer, order: 7, day: &memo) else { return nil }
-            return FeltReader.tags(in: UnsafeBufferPointer(rebasing: buffer[felt.tags])).map(\.name)
+            let table = TagTable()
+            table.collect(UnsafeBufferPointer(rebasing: buffer[felt.tags]))
+            return table.line.map { table.names[$0].name }
         }
         #expect(tags == ["friends", "gym", "운동"])
     }

@@ -103,8 +103,9 @@ import Testing
                                 && felt.recording == expected.recording && felt.latestRecording == expected.latestRecording
                                 && felt.block == expected.block,
                             "\(String(decoding: bytes, as: UTF8.self))")
-                        let tags = bytes.withUnsafeBufferPointer { FeltReader.tags(in: UnsafeBufferPointer(rebasing: $0[felt.tags])) }
-                        #expect(tags == strict?.tags, "\(String(decoding: bytes, as: UTF8.self))")
+                        let table = TagTable()
+                        bytes.withUnsafeBufferPointer { table.collect(UnsafeBufferPointer(rebasing: $0[felt.tags])) }
+                        #expect(table.line.map { table.names[$0] } == strict?.tags, "\(String(decoding: bytes, as: UTF8.self))")
                     }
                 }
             }
