@@ -15,12 +15,12 @@ struct ExportImportTests {
     }
 
     /// Writes `lines` to a file in the sandbox's capture folder and returns its path.
-    /// Expects `outcome` to be a CSV export that, without its last three columns (`id`, `command_id`
-    /// and `undone`, which hold ids made at each run), is `expected`.
+    /// Expects `outcome` to be a CSV export of untagged changes that, without its last four columns
+    /// (`id`, `command_id` and `undone`, which hold ids made at each run, and the empty `tags`), is `expected`.
     private func expectCSV(_ outcome: Outcome, withoutIDs expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let trimmed = outcome.stdout
-            .replacingOccurrences(of: ",id,command_id,undone\r\n", with: "\r\n")
-            .replacingOccurrences(of: #",[0-9A-Z]{26},[0-9A-Z]{26},(true|false)\r\n"#, with: "\r\n", options: .regularExpression)
+            .replacingOccurrences(of: ",id,command_id,undone,tags\r\n", with: "\r\n")
+            .replacingOccurrences(of: #",[0-9A-Z]{26},[0-9A-Z]{26},(true|false),\r\n"#, with: "\r\n", options: .regularExpression)
         #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome)", sourceLocation: sourceLocation)
         #expect(trimmed == expected, sourceLocation: sourceLocation)
     }
@@ -83,7 +83,7 @@ struct ExportImportTests {
         let csv = try await sandbox.run(["export", "--format", "csv"], environment: utc)
         let rows = csv.stdout.components(separatedBy: "\r\n").dropLast().map { $0.components(separatedBy: ",") }
         let header = try #require(rows.first)
-        #expect(header.suffix(3) == ["id", "command_id", "undone"] && header.prefix(10) == ["at", "date", "time", "offset", "command", "emotion", "old", "new", "delta", "note"])
+        #expect(header.suffix(4) == ["id", "command_id", "undone", "tags"] && header.prefix(10) == ["at", "date", "time", "offset", "command", "emotion", "old", "new", "delta", "note"])
         let column = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
         func sum(since: String?) -> [String: Int] {
             var sums: [String: Int] = [:]
@@ -118,7 +118,7 @@ struct ExportImportTests {
             2026-03-08T03:30:00.000-04:00,2026-03-08,03:30:00,-04:00,tap,happy,1,2,1,\r
 
             """)
-        expectSuccess(try await Sandbox().run("export", "--format", "csv"), stdout: "at,date,time,offset,command,emotion,old,new,delta,note,id,command_id,undone\r\n")
+        expectSuccess(try await Sandbox().run("export", "--format", "csv"), stdout: "at,date,time,offset,command,emotion,old,new,delta,note,id,command_id,undone,tags\r\n")
     }
 
     @Test func exportThenImportIntoAnEmptyHistoryGivesTheSameLogAndImportingTwiceAddsNothing() async throws {

@@ -22,8 +22,9 @@ struct EditPlanning {
         switch edit {
         case .sync:
             break
-        case let .apply(actions, note, placedAt):
+        case let .apply(actions, note, placedAt, tags):
             planned.note = note
+            planned.tags = tags
             planned.placedAt = placedAt
             for action in actions {
                 if let change = try self.tally.apply(action) { planned.append(action.journalCommand, change) }

@@ -2,6 +2,8 @@
 struct PlannedEvents {
     /// The note every event of the command carries.
     var note: String?
+    /// The tags every tap and add of the command carries.
+    var tags: [Tag] = []
     /// When the command is placed, if in the past; `nil` for now.
     var placedAt: Instant?
     /// One change to record: a struct, not a tuple, whose array's metadata a tap would pay to build.
@@ -62,7 +64,7 @@ struct PlannedEvents {
                 try JournalEvent(
                     sequence: start.sequence + UInt64(index) + 1, id: id, at: at, recorded: backdated ? recorded : nil,
                     command: item.command, emotion: item.change.emotion, old: item.change.old, new: item.change.new,
-                    note: note, group: group ?? id, reverts: item.reverts, latest: latest,
+                    note: note, tags: item.command == .tap || item.command == .add ? tags : [], group: group ?? id, reverts: item.reverts, latest: latest,
                     eventsInCommand: group == nil && items.count > 1 ? items.count : nil))
             if group == nil { group = id }
         }

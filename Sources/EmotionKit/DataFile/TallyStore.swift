@@ -84,7 +84,7 @@ public final class TallyStore: Sendable {
     ///   a folder or lock file made for a first save that failed is removed again.
     @discardableResult
     public func apply(_ actions: [Action]) throws -> [Change] {
-        try commit(.apply(actions, note: nil, placedAt: nil)).changes
+        try commit(.apply(actions, note: nil, placedAt: nil, tags: [])).changes
     }
 
     /// Applies one action; see `apply(_:)`.
@@ -97,7 +97,7 @@ public final class TallyStore: Sendable {
     ///
     /// - Throws: `TallyError`, `HistoryError` or `StoreError`; nothing was changed.
     package func commit(_ edit: StoreEdit) throws -> StoreCommit {
-        if case let .apply(actions, note, placedAt) = edit {
+        if case let .apply(actions, note, placedAt, tags) = edit {
             if let note {
                 do {
                     try JournalEvent.check(note: note)
@@ -113,10 +113,11 @@ public final class TallyStore: Sendable {
                 }
             }
             _ = actions
+            if tags.count > Tag.perCommandLimit { _ = try Tag.set(tags) }
         }
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: true)
         defer { fileSystem.close(destination.folder) }
-        if destination.status == nil, case let .apply(actions, _, _) = edit {
+        if destination.status == nil, case let .apply(actions, _, _, _) = edit {
             // No data file yet: if there is no journal either, the counts are all zero. If the actions
             // change nothing from there, that is their result, and no folder, lock or file needs creating.
             var empty = Tally()

@@ -2,8 +2,9 @@
 ///
 /// A hook gets the change three ways: as arguments (`sad 4 5`), as one line of JSON on its standard
 /// input (`{"emotion": "sad", "old": 4, "new": 5, "file": "/home/me/mood.json"}`), and as the
-/// variables `EMOTIONS_EMOTION`, `EMOTIONS_OLD`, `EMOTIONS_NEW` and `EMOTIONS_FILE` (the data file's
-/// absolute path); it is told its own absolute path as `EMOTIONS_HOOK` and its depth as
+/// variables `EMOTIONS_EMOTION`, `EMOTIONS_OLD`, `EMOTIONS_NEW`, `EMOTIONS_FILE` (the data file's
+/// absolute path) and `EMOTIONS_TAGS` (the change's tags separated by spaces, `friends gym`, empty
+/// for none; its standard input's object has them as `"tags"`); it is told its own absolute path as `EMOTIONS_HOOK` and its depth as
 /// `EMOTIONS_HOOK_DEPTH`. These replace any of the same names it would inherit. It runs in our
 /// working directory; see `HookProcess` for its descriptors and process group.
 ///
@@ -15,6 +16,7 @@ public struct HookRunner: Sendable {
     /// The names of the variables a hook is given, which replace any of the same name it would inherit.
     public static let variableNames = [
         "EMOTIONS_EMOTION", "EMOTIONS_OLD", "EMOTIONS_NEW", "EMOTIONS_FILE", "EMOTIONS_HOOK", "EMOTIONS_HOOK_DEPTH",
+        "EMOTIONS_TAGS",
     ]
 
     /// Where the hooks are.
@@ -101,7 +103,8 @@ public struct HookRunner: Sendable {
         }
         for (index, change) in changes.enumerated() {
             for hook in trusted {
-                let outcome = run(hook, for: change, details: index < events.count ? events[index].historyMembers : [])
+                let event = index < events.count ? events[index] : nil
+                let outcome = run(hook, for: change, details: event?.historyMembers ?? [], tags: event?.tags ?? [])
                 if !outcome.succeeded { report(.hookFailed(hook: hook.name, outcome, change: change)) }
             }
         }
@@ -110,30 +113,30 @@ public struct HookRunner: Sendable {
     /// Runs one hook for `change` and returns how it ended: from the file it holds open, which is
     /// what was judged; a hook that is not trusted is not started (`EPERM`).
     public func run(_ hook: Hook, for change: Change) -> HookOutcome {
-        run(hook, for: change, details: [])
+        run(hook, for: change, details: [], tags: [])
     }
 
     /// Runs one hook for `change`, its standard input's object holding `details` before `file`.
-    private func run(_ hook: Hook, for change: Change, details: [(String, JSONValue)]) -> HookOutcome {
+    private func run(_ hook: Hook, for change: Change, details: [(String, JSONValue)], tags: [Tag]) -> HookOutcome {
         guard hook.isTrusted, let file = hook.file else { return .notStarted(errno: Errno.notPermitted) }
         let dataFile = HookRunner.absolute(self.dataFile)
         let input = change.json(adding: details + [("file", .string(dataFile))])
         return HookProcess.run(
             file.descriptor, path: hook.absolutePath,
             arguments: [change.emotion.name, String(change.old), String(change.new)],
-            environment: environment(for: change, file: dataFile, hook: hook.absolutePath),
+            environment: environment(for: change, file: dataFile, hook: hook.absolutePath, tags: tags),
             input: Array((input.serialized(pretty: false) + "\n").utf8), timeout: timeout,
             group: depth.isNested ? .inherited : .own)
     }
 
     /// The inherited entries without any of `variableNames`, then those for `change` and `hook`.
-    private func environment(for change: Change, file: String, hook: [UInt8]) -> [[UInt8]] {
+    private func environment(for change: Change, file: String, hook: [UInt8], tags: [Tag]) -> [[UInt8]] {
         let inherited = environment.map { $0.map { Array($0.utf8) } } ?? ProcessEnvironment.entryBytes()
         let replaced = HookRunner.variableNames.map { Array(($0 + "=").utf8) }
         // In the order of `variableNames`; the hook's path as bytes, as its name need not be UTF-8.
         let values: [[UInt8]] =
             [change.emotion.name, String(change.old), String(change.new), file].map { Array($0.utf8) }
-            + [hook, Array(String(depth.next).utf8)]
+            + [hook, Array(String(depth.next).utf8), Array(tags.map(\.name).joined(separator: " ").utf8)]
         return inherited.filter { entry in !replaced.contains { entry.starts(with: $0) } }
             + zip(replaced, values).map { $0 + $1 }
     }

@@ -34,6 +34,7 @@ extension JournalEvent {
             guard let text = cursor.note() else { return nil }
             note = text
         }
+        guard let tags = cursor.tags(spaced: true) else { return nil }
         var group = id
         if cursor.skip(", \"group\": \"") {
             guard let found = cursor.id(), cursor.skip("\"") else { return nil }
@@ -64,7 +65,7 @@ extension JournalEvent {
         guard cursor.skip("}"), cursor.isAtEnd else { return nil }
         return try? JournalEvent(
             sequence: 1, id: id, at: at, recorded: recorded, command: command, emotion: emotion, old: old, new: new, note: note,
-            group: group, reverts: reverts, eventsInCommand: eventsInCommand, origin: origin)
+            tags: tags, group: group, reverts: reverts, eventsInCommand: eventsInCommand, origin: origin)
     }
 
     /// This event as the journal at `sequence` keeps it, with counts `old` to `new`, in the command
@@ -78,6 +79,7 @@ extension JournalEvent {
     ) throws(JournalEventError) -> JournalEvent {
         try JournalEvent(
             sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion, old: old, new: new,
-            note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand, block: block, origin: origin)
+            note: note, tags: tags, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand, block: block,
+            origin: origin)
     }
 }

@@ -63,6 +63,7 @@ private struct CommonFields {
     var old: Int
     var new: Int
     var note: String?
+    var tags: [Tag] = []
     /// The `seq` written: the journal's sequence, or a published line's place in its history; 1 or more.
     var sequence: Int
     var group: EventID
@@ -74,7 +75,7 @@ private struct CommonFields {
     func event(sequence: UInt64, latest: Timestamp?, block: Int64?, origin: EventOrigin?) -> JournalEvent? {
         try? JournalEvent(
             sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion, old: old,
-            new: new, note: note, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand,
+            new: new, note: note, tags: tags, group: group, reverts: reverts, latest: latest, eventsInCommand: eventsInCommand,
             block: block, origin: origin)
     }
 }
@@ -93,6 +94,8 @@ extension JournalLineCursor {
             guard let text = note() else { return nil }
             fields.note = text
         }
+        guard let tags = tags() else { return nil }
+        fields.tags = tags
         guard skip(",\"seq\":"), let sequence = wholeNumber(), sequence >= 1, skip(",\"group\":\""), let group = id(), skip("\"")
         else { return nil }
         (fields.sequence, fields.group) = (sequence, group)

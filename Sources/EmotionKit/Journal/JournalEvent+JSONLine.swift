@@ -6,11 +6,12 @@ extension JournalEvent {
     /// ```
     ///
     /// The keys come in this order, those without a value left out: `id`, `at`, `command`,
-    /// `emotion`, `old`, `new`, `note`, then the journal's own `seq`, `group`, `events`, `reverts`,
+    /// `emotion`, `old`, `new`, `note`, `tags`, then the journal's own `seq`, `group`, `events`, `reverts`,
     /// `recorded`, `latest` and `block`. `log --json` and `export` show the same keys but `seq`, `latest` and `block`
     /// (and `group` only where it is not the id), spaced as the command line's JSON is; `import` reads
     /// those lines back (`init(exportLine:)`). A note is escaped as JSON
-    /// (it holds no control character); everything else is ASCII, so a line never holds a raw
+    /// (it holds no control character); a tag is written as it is (letters, digits, `-` and `_`
+    /// need no escape); everything else is ASCII, so a line never holds a raw
     /// newline and can be grepped, by date among other things.
     ///
     /// Written by appending, not through a `Dictionary` or `JSONValue`: the order is the format, and
@@ -66,6 +67,15 @@ extension JournalEvent {
             line += ",\"note\":"
             line += JSONValue.string(note).minimalText
         }
+        if !tags.isEmpty {
+            line += ",\"tags\":["
+            for (index, tag) in tags.enumerated() {
+                line += index == 0 ? "\"" : ",\""
+                line += tag.name
+                line += "\""
+            }
+            line += "]"
+        }
         line += ",\"seq\":"
         line += String(sequence)
         line += ",\"group\":\""
@@ -104,9 +114,12 @@ extension JournalEvent {
 }
 
 extension JournalEvent {
-    /// What the history adds to a change's JSON object: `at`, `command`, and `note` if there is one,
-    /// as `watch --json` lines and a hook's standard input carry them after the change.
+    /// What the history adds to a change's JSON object: `at`, `command`, and `note` and `tags` if
+    /// there are, as `watch --json` lines and a hook's standard input carry them after the change.
     package var historyMembers: [(String, JSONValue)] {
-        [("at", .string(at.rfc3339)), ("command", .string(command.name))] + (note.map { [("note", JSONValue.string($0))] } ?? [])
+        var members: [(String, JSONValue)] = [("at", .string(at.rfc3339)), ("command", .string(command.name))]
+        if let note { members.append(("note", .string(note))) }
+        if !tags.isEmpty { members.append(("tags", .array(tags.map { .string($0.name) }))) }
+        return members
     }
 }

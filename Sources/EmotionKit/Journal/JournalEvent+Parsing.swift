@@ -34,6 +34,7 @@ extension JournalEvent {
         let old = try fields.wholeNumber("old", as: Int.self, lowest: 0)
         let new = try fields.wholeNumber("new", as: Int.self, lowest: 0)
         let note = try fields.optional("note") { key throws(JournalLineError) in try fields.string(key) }
+        let tags = try fields.tags()
         let group = ofExport
             ? try fields.optional("group") { key throws(JournalLineError) in try fields.id(key) } ?? id
             : try fields.id("group")
@@ -49,7 +50,7 @@ extension JournalEvent {
         do {
             try self.init(
                 sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: emotion,
-                old: old, new: new, note: note, group: group, reverts: reverts, latest: latest,
+                old: old, new: new, note: note, tags: tags, group: group, reverts: reverts, latest: latest,
                 eventsInCommand: eventsInCommand, block: block, origin: origin)
         } catch {
             throw .invalidEvent(error)
@@ -98,6 +99,26 @@ struct Fields {
             throw .numberOutOfRange(key: key, text: text, range: String(lowest) + " to " + String(Number.max))
         }
         return number
+    }
+
+    /// The tags `tags` holds, an array of words a tag may be, in any order; none without `tags`.
+    func tags() throws(JournalLineError) -> [Tag] {
+        guard let found = json["tags"] else { return [] }
+        guard case let .array(items) = found else {
+            throw .wrongType(key: "tags", expected: "an array of tags", found: found.describedForMessage)
+        }
+        var tags: [Tag] = []
+        for item in items {
+            guard case let .string(text) = item else {
+                throw .wrongType(key: "tags", expected: "an array of tags", found: item.describedForMessage)
+            }
+            do {
+                tags.append(try Tag(text))
+            } catch {
+                throw .badTag(text, error)
+            }
+        }
+        return tags
     }
 
     /// The event id `key` holds, as canonical text.

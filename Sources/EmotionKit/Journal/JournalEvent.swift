@@ -10,7 +10,8 @@
 /// Invariants, checked by `init` so that no event the journal holds breaks them: the sequence is 1
 /// or more; both counts are 0 or more and differ; a tap adds one and a reset ends at zero; a note
 /// is 1 to `noteLimit` Unicode scalars with no control character; undo and redo name what they
-/// revert, other commands do not; `recorded` is only on a backdated tap or add, and later than `at`;
+/// revert, other commands do not; only a tap or add has tags, at most `Tag.perCommandLimit`, kept
+/// sorted, each once; `recorded` is only on a backdated tap or add, and later than `at`;
 /// `latest` is later than the recording time; `block` is 0 or more.
 public struct JournalEvent: Equatable, Sendable {
     /// The event's place in the journal, from 1, with no gaps: recovery, undo and redo follow it,
@@ -41,6 +42,9 @@ public struct JournalEvent: Equatable, Sendable {
     public let block: Int64?
     /// The note the command was given, if any.
     public let note: String?
+    /// The tags its command was given (`tap happy +gym`), sorted, each once; none for most events,
+    /// and only a tap or add has any.
+    public let tags: [Tag]
     /// The command the event belongs to: the id of its first event.
     public let group: EventID
     /// For undo and redo, the group of the command taken back or made again.
@@ -60,9 +64,19 @@ public struct JournalEvent: Equatable, Sendable {
     /// - Throws: `JournalEventError` naming the first invariant the values break.
     package init(
         sequence: UInt64, id: EventID, at: Timestamp, recorded: Timestamp? = nil, command: JournalCommand,
-        emotion: Emotion, old: Int, new: Int, note: String? = nil, group: EventID, reverts: EventID? = nil,
+        emotion: Emotion, old: Int, new: Int, note: String? = nil, tags: [Tag] = [], group: EventID, reverts: EventID? = nil,
         latest: Timestamp? = nil, eventsInCommand: Int? = nil, block: Int64? = nil, origin: EventOrigin? = nil
     ) throws(JournalEventError) {
+        if tags.isEmpty {
+            self.tags = tags
+        } else {
+            guard command == .tap || command == .add else { throw .tagsUnexpected(command) }
+            do {
+                self.tags = try Tag.set(tags)
+            } catch {
+                throw .tooManyTags(tags.count)
+            }
+        }
         if let origin, origin.sequence == 0 { throw .zeroSequence }
         self.origin = origin
         if let block, block < 0 { throw .blockNegative(block) }

@@ -32,6 +32,10 @@ package enum JournalEventError: Error, Equatable, Sendable, CustomStringConverti
     case eventsInCommandBelowTwo(Int)
     /// `events` is on an event that is not its command's first.
     case eventsInCommandNotFirst
+    /// Tags on a command other than tap and add.
+    case tagsUnexpected(JournalCommand)
+    /// More than `Tag.perCommandLimit` tags.
+    case tooManyTags(Int)
 
     /// What is wrong, naming the part of the event.
     package var description: String {
@@ -56,6 +60,8 @@ package enum JournalEventError: Error, Equatable, Sendable, CustomStringConverti
         case let .blockNegative(block): "its \"block\" is \(block), below zero"
         case let .eventsInCommandBelowTwo(count): "its \"events\" is \(count); only a command of 2 or more says how many"
         case .eventsInCommandNotFirst: "it has \"events\" but is not its command's first event (its id is not its group)"
+        case let .tagsUnexpected(command): "it is a \(command.name) with \"tags\"; only a tap or add has tags"
+        case let .tooManyTags(count): "its \"tags\" are \(count); the limit is \(Tag.perCommandLimit)"
         }
     }
 

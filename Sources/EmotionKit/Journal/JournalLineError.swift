@@ -24,6 +24,8 @@ package enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertib
     case unknownCommand(String)
     /// An emotion other than the five, by their names.
     case unknownEmotion(String)
+    /// A tag that is not a word a tag may be.
+    case badTag(String, TagError)
     /// Values that break an event's invariants.
     case invalidEvent(JournalEventError)
 
@@ -50,6 +52,8 @@ package enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertib
             "its \"command\" is \(JournalLineError.quoted(name)), not one of tap, add, reset, undo, redo"
         case let .unknownEmotion(name):
             "its \"emotion\" is \(JournalLineError.quoted(name)), not one of happy, smile, neutral, upset, sad"
+        case let .badTag(text, error):
+            "its \"tags\" hold \(JournalLineError.quoted(text)), not a tag: \(error.reason)"
         case let .invalidEvent(error): error.description
         }
     }

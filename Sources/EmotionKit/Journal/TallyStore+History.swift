@@ -16,13 +16,13 @@ extension TallyStore {
         public var commandLine: String { RevertSearch.commandLine(of: original) }
     }
 
-    /// Applies `actions` as `apply(_:)` does, recording `note` on each event and placing them at
-    /// `placedAt` (`nil`: now) in the history; returns the events recorded.
+    /// Applies `actions` as `apply(_:)` does, recording `note` on each event and `tags` on each tap
+    /// and add, and placing them at `placedAt` (`nil`: now) in the history; returns the events recorded.
     ///
     /// - Throws: `HistoryError` for a refused note or a time after now; otherwise as `apply(_:)`.
     @discardableResult
-    public func apply(_ actions: [Action], note: String?, placedAt: Instant? = nil) throws -> [JournalEvent] {
-        try commit(.apply(actions, note: note, placedAt: placedAt)).events
+    public func apply(_ actions: [Action], note: String?, placedAt: Instant? = nil, tags: [Tag] = []) throws -> [JournalEvent] {
+        try commit(.apply(actions, note: note, placedAt: placedAt, tags: tags)).events
     }
 
     /// Takes back the latest command not yet undone, whichever process made it, all its changes as

@@ -24,6 +24,12 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
         name = text.lowercased()
     }
 
+    /// A tag already checked as `init(_:)` checks it, and lower-case: one read back from a journal line
+    /// a cursor has checked.
+    package init(checked name: String) {
+        self.name = name
+    }
+
     /// Whether `character` may be in a tag: a letter or digit of any script (with the marks that
     /// belong to it), `-` or `_`.
     static func isAllowed(_ character: Character) -> Bool {
@@ -67,6 +73,16 @@ public enum TagError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLong(String, characters: Int)
     /// More than `Tag.perCommandLimit` different tags on one command.
     case tooMany(Int)
+
+    /// Why the word is not a tag, in a few words, for a message that names where it was found.
+    public var reason: String {
+        switch self {
+        case .empty: "it is empty"
+        case let .badCharacter(_, character): "'\(character)' is not a letter, digit, '-' or '_'"
+        case let .tooLong(_, count): "it is \(count) characters long; the limit is \(Tag.lengthLimit)"
+        case let .tooMany(count): "\(count) tags are more than \(Tag.perCommandLimit)"
+        }
+    }
 
     /// Names the bad tag, why, and what a good one looks like.
     public var description: String {

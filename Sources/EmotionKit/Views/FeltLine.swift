@@ -31,6 +31,9 @@ struct FeltLine {
     var groupStart: Int
     /// Where the 26 characters of the command it reverts start, for undo and redo.
     var revertsStart: Int?
+    /// Where its tags are in the line: from the first tag's opening quote to the last one's closing
+    /// quote (`"friends","gym"`); empty for a line without tags.
+    var tags: Range<Int>
 
     /// The fields of an event read by the full parser, at `order` in the journal.
     init(_ event: JournalEvent, order: Int64) {
@@ -46,6 +49,7 @@ struct FeltLine {
         block = event.block
         groupStart = 0
         revertsStart = nil
+        tags = 0..<0
     }
 
     /// Reads `line`, the bytes of one journal line without its `\n`; `nil` if the fields views need
@@ -76,6 +80,7 @@ struct FeltLine {
         self.block = tail.block
         self.groupStart = tail.groupStart
         self.revertsStart = tail.revertsStart
+        self.tags = head.tags
     }
 
     /// The last date read and its day (`JournalLineCursor.DateMemo`), kept from line to line.
@@ -88,6 +93,8 @@ struct FeltLine {
         var old: Int
         var delta: Int
         var at: JournalLineCursor.Time
+        /// Where the tags are: see `FeltLine.tags`.
+        var tags: Range<Int>
         /// Where the sequence's digits end.
         var end: Int
     }
@@ -116,9 +123,15 @@ extension JournalLineCursor {
         if skip("note\":\"") {
             guard skipNote(), skip(",\"") else { return nil }
         }
+        var tags = 0..<0
+        if skip("tags\":[") {
+            let start = index
+            guard skipTags(), skip(",\"") else { return nil }
+            tags = start..<(index - 3)
+        }
         guard skip("seq\":"), let sequence = wholeNumber(), sequence >= 1 else { return nil }
         // Both counts are 0 or more: no overflow.
-        return FeltLine.Head(command: command, emotion: emotion, old: old, delta: new - old, at: at, end: index)
+        return FeltLine.Head(command: command, emotion: emotion, old: old, delta: new - old, at: at, tags: tags, end: index)
     }
 
     /// Reads backwards from the closing brace `[,"block":N]`, then `[,"latest":"<29>"]`,

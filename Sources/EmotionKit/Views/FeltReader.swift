@@ -41,13 +41,16 @@ struct FeltReader: Sendable {
     /// What was felt in `[since, until)` (either may be open), added up by the bucket `bucket` puts
     /// each local day (days since 1970-01-01) in: the day itself, its period's first day, or one
     /// bucket for the whole range, so that what is kept is what will be shown.
-    func days(since: Instant?, until: Instant?, bucket: (Int64) -> Int64 = { $0 }) throws(StoreError) -> [Int64: Felt] {
+    /// With `tags`, only the changes recorded with every one of them count.
+    func days(
+        since: Instant?, until: Instant?, withTags tags: [Tag] = [], bucket: (Int64) -> Int64 = { $0 }
+    ) throws(StoreError) -> [Int64: Felt] {
         let since = since?.millisecondsSinceEpoch ?? .min
         let until = until?.millisecondsSinceEpoch ?? .max
         var days: [Int64: Felt] = [:]
         // Changes come in runs on one day: the run's sum is kept aside and added once it ends.
         var run: (day: Int64, felt: Felt)?
-        try read(downTo: floor, since: since) { line in
+        try read(downTo: floor, since: since, tags: TagReading(required: tags)) { line, _ in
             guard line.at >= since, line.at < until else { return }
             if run?.day == line.day {
                 run?.felt.count(line)
@@ -67,7 +70,7 @@ struct FeltReader: Sendable {
     func totals(downTo stop: Int64) throws(StoreError) -> (days: [Int64: DayTotal], reach: Reach) {
         var days: [Int64: DayTotal] = [:]
         var run: (day: Int64, total: DayTotal)?
-        let reach = try read(downTo: stop, since: .min) { line in
+        let reach = try read(downTo: stop, since: .min, tags: TagReading()) { line, _ in
             if run?.day == line.day {
                 run?.total.count(line)
             } else {
@@ -81,10 +84,37 @@ struct FeltReader: Sendable {
         return (days, reach)
     }
 
-    /// Hands `body` each standing tap and add among the lines after `stop`, the latest recorded
-    /// first, until a line's latest recording time is before `since`.
+    /// What was felt in `[since, until)` with each tag, and without any: a change with two tags
+    /// counts for both.
+    func byTag(since: Instant?, until: Instant?) throws(StoreError) -> (tagged: [Tag: Felt], untagged: Felt) {
+        let since = since?.millisecondsSinceEpoch ?? .min
+        let until = until?.millisecondsSinceEpoch ?? .max
+        var tagged: [Tag: Felt] = [:]
+        var untagged = Felt()
+        try read(downTo: floor, since: since, tags: TagReading(collects: true)) { line, tags in
+            guard line.at >= since, line.at < until else { return }
+            if tags.isEmpty { untagged.count(line) }
+            for tag in tags { tagged[tag, default: Felt()].count(line) }
+        }
+        return (tagged, untagged)
+    }
+
+    /// Which tags a read keeps to, and whether it reads each line's tags.
+    struct TagReading {
+        /// Only taps and adds with every one of these are handed on; all if empty.
+        var required: [Tag] = []
+        /// Whether each line's tags are read and handed on.
+        var collects = false
+    }
+
+    /// Hands `body` each standing tap and add among the lines after `stop` that has the tags
+    /// `tags` requires (with its tags, if `tags` collects them), the latest recorded first, until a
+    /// line's latest recording time is before `since`.
     @discardableResult
-    private func read(downTo stop: Int64, since: Int64, _ body: (FeltLine) -> Void) throws(StoreError) -> Reach {
+    private func read(
+        downTo stop: Int64, since: Int64, tags: TagReading, _ body: (FeltLine, [Tag]) -> Void
+    ) throws(StoreError) -> Reach {
+        let required = tags.required.map { Array(("\"" + $0.name + "\"").utf8) }
         var reach = Reach()
         // For each command undone or redone since the read began, the undo and redo commands naming
         // it, and whether its first line has been read yet.
@@ -93,7 +123,9 @@ struct FeltReader: Sendable {
         var memo = FeltLine.DateMemo()
         var blocks = SkippableBlocks(journal: journal, floor: floor)
         try journal.forEachLineBackward(from: end, downTo: stop, passingOver: { line, lineStart throws(StoreError) in
-            let read = try readLine(line, at: lineStart, wantsID: reach.lastLine == nil, wantsGroup: !undone.isEmpty, memo: &memo)
+            let read = try readLine(
+                line, at: lineStart, wantsID: reach.lastLine == nil, wantsGroup: !undone.isEmpty, required: required,
+                collectsTags: tags.collects, memo: &memo)
             let line = read.felt
             if reach.lastLine == nil, let id = read.id { reach.lastLine = (lineStart, id) }
             if line.latestRecording < since { return .stop }
@@ -114,7 +146,7 @@ struct FeltReader: Sendable {
                 }
             case .tap, .add:
                 if let group = read.group, let entry = undone[group], entry.undos.count > entry.redos.count { return .goOn }
-                body(line)
+                if read.hasRequiredTags { body(line, read.tags) }
             case .reset:
                 break
             }
@@ -135,22 +167,35 @@ struct FeltReader: Sendable {
         var isFirstOfGroup = false
         /// Its id's 26 bytes, if wanted.
         var id: [UInt8]?
+        /// Whether it has every tag the read requires.
+        var hasRequiredTags = true
+        /// Its tags, if the read collects them.
+        var tags: [Tag] = []
     }
 
     /// Reads `line`, which starts at `lineStart`, in place (`FeltLine`) or, in any other form, with
-    /// the full parser; with its id's bytes if `wantsID`, and its group if `wantsGroup` or it reverts.
+    /// the full parser; with its id's bytes if `wantsID`, its group if `wantsGroup` or it reverts,
+    /// whether it has every `required` tag (each as its quoted bytes), and its tags if `collectsTags`.
     ///
     /// - Throws: `StoreError.unreadableJournal` for a line that is not an event.
     @inline(__always)
     private func readLine(
-        _ line: ArraySlice<UInt8>, at lineStart: Int64, wantsID: Bool, wantsGroup: Bool, memo: inout FeltLine.DateMemo
+        _ line: ArraySlice<UInt8>, at lineStart: Int64, wantsID: Bool, wantsGroup: Bool, required: [[UInt8]], collectsTags: Bool,
+        memo: inout FeltLine.DateMemo
     ) throws(StoreError) -> ReadLine {
         var group: EventID?
         var reverts: EventID?
         var isFirstOfGroup = false
         var id: [UInt8]?
+        var hasRequiredTags = true
+        var tags: [Tag] = []
         let felt = line.withUnsafeBufferPointer { buffer -> FeltLine? in
             guard let found = FeltLine(buffer, order: lineStart, day: &memo) else { return nil }
+            if !required.isEmpty {
+                let words = UnsafeBufferPointer(rebasing: buffer[found.tags])
+                hasRequiredTags = required.allSatisfy { FeltReader.holds(words, $0) }
+            }
+            if collectsTags, !found.tags.isEmpty { tags = FeltReader.tags(in: UnsafeBufferPointer(rebasing: buffer[found.tags])) }
             if wantsID { id = Array(buffer[7..<33]) }  // After `{"id":"`.
             if let start = found.revertsStart {
                 reverts = EventID(utf8: buffer[start..<(start + 26)])
@@ -163,15 +208,50 @@ struct FeltReader: Sendable {
             }
             return found
         }
-        if let felt { return ReadLine(felt: felt, group: group, reverts: reverts, isFirstOfGroup: isFirstOfGroup, id: id) }
+        if let felt {
+            return ReadLine(
+                felt: felt, group: group, reverts: reverts, isFirstOfGroup: isFirstOfGroup, id: id, hasRequiredTags: hasRequiredTags, tags: tags)
+        }
         let event: JournalEvent
         do throws(JournalLineError) {
             event = try JournalEvent(journalLine: Array(line))
         } catch {
             throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
         }
+        let names = event.tags.map { Array(("\"" + $0.name + "\"").utf8) }
         return ReadLine(
             felt: FeltLine(event, order: lineStart), group: event.group, reverts: event.reverts,
-            isFirstOfGroup: event.id == event.group, id: Array(event.id.description.utf8))
+            isFirstOfGroup: event.id == event.group, id: Array(event.id.description.utf8),
+            hasRequiredTags: required.allSatisfy { names.contains($0) }, tags: collectsTags ? event.tags : [])
+    }
+
+    /// Whether `words`, a line's tags as written (`"friends","gym"`), hold `quoted` (`"gym"`): no tag
+    /// holds a quote, so a match is a whole tag.
+    static func holds(_ words: UnsafeBufferPointer<UInt8>, _ quoted: [UInt8]) -> Bool {
+        guard words.count >= quoted.count else { return false }
+        var start = 0
+        while start + quoted.count <= words.count {
+            var same = true
+            for offset in quoted.indices where words[start + offset] != quoted[offset] {
+                same = false
+                break
+            }
+            if same { return true }
+            start += 1
+        }
+        return false
+    }
+
+    /// The tags of `words`, a line's tags as written and checked (`"friends","gym"`).
+    static func tags(in words: UnsafeBufferPointer<UInt8>) -> [Tag] {
+        var tags: [Tag] = []
+        var start = 1  // After the first tag's opening quote.
+        while start < words.count {
+            var end = start
+            while end < words.count, words[end] != UInt8(ascii: "\"") { end += 1 }
+            tags.append(Tag(checked: String(decoding: UnsafeBufferPointer(rebasing: words[start..<end]), as: UTF8.self)))
+            start = end + 3  // Past `","`.
+        }
+        return tags
     }
 }

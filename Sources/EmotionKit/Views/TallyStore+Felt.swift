@@ -26,14 +26,24 @@ extension TallyStore {
 
     /// What was felt in `[since, until)`, by the bucket `bucket` puts each local day (days since 1970) in.
     private func feltDays(since: Instant?, until: Instant?, bucket: (Int64) -> Int64) throws -> [Int64: Felt] {
+        try readingFelt { reader, index, counts throws(StoreError) in
+            try IndexedFeltReader(reader: reader, index: index, counts: counts).days(since: since, until: until, bucket: bucket)
+        } ?? [:]
+    }
+
+    /// What `read` makes of the journal's lines (a reader of them, the day index beside them, and the
+    /// counts at their end); `nil` when there is no journal yet.
+    func readingFelt<Value>(
+        _ read: (FeltReader, DayIndexFile, Tally) throws(StoreError) -> Value
+    ) throws -> Value? {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
-        return try withJournal(at: destination) { _, journal throws(StoreError) -> [Int64: Felt] in
-            guard let journal else { return [:] }
+        return try withJournal(at: destination) { _, journal throws(StoreError) -> Value? in
+            guard let journal else { return nil }
             let reader = FeltReader(journal: journal.file, floor: try journal.file.header().end, end: journal.state.position.bytes)
             let index = DayIndexFile(
                 target: NameInFolder(folder: destination.folder, name: DayIndexFile.name(besideDataFile: destination.name)), fileSystem: fileSystem)
-            return try IndexedFeltReader(reader: reader, index: index, counts: journal.state.tally).days(since: since, until: until, bucket: bucket)
+            return try read(reader, index, journal.state.tally)
         }
     }
 }

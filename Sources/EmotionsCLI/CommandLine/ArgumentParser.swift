@@ -110,12 +110,24 @@ struct ArgumentParser {
                 try parseLong(word, &remaining, into: &parsed)
             } else if ArgumentParser.isOptionWord(word) {
                 try parseShort(word, &remaining, into: &parsed)
+            } else if isTagWord(word) {
+                parsed.addTag(String(word.dropFirst()))
             } else {
                 positionals.append(word)
             }
         }
         try assign(positionals, into: &parsed)
         return parsed
+    }
+
+    /// Whether `word` is a `+TAG` of a command that takes tags: a word that starts with `+`, but not
+    /// a signed number where the command takes a count (`add sad +3`; a tag of digits alone is given
+    /// there with `--tag`).
+    private func isTagWord(_ word: String) -> Bool {
+        guard spec.tagHelp != nil, word.hasPrefix("+") else { return false }
+        let rest = word.utf8.dropFirst()
+        let isNumber = !rest.isEmpty && rest.allSatisfy { (48...57).contains($0) }
+        return !(isNumber && spec.arguments.contains { $0.name == "count" })
     }
 
     /// The option with the long name `name`, else an error that suggests the closest one.
@@ -193,7 +205,11 @@ struct ArgumentParser {
             guard handingDown, !option.standsAlone else { throw option.rejection(of: value) }
             if parsed.refusedValue == nil { parsed.refusedValue = ParsedArguments.OptionValue(long: option.long, value: value) }
         }
-        parsed.set(value, ofOption: option.long)
+        if option.long == OptionSpec.tag.long {
+            parsed.addTag(value)
+        } else {
+            parsed.set(value, ofOption: option.long)
+        }
     }
 
     private func assign(_ positionals: [String], into parsed: inout ParsedArguments) throws(UsageError) {

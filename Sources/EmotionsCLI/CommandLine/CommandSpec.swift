@@ -10,6 +10,9 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec] = []
     /// Its options, apart from `-h/--help`, which every command has.
     var options: [OptionSpec] = []
+    /// What `+TAG` words (and `--tag TAG`) mean to the command, for help, if it takes them: `tap` and
+    /// `add` record them, `log`, `stats` and `export` keep to changes that have them. `nil` for the others.
+    var tagHelp: String? = nil
     /// Example command lines, each shown as it would be typed.
     var examples: [String] = []
 

@@ -15,7 +15,7 @@ struct HelpPrinter {
         if !subcommands.isEmpty {
             parts += usableOptions + ["<subcommand>"]
         } else {
-            parts += spec.arguments.map(\.usage) + usableOptions
+            parts += spec.arguments.map(\.usage) + (spec.tagHelp == nil ? [] : ["[+<tag> ...]"]) + usableOptions
         }
         return parts.joined(separator: " ")
     }
@@ -31,8 +31,9 @@ struct HelpPrinter {
             sections.append(HelpPrinter.wrap(spec.discussion, indent: 0))
         }
         sections.append("USAGE: \(usage)")
-        if !spec.arguments.isEmpty {
-            sections.append(list("ARGUMENTS:", spec.arguments.map { ($0.label, $0.help) }))
+        if !spec.arguments.isEmpty || spec.tagHelp != nil {
+            let tags = spec.tagHelp.map { [(label: "+<tag>", help: $0)] } ?? []
+            sections.append(list("ARGUMENTS:", spec.arguments.map { ($0.label, $0.help) } + tags))
         }
         sections.append(list("OPTIONS:", spec.allOptions.map { ($0.label, HelpPrinter.help(of: $0)) }))
         if !subcommands.isEmpty {

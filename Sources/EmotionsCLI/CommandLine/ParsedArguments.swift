@@ -23,6 +23,8 @@ struct ParsedArguments: Equatable, Sendable {
     private(set) var options: [OptionValue] = []
     /// The long names of the flags given, each once, in the order first given.
     private(set) var flags: [String] = []
+    /// The tags given, as typed without their `+`, in order: every `+TAG` word and `--tag` value.
+    private(set) var tags: [String] = []
     /// The first value refused among options read before a subcommand, which it reports with its
     /// usage line (`ArgumentParser.parseOptions(before:)`). Kept as the words, not as the error: every
     /// run copies parsed arguments, and copying an error enum costs start-up runtime metadata work.
@@ -66,6 +68,11 @@ struct ParsedArguments: Equatable, Sendable {
         } else {
             options.append(OptionValue(long: long, value: value))
         }
+    }
+
+    /// Records a tag given as `+TAG` or `--tag TAG`, as typed, without its `+`.
+    mutating func addTag(_ word: String) {
+        tags.append(word)
     }
 
     /// Records that the flag `long` was given.

@@ -13,8 +13,9 @@ struct Add: Subcommand {
             Arguments.emotion(),
             ArgumentSpec(name: "count", help: "A whole number such as 3 or -2."),
         ],
-        options: [HistoryOptions.noteSpec, HistoryOptions.atSpec] + ChangeOptions.specs,
-        examples: ["emotions add sad 3", "emotions add happy -1", "emotions add smile 2 --at 2h --note lunch"])
+        options: [HistoryOptions.noteSpec, HistoryOptions.atSpec, TagOptions.recordedSpec] + ChangeOptions.specs,
+        tagHelp: TagOptions.recordedHelp,
+        examples: ["emotions add sad 3", "emotions add smile 2 +work", "emotions add happy -1", "emotions add smile 2 --at 2h --note lunch"])
 
     let emotion: Emotion
     let count: Int

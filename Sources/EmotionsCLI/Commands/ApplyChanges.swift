@@ -33,7 +33,7 @@ struct ApplyChanges {
         let events: [JournalEvent]
         do {
             defer { printing.cancel() }
-            events = try store.apply(actions, note: note, placedAt: placedAt)
+            events = try store.apply(actions, note: note, placedAt: placedAt, tags: history?.tags ?? [])
         }
         runner?.run(for: events) { problem in
             context.terminal.printError("Warning: \(problem)")

@@ -19,7 +19,7 @@ struct Export: Subcommand {
         discussion: "Changes come in log's order: by the time they are placed at, ties in the order they were made. "
             + "jsonl (the default) writes log --json's objects without command_id, delta and undone, one a line, "
             + "which import reads back. csv writes a "
-            + "header row, then at,date,time,offset,command,emotion,old,new,delta,note,id,command_id,undone for each "
+            + "header row, then at,date,time,offset,command,emotion,old,new,delta,note,id,command_id,undone,tags for each "
             + "change, with CR LF line ends: date, time and offset are the local ones where the change was made, time "
             + "to the second (at keeps the milliseconds); undone is true for a change whose command was undone and not "
             + "redone, so the delta of the tap and add rows not undone add up to what stats counts; a note beginning with = + - or @ gets a ' before it, so that a "
@@ -30,26 +30,31 @@ struct Export: Subcommand {
             OptionSpec(
                 long: "format", valueName: "format", values: Format.allCases.map(\.rawValue),
                 help: "jsonl (the default): log --json's lines, for import; csv: for a spreadsheet."),
+            TagOptions.filterSpec,
         ] + GlobalOptions.specs,
+        tagHelp: TagOptions.filterHelp,
         examples: [
+            "emotions export +work --format csv > work.csv",
             "emotions export > emotions.jsonl", "emotions export --since 2026-01-01 --format csv > 2026.csv",
             "emotions export | ssh laptop emotions import -",
         ])
 
     let range: TimeRangeOptions
     let format: Format
+    let tags: [Tag]
     let store: StoreOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         range = try TimeRangeOptions(arguments)
         format = arguments.value(ofOption: "format").flatMap(Format.init(rawValue:)) ?? .jsonl
+        tags = try TagOptions.tags(arguments)
         store = try StoreOptions(arguments)
     }
 
     /// Streams the changes out a buffer at a time, as they are read: memory stays small however
     /// long the history.
     func run(in context: Context) throws {
-        var query = EventQuery()
+        var query = EventQuery(tags: tags)
         try range.narrow(&query, now: Instant.now, zone: .system)
         let store = try store.makeSyncedStore(context: context)
         var output = OutputBuffer(terminal: context.terminal)

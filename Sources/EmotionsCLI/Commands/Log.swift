@@ -25,12 +25,15 @@ struct Log: Subcommand {
                 long: "json",
                 help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, group, "
                     + "events, reverts, recorded when there are, then command_id, delta and undone."),
+            TagOptions.filterSpec,
         ] + GlobalOptions.specs,
-        examples: ["emotions log -n 20", "emotions log sad --since 7d", "emotions log --since monday --until today --json"])
+        tagHelp: TagOptions.filterHelp,
+        examples: ["emotions log -n 20", "emotions log +work", "emotions log sad --since 7d", "emotions log --since monday --until today --json"])
 
     let emotions: [Emotion]
     let range: TimeRangeOptions
     let count: Int?
+    let tags: [Tag]
     let isJSON: Bool
     let color: ColorChoice
     let store: StoreOptions
@@ -50,13 +53,14 @@ struct Log: Subcommand {
         } else {
             count = nil
         }
+        tags = try TagOptions.tags(arguments)
         isJSON = arguments.has("json")
         color = ColorChoice(arguments)
         store = try StoreOptions(arguments)
     }
 
     func run(in context: Context) throws {
-        var query = EventQuery(emotions: emotions, last: count)
+        var query = EventQuery(emotions: emotions, last: count, tags: tags)
         try range.narrow(&query, now: Instant.now, zone: .system)
         let style = isJSON ? OutputStyle.plain : OutputStyle(color: color, context: context)
         let store = try store.makeSyncedStore(context: context)

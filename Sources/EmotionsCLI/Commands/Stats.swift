@@ -26,8 +26,11 @@ struct Stats: Subcommand {
             OptionSpec(
                 long: "json",
                 help: "Print JSON: {\"counts\": {…}, \"total\": N}, with the range; {\"by\": …} by period."),
+            TagOptions.filterSpec,
         ] + GlobalOptions.specs,
+        tagHelp: "Count only what was felt in changes recorded with every tag given (+work): all time unless a range is given.",
         examples: [
+            "emotions stats +work", 
             "emotions stats", "emotions stats sad", "emotions stats --json", "emotions stats --week",
             "emotions stats --since 2026-11-01 --until 2026-11-15", "emotions stats --by day", "emotions stats --by month --year",
         ])
@@ -35,6 +38,7 @@ struct Stats: Subcommand {
     let emotion: Emotion?
     let range: RangeOptions
     let by: PeriodLength?
+    let tags: [Tag]
     let isJSON: Bool
     let color: ColorChoice
     let store: StoreOptions
@@ -44,6 +48,7 @@ struct Stats: Subcommand {
         range = try RangeOptions(arguments)
         by = arguments.value(ofOption: "by").flatMap(PeriodLength.init(rawValue:))
         if let emotion, by != nil { throw .conflictingOptions(emotion.name, "--by") }
+        tags = try TagOptions.tags(arguments)
         isJSON = arguments.has("json")
         color = ColorChoice(arguments)
         store = try StoreOptions(arguments)
@@ -57,10 +62,11 @@ struct Stats: Subcommand {
             try showPeriods(of: by, from: store, now: now, zone: zone, in: context)
             return
         }
-        let range = try self.range.range(now: now, zone: zone)
+        var range = try self.range.range(now: now, zone: zone)
+        if range == nil, !tags.isEmpty { range = TimeRange(since: nil, until: now) }
         let report: StatsReport
         if let range {
-            report = StatsReport(felt: try store.felt(since: range.since, until: range.until))
+            report = StatsReport(felt: try store.felt(since: range.since, until: range.until, withTags: tags))
         } else {
             report = StatsReport(tally: try store.read())
         }
@@ -98,7 +104,7 @@ struct Stats: Subcommand {
             last = current
             range = TimeRange(since: zone.instant(at: LocalDateTime(startOf: firstPeriod.start)), until: now)
         }
-        let felt = try store.felt(by: length, since: range.since, until: range.until)
+        let felt = try store.felt(by: length, since: range.since, until: range.until, withTags: tags)
         guard let report = PeriodReport(felt: felt, length: length, first: first, last: last) else {
             throw UsageError.invalid(ValidationFailure(StatsError.tooManyPeriods(length, limit: PeriodReport.periodLimit)))
         }

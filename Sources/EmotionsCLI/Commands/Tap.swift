@@ -9,9 +9,10 @@ struct Tap: Subcommand {
         abstract: "Add one to each named emotion.",
         discussion: "A name may repeat to add more than one. Each change is printed as it is saved.",
         arguments: [Arguments.emotion(isRepeating: true)],
-        options: [HistoryOptions.noteSpec, HistoryOptions.atSpec] + ChangeOptions.specs,
+        options: [HistoryOptions.noteSpec, HistoryOptions.atSpec, TagOptions.recordedSpec] + ChangeOptions.specs,
+        tagHelp: TagOptions.recordedHelp,
         examples: [
-            "emotions tap happy", "emotions tap smile smile sad", "emotions tap sad --note \"rough meeting\"",
+            "emotions tap happy", "emotions tap happy +gym +friends", "emotions tap smile smile sad", "emotions tap sad --note \"rough meeting\"",
             "emotions tap happy --at \"yesterday 21:30\"", "emotions tap very-happy --json",
         ])
 

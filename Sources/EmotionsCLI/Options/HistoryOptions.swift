@@ -24,6 +24,8 @@ struct HistoryOptions: Sendable {
     let note: Note?
     /// The TIME `--at` gave, as typed and as read.
     let at: (text: String, expression: TimeExpression)?
+    /// The tags given (`+gym`, `--tag gym`), on `tap` and `add`: sorted, each once.
+    var tags: [Tag] = []
 
     /// Reads `--note` and, if the command has it, `--at`.
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -40,6 +42,7 @@ struct HistoryOptions: Sendable {
         } else {
             at = nil
         }
+        tags = try TagOptions.tags(arguments)
     }
 
     /// Reads a TIME given to `option`.

@@ -1,17 +1,18 @@
 import EmotionKit
 
 /// How `export --format csv` shows one change: a row of `at,date,time,offset,command,emotion,old,
-/// new,delta,note,id,command_id,undone`, for a spreadsheet.
+/// new,delta,note,id,command_id,undone,tags`, for a spreadsheet.
 ///
 /// `at` is the RFC 3339 text `log --json` shows, to the millisecond; `date`, `time` (to the second:
 /// `at` keeps the milliseconds) and `offset` are the local date and time at the change's own
 /// offset, where it was made, so that a change belongs to the day it was felt on. `id`, `command_id`
 /// and `undone` came later, so they are last, where they move no column a sheet already reads:
-/// with them a sheet finds what `stats` counts (the `delta` of each tap and add not undone).
+/// with them a sheet finds what `stats` counts (the `delta` of each tap and add not undone). `tags`
+/// came last of all: the change's tags separated by spaces (`friends gym`), which no tag holds.
 enum ExportRow {
     /// The header row's names.
     static let header = [
-        "at", "date", "time", "offset", "command", "emotion", "old", "new", "delta", "note", "id", "command_id", "undone",
+        "at", "date", "time", "offset", "command", "emotion", "old", "new", "delta", "note", "id", "command_id", "undone", "tags",
     ]
 
     /// The first characters that make a spreadsheet read a cell as a formula.
@@ -29,8 +30,15 @@ enum ExportRow {
         return [
             at, part(0..<10), part(11..<19), part(23..<29), event.command.name, event.emotion.name,
             String(event.old), String(event.new), String(event.delta), event.note.map(spreadsheetSafe) ?? "",
-            event.id.description, event.group.description, entry.isUndone ? "true" : "false",
+            event.id.description, event.group.description, entry.isUndone ? "true" : "false", spaced(event.tags),
         ]
+    }
+
+    /// The tags separated by single spaces.
+    private static func spaced(_ tags: [Tag]) -> String {
+        var text = ""
+        for tag in tags { text += text.isEmpty ? tag.name : " " + tag.name }
+        return text
     }
 
     /// `note`, with a `'` put before it if it begins with `=`, `+`, `-` or `@`, so that a

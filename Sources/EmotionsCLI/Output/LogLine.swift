@@ -6,8 +6,8 @@ enum LogLine {
     /// made; its command's short id (`EventID.short`); where the history holds changes of others (it
     /// syncs), the name of the history that made it, `desktop: sad +1`; the emotion and what the change did to it, a
     /// reset's as `happy reset -3`; for an undo or redo, the command it took back or made again,
-    /// `(undo of 01KAT8FW5X)`; when a backdated change was recorded; the note; and `(undone)` last
-    /// if its command stands undone.
+    /// `(undo of 01KAT8FW5X)`; when a backdated change was recorded; its tags, `#friends #gym`; the
+    /// note; and `(undone)` last if its command stands undone.
     ///
     /// The amount has a sign, ASCII `+` or `-`, so that `grep 'sad -'` finds the decreases and
     /// scripts read it as a number. A note of several lines goes on over as many lines, each later
@@ -21,6 +21,7 @@ enum LogLine {
         line += event.delta > 0 ? " +" + String(event.delta) : " " + String(event.delta)
         if let reverts = event.reverts { line += "  (" + event.command.name + " of " + reverts.short + ")" }
         if let recorded = event.recorded { line += "  (recorded " + recorded.minuteText + ")" }
+        for (index, tag) in event.tags.enumerated() { line += (index == 0 ? "  #" : " #") + tag.name }
         if let note = event.note { line += "  " + ControlCharacters.quoted(note, lineBreak: noteLineBreak) }
         if entry.isUndone { line += "  (undone)" }
         return line
@@ -65,7 +66,8 @@ enum LogLine {
     }
 
     /// `{"id": "01K…", "at": "2026-11-23T21:04:05.123+09:00", "command": "tap", "emotion": "sad", "old": 3,
-    /// "new": 4}`, then `note`, `group`, `events`, `reverts` and `recorded` where the event has them.
+    /// "new": 4}`, then `note`, `tags` (`["friends", "gym"]`), `group`, `events`, `reverts` and
+    /// `recorded` where the event has them.
     ///
     /// `group` (the id of the command's first event) is on the second and later events of a command
     /// of several, and `events` (how many it has) on its first, as the journal keeps them: so that
@@ -91,6 +93,15 @@ enum LogLine {
         if let note = event.note {
             line += ", \"note\": "
             line += ControlCharacters.escaped(inJSON: JSONValue.string(note).serialized(pretty: false))
+        }
+        if !event.tags.isEmpty {
+            line += ", \"tags\": ["
+            for (index, tag) in event.tags.enumerated() {
+                line += index == 0 ? "\"" : ", \""
+                line += tag.name
+                line += "\""
+            }
+            line += "]"
         }
         if event.group != event.id {
             line += ", \"group\": \""
