@@ -72,9 +72,15 @@ class Clock:
         return f"{prefix[0]}{within // 60:02d}:{within % 60:02d}.{milliseconds % 1000:03d}{prefix[1]}"
 
 
-def generate(folder, events=100_000, years=10, seed=13, end_ms=None):
-    """Writes the history into `folder`; returns a History."""
+TAGS = ["work", "gym", "friends", "family", "good-meal", "sleep", "reading", "rain", "commute", "music",
+        "운동", "travel"]
+
+
+def generate(folder, events=100_000, years=10, seed=13, end_ms=None, tagged=False):
+    """Writes the history into `folder`; returns a History. With `tagged`, about 60% of the taps and
+    adds carry one to three tags (drawn from their own generator, so the history is otherwise the same)."""
     rng = random.Random(seed)
+    tag_rng = random.Random(seed + 1)
     end_ms = end_ms if end_ms is not None else time.time_ns() // 1_000_000 - 60_000
     start_ms = end_ms - years * 365 * DAY_MS - (years // 4) * DAY_MS
     # The instants: uniform over the span, then mostly moved into the day (08:00-23:00 UTC-ish).
@@ -135,6 +141,10 @@ def generate(folder, events=100_000, years=10, seed=13, end_ms=None):
             changes.append(("tap", name, counts[name], counts[name] + 1))
             counts[name] += 1
         group = None
+        tags_text = ""
+        if tagged and changes[0][0] != "reset" and tag_rng.random() < 0.6:
+            chosen = sorted(tag_rng.sample(TAGS, tag_rng.choice([1, 1, 2, 3])))
+            tags_text = ',"tags":[' + ",".join(json.dumps(tag, ensure_ascii=False) for tag in chosen) + "]"
         for command, name, old, new in changes:
             seq += 1
             identifier = new_id(at_ms)
@@ -143,7 +153,7 @@ def generate(folder, events=100_000, years=10, seed=13, end_ms=None):
             # A command of several events says how many on its first line, as emotions writes it.
             size_text = f',"events":{len(changes)}' if len(changes) > 1 and group == identifier else ""
             lines.append(f'{{"id":"{identifier}","at":"{at}","command":"{command}","emotion":"{name}",'
-                         f'"old":{old},"new":{new}{note_text},"seq":{seq},"group":"{group}"{size_text}}}\n')
+                         f'"old":{old},"new":{new}{note_text}{tags_text},"seq":{seq},"group":"{group}"{size_text}}}\n')
         index += len(changes)
 
     os.makedirs(folder, mode=0o700, exist_ok=True)
@@ -182,9 +192,10 @@ def main():
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--years", type=int, default=10)
     parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--tagged", action="store_true", help="give about 60%% of the taps and adds tags")
     options = parser.parse_args()
     started = time.monotonic()
-    history = generate(options.folder, options.events, options.years, options.seed)
+    history = generate(options.folder, options.events, options.years, options.seed, tagged=options.tagged)
     print(f"{history.events} events, journal {history.journal_bytes} bytes, counts {history.counts}, "
           f"in {time.monotonic() - started:.1f} s: {history.data_path}")
 

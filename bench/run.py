@@ -48,7 +48,7 @@ Figures are reported, not asserted. Settings, from the environment:
                      else this one: a pyenv or virtualenv python may start far slower)
   BENCH_SYNC_WHOLE_ROUNDS  rounds of a first sync and of an import of the long history (default 5)
   BENCH_BASELINE     another emotions binary (today's release) whose tap is timed beside this one's
-  BENCH_PARTS        which parts to run, comma-separated: operations,history,sync,contention (default all)
+  BENCH_PARTS        which parts to run, comma-separated: operations,history,sync,tags,contention (default all)
   BENCH_DIR          where the temporary folders go (default: the system's temporary folder)
   CC, SWIFT          the C compiler for the floor (cc), and the swift whose version is shown
 """
@@ -802,6 +802,102 @@ def sync_benchmark(emotions, baseline, sandbox, generated, rounds, warmup, whole
     return {"events": events, "baseline": baseline.command[0] if baseline else None, "rows": rows}
 
 
+# --- Tags, views by tag and weekday, Daylio import (issue 24) -----------------------------------------
+
+def tags_benchmark(emotions, sandbox, rounds, warmup, events, whole_rounds):
+    """Issue 24's cases: tap with three tags against tap without, round-robin; `stats --by tag` and `--by weekday`
+    over a long history whose taps and adds carry tags (against `stats --json` on it); an import of a Daylio
+    export of 10,000 rows into an empty history."""
+    rows = []
+    plain_home, plain_path = sandbox.home("tags-plain", emotions)
+    tagged_home, tagged_path = sandbox.home("tags-tagged", emotions)
+    generated = long_history.generate(os.path.join(sandbox.root, "tags-history"), events, tagged=True)
+    long_home, long_path = history_home(sandbox, "tags-long", emotions, generated)
+    long_env = sandbox.environment(long_home, long_path)
+    thousands = f"{events:,}"
+    plan = [("tap", ["tap", "happy"], plain_home, plain_path),
+            ("tap-tags", ["tap", "happy", "+gym", "+friends", "+good-meal"], tagged_home, tagged_path),
+            ("tagged-stats", ["stats", "--json"], long_home, long_path)]
+    support = {}
+    for key, arguments in (("by-tag", ["stats", "--by", "tag", "--json"]),
+                           ("by-weekday", ["stats", "--by", "weekday", "--json"])):
+        support[key] = log_support(emotions, long_env, tuple(arguments))
+        if support[key] == "ok":
+            plan.append((key, arguments, long_home, long_path))
+    runners = {key: Runner(emotions, arguments, sandbox.environment(home, path), home, name=key)
+               for key, arguments, home, path in plan}
+    try:
+        samples = round_robin(runners, rounds, warmup)
+    finally:
+        for runner in runners.values():
+            runner.close()
+    taps = runners["tap-tags"].runs
+    check_counted(emotions, tagged_path, dict(SEED, happy=SEED["happy"] + taps), taps, f"after {taps} tagged taps")
+    rows += [
+        row_of_samples("tap", "emotions", "tap happy", samples["tap"]),
+        row_of_samples("tap-tags", "emotions", "tap happy +gym +friends +good-meal", samples["tap-tags"],
+                       samples["tap"], "× tap happy, same round"),
+        row_of_samples("tagged-stats", "emotions", f"stats --json, {thousands} tagged", samples["tagged-stats"]),
+    ]
+    for key, command in (("by-tag", "stats --by tag --json"), ("by-weekday", "stats --by weekday --json")):
+        rows.append(row_of_samples(key, "emotions", f"{command}, {thousands} tagged", samples.get(key, Samples()),
+                                   samples.get(key) and samples["tagged-stats"],
+                                   "× stats, same history" if support[key] == "ok" else "not in this binary"))
+    daylio = os.path.join(sandbox.root, "daylio.csv")
+    if os.path.exists(os.path.join(BENCH, "daylio.py")):
+        import daylio as daylio_export  # bench/daylio.py, beside this script
+        daylio_export.generate(daylio, rows=10_000)
+        import_home, import_path = sandbox.home("tags-daylio", emotions, seed=None)
+        import_env = sandbox.environment(import_home, import_path)
+        kept = snapshot([import_path, import_path + ".journal"])
+        imported = time_fresh(emotions, ["import", "-q", "--from", "daylio", daylio], import_env, import_home,
+                              whole_rounds, lambda: restore(kept), "daylio")
+        rows.append(row_of_samples("daylio", "emotions", "import --from daylio, 10,000 rows", imported))
+        counted = json.loads(run_once(emotions, ["stats", "--json"], import_env, "stats after the Daylio import").stdout)
+        if counted["total"] != 10_000:
+            raise BenchError(f"after the Daylio import of {daylio}: total {counted['total']}, expected 10000")
+    return {"events": events, "rows": rows}
+
+
+def tags_goals(results):
+    """Issue 24's speed goals beside the figures."""
+    rows = {row["key"]: row for row in results["tags"]["rows"]}
+    found = []
+    value = rows.get("tap-tags", {}).get("ratio")
+    found.append({"goal": "tap with three tags ≤ 1.05× tap without", "value": value, "limit": 1.05,
+                  "measured": "n/a" if value is None else ratio_text(value)})
+    events = f"{results['tags']['events']:,}"
+    for key, goal, limit_ms in (("by-tag", f"stats --by tag over {events} events < 100 ms", 100),
+                                ("by-weekday", f"stats --by weekday over {events} events < 100 ms", 100),
+                                ("daylio", "import of a 10,000-row Daylio file < 1 s", 1000)):
+        row = rows.get(key, {})
+        if not row.get("runs"):
+            found.append({"goal": goal, "value": None, "limit": 1, "measured": "n/a"})
+            continue
+        slowest = (max(row["wall_ns"]) if key == "daylio" else percentile(row["wall_ns"], 90)) / 1e6
+        found.append({"goal": goal, "value": slowest / limit_ms, "limit": 1.0 - 1e-9,
+                      "measured": f"{slowest:.1f} ms {'slowest' if key == 'daylio' else 'p90'}"})
+    for goal in found:
+        goal["met"] = "n/a" if goal["value"] is None else "yes" if goal["value"] <= goal["limit"] else "NO"
+    return found
+
+
+def tags_tables(results, markdown):
+    header = ["tags (issue 24)", "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
+    rows = []
+    for row in results["tags"]["rows"]:
+        command = f"`{row['command']}`" if markdown else row["command"]
+        if row["runs"] == 0:
+            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
+            continue
+        rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
+                     f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
+                     row["against_text"]])
+    goal_rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["tags_goals"]]
+    return (table(header, rows, [44, 11, 6, 11, 9, 13, 8], 2, markdown) + [""]
+            + table(["issue 24 goal", "measured", "met"], goal_rows, [70, 38], 2, markdown))
+
+
 def sync_goals(results):
     """Issue 23's speed goals beside the figures."""
     rows = {row["key"]: row for row in results["sync"]["rows"]}
@@ -1114,6 +1210,10 @@ def report(results):
         print("\n".join(sync_goal_tables(results, markdown=False)))
         print()
         markdown += [sync_tables(results, markdown=True), sync_goal_tables(results, markdown=True)]
+    if "tags" in results:
+        print("\n".join(tags_tables(results, markdown=False)))
+        print()
+        markdown += [tags_tables(results, markdown=True)]
     if results["contention"]:
         print("\n".join(contention_tables(results, markdown=False)))
         print("A writer that finds the file locked: the C floor blocks in flock(LOCK_EX) until it is free; emotions")
@@ -1154,7 +1254,7 @@ def main():
     baseline_binary = os.environ.get("BENCH_BASELINE") or None
     if baseline_binary and not os.access(baseline_binary, os.X_OK):
         raise SystemExit(f"run.py: BENCH_BASELINE={baseline_binary!r} is not an executable")
-    all_parts = ["operations", "history", "sync", "contention"]
+    all_parts = ["operations", "history", "sync", "tags", "contention"]
     parts = [part for part in (os.environ.get("BENCH_PARTS") or ",".join(all_parts)).split(",") if part]
     for part in parts:
         if part not in all_parts:
@@ -1200,6 +1300,11 @@ def main():
                 baseline = Candidate("baseline", "today's release", [os.path.abspath(baseline_binary)])
             results["sync"] = sync_benchmark(emotions, baseline, sandbox, template[0], rounds, warmup, whole_rounds)
             results["sync_goals"] = sync_goals(results)
+        if "tags" in parts:
+            print(f"Tags: tap with tags, views by tag and weekday over {history_events} tagged events, {rounds} "
+                  f"rounds; a Daylio import, {whole_rounds} rounds", file=sys.stderr)
+            results["tags"] = tags_benchmark(emotions, sandbox, rounds, warmup, history_events, whole_rounds)
+            results["tags_goals"] = tags_goals(results)
         if "contention" in parts:
             for candidate in all_candidates[:3]:
                 print(f"Contention: {writers} writers × {taps} taps of {candidate.label}", file=sys.stderr)

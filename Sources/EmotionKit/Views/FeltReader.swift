@@ -50,7 +50,7 @@ struct FeltReader: Sendable {
         var days: [Int64: Felt] = [:]
         // Changes come in runs on one day: the run's sum is kept aside and added once it ends.
         var run: (day: Int64, felt: Felt)?
-        try read(downTo: floor, since: since, tags: TagReading(required: tags)) { line, _ in
+        try read(downTo: floor, since: since, tags: TagReading(required: tags)) { line in
             guard line.at >= since, line.at < until else { return }
             if run?.day == line.day {
                 run?.felt.count(line)
@@ -70,7 +70,7 @@ struct FeltReader: Sendable {
     func totals(downTo stop: Int64) throws(StoreError) -> (days: [Int64: DayTotal], reach: Reach) {
         var days: [Int64: DayTotal] = [:]
         var run: (day: Int64, total: DayTotal)?
-        let reach = try read(downTo: stop, since: .min, tags: TagReading()) { line, _ in
+        let reach = try read(downTo: stop, since: .min, tags: TagReading()) { line in
             if run?.day == line.day {
                 run?.total.count(line)
             } else {
@@ -89,22 +89,28 @@ struct FeltReader: Sendable {
     func byTag(since: Instant?, until: Instant?) throws(StoreError) -> (tagged: [Tag: Felt], untagged: Felt) {
         let since = since?.millisecondsSinceEpoch ?? .min
         let until = until?.millisecondsSinceEpoch ?? .max
-        var tagged: [Tag: Felt] = [:]
+        let table = TagTable()
+        var felt: [Felt] = []
         var untagged = Felt()
-        try read(downTo: floor, since: since, tags: TagReading(collects: true)) { line, tags in
+        try read(downTo: floor, since: since, tags: TagReading(table: table)) { line in
             guard line.at >= since, line.at < until else { return }
-            if tags.isEmpty { untagged.count(line) }
-            for tag in tags { tagged[tag, default: Felt()].count(line) }
+            if table.line.isEmpty { untagged.count(line) }
+            for place in table.line {
+                while felt.count <= place { felt.append(Felt()) }
+                felt[place].count(line)
+            }
         }
+        var tagged: [Tag: Felt] = [:]
+        for (place, sum) in felt.enumerated() { tagged[table.names[place]] = sum }
         return (tagged, untagged)
     }
 
-    /// Which tags a read keeps to, and whether it reads each line's tags.
+    /// Which tags a read keeps to, and where it puts each line's tags.
     struct TagReading {
         /// Only taps and adds with every one of these are handed on; all if empty.
         var required: [Tag] = []
-        /// Whether each line's tags are read and handed on.
-        var collects = false
+        /// Where each line's tags are put, if they are wanted.
+        var table: TagTable?
     }
 
     /// Hands `body` each standing tap and add among the lines after `stop` that has the tags
@@ -112,7 +118,7 @@ struct FeltReader: Sendable {
     /// line's latest recording time is before `since`.
     @discardableResult
     private func read(
-        downTo stop: Int64, since: Int64, tags: TagReading, _ body: (FeltLine, [Tag]) -> Void
+        downTo stop: Int64, since: Int64, tags: TagReading, _ body: (FeltLine) -> Void
     ) throws(StoreError) -> Reach {
         let required = tags.required.map { Array(("\"" + $0.name + "\"").utf8) }
         var reach = Reach()
@@ -125,7 +131,7 @@ struct FeltReader: Sendable {
         try journal.forEachLineBackward(from: end, downTo: stop, passingOver: { line, lineStart throws(StoreError) in
             let read = try readLine(
                 line, at: lineStart, wantsID: reach.lastLine == nil, wantsGroup: !undone.isEmpty, required: required,
-                collectsTags: tags.collects, memo: &memo)
+                table: tags.table, memo: &memo)
             let line = read.felt
             if reach.lastLine == nil, let id = read.id { reach.lastLine = (lineStart, id) }
             if line.latestRecording < since { return .stop }
@@ -146,7 +152,7 @@ struct FeltReader: Sendable {
                 }
             case .tap, .add:
                 if let group = read.group, let entry = undone[group], entry.undos.count > entry.redos.count { return .goOn }
-                if read.hasRequiredTags { body(line, read.tags) }
+                if read.hasRequiredTags { body(line) }
             case .reset:
                 break
             }
@@ -169,18 +175,16 @@ struct FeltReader: Sendable {
         var id: [UInt8]?
         /// Whether it has every tag the read requires.
         var hasRequiredTags = true
-        /// Its tags, if the read collects them.
-        var tags: [Tag] = []
     }
 
     /// Reads `line`, which starts at `lineStart`, in place (`FeltLine`) or, in any other form, with
     /// the full parser; with its id's bytes if `wantsID`, its group if `wantsGroup` or it reverts,
-    /// whether it has every `required` tag (each as its quoted bytes), and its tags if `collectsTags`.
+    /// whether it has every `required` tag (each as its quoted bytes), and its tags put in `table`.
     ///
     /// - Throws: `StoreError.unreadableJournal` for a line that is not an event.
     @inline(__always)
     private func readLine(
-        _ line: ArraySlice<UInt8>, at lineStart: Int64, wantsID: Bool, wantsGroup: Bool, required: [[UInt8]], collectsTags: Bool,
+        _ line: ArraySlice<UInt8>, at lineStart: Int64, wantsID: Bool, wantsGroup: Bool, required: [[UInt8]], table: TagTable?,
         memo: inout FeltLine.DateMemo
     ) throws(StoreError) -> ReadLine {
         var group: EventID?
@@ -188,14 +192,13 @@ struct FeltReader: Sendable {
         var isFirstOfGroup = false
         var id: [UInt8]?
         var hasRequiredTags = true
-        var tags: [Tag] = []
         let felt = line.withUnsafeBufferPointer { buffer -> FeltLine? in
             guard let found = FeltLine(buffer, order: lineStart, day: &memo) else { return nil }
             if !required.isEmpty {
                 let words = UnsafeBufferPointer(rebasing: buffer[found.tags])
                 hasRequiredTags = required.allSatisfy { FeltReader.holds(words, $0) }
             }
-            if collectsTags, !found.tags.isEmpty { tags = FeltReader.tags(in: UnsafeBufferPointer(rebasing: buffer[found.tags])) }
+            table?.collect(UnsafeBufferPointer(rebasing: buffer[found.tags]))
             if wantsID { id = Array(buffer[7..<33]) }  // After `{"id":"`.
             if let start = found.revertsStart {
                 reverts = EventID(utf8: buffer[start..<(start + 26)])
@@ -210,7 +213,7 @@ struct FeltReader: Sendable {
         }
         if let felt {
             return ReadLine(
-                felt: felt, group: group, reverts: reverts, isFirstOfGroup: isFirstOfGroup, id: id, hasRequiredTags: hasRequiredTags, tags: tags)
+                felt: felt, group: group, reverts: reverts, isFirstOfGroup: isFirstOfGroup, id: id, hasRequiredTags: hasRequiredTags)
         }
         let event: JournalEvent
         do throws(JournalLineError) {
@@ -219,10 +222,11 @@ struct FeltReader: Sendable {
             throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
         }
         let names = event.tags.map { Array(("\"" + $0.name + "\"").utf8) }
+        table?.collect(event.tags)
         return ReadLine(
             felt: FeltLine(event, order: lineStart), group: event.group, reverts: event.reverts,
             isFirstOfGroup: event.id == event.group, id: Array(event.id.description.utf8),
-            hasRequiredTags: required.allSatisfy { names.contains($0) }, tags: collectsTags ? event.tags : [])
+            hasRequiredTags: required.allSatisfy { names.contains($0) })
     }
 
     /// Whether `words`, a line's tags as written (`"friends","gym"`), hold `quoted` (`"gym"`): no tag
@@ -240,18 +244,5 @@ struct FeltReader: Sendable {
             start += 1
         }
         return false
-    }
-
-    /// The tags of `words`, a line's tags as written and checked (`"friends","gym"`).
-    static func tags(in words: UnsafeBufferPointer<UInt8>) -> [Tag] {
-        var tags: [Tag] = []
-        var start = 1  // After the first tag's opening quote.
-        while start < words.count {
-            var end = start
-            while end < words.count, words[end] != UInt8(ascii: "\"") { end += 1 }
-            tags.append(Tag(checked: String(decoding: UnsafeBufferPointer(rebasing: words[start..<end]), as: UTF8.self)))
-            start = end + 3  // Past `","`.
-        }
-        return tags
     }
 }
