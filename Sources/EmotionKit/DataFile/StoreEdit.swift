@@ -2,7 +2,7 @@
 package enum StoreEdit: Sendable {
     /// Applies actions in order, all or none, as one command, with a note and tags (on its taps and
     /// adds) and placed at a time (`nil`: now) in the history.
-    case apply([Action], note: String?, placedAt: Instant?, tags: [Tag])
+    case apply([Action], note: String?, placedAt: Instant?, tags: [Tag] = [])
     /// Takes back the latest command not yet undone.
     case undo
     /// Takes back the command one of whose events' ids starts with this, or makes it again if

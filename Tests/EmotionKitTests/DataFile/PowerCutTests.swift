@@ -487,7 +487,7 @@ struct PowerCutCase {
         case .sync: return "sync"
         case let .undoCommand(id): return "undo \(id)"
         case let .import(handOver, _): return "import \(handOver.changeCount)"
-        case let .apply(actions, _, _):
+        case let .apply(actions, _, _, _):
             switch actions.first {
             case .tap?:
                 let emotions = actions.compactMap { action -> String? in
