@@ -85,7 +85,7 @@ struct CalendarTests {
             day("2026-06-01", "happy", [1, 0, 0, 0, 0]), day("2026-10-31", "happy", [1, 0, 0, 0, 0]),
             day("2026-11-01", "upset", [0, 0, 0, 1, 0]), day("2026-11-02", "sad", [1, 0, 0, 0, 1]),
         ]
-        expectSuccess(json, stdout: #"{"from": "2026-01-01", "through": "2026-12-31", "days": ["# + days.joined(separator: ", ") + "]}\n")
+        expectSuccess(json, stdout: #"{"since": "2026-01-01T00:00:00+00:00", "until": "2027-01-01T00:00:00+00:00", "days": ["# + days.joined(separator: ", ") + "]}\n")
     }
 
     @Test func aDayShowsTheEmotionWhoseWholeSumIsLargestEvenPastTheLargestCount() async throws {
@@ -100,7 +100,7 @@ struct CalendarTests {
             expectSuccess(try await sandbox.run(arguments + ["-q"], environment: ["TZ": "UTC"]), stdout: "")
         }
         let json = try await sandbox.run(["calendar", "--year", "2026", "--json"], environment: ["TZ": "UTC"])
-        expectSuccess(json, stdout: #"{"from": "2026-01-01", "through": "2026-12-31", "days": [{"date": "2026-11-02", "emotion": "happy", "#
+        expectSuccess(json, stdout: #"{"since": "2026-01-01T00:00:00+00:00", "until": "2027-01-01T00:00:00+00:00", "days": [{"date": "2026-11-02", "emotion": "happy", "#
             + #""counts": {"happy": \#(Int.max), "smile": 0, "neutral": 0, "upset": 0, "sad": \#(Int.max)}}]}"# + "\n")
         let grid = try await sandbox.run(["calendar", "--year", "2026"], environment: ["TZ": "UTC", "COLUMNS": "120"])
         #expect(try cells(grid, firstMonday: "2025-12-29")["2026-11-02"] == "H", "\(grid)")
@@ -147,11 +147,16 @@ struct CalendarTests {
         let tapped = String(try #require(DataFile.object(log.stdout)?["at"] as? String, "\(log)").prefix(10))
         let json = try await sandbox.run(["calendar", "--json"], environment: ["TZ": zone])
         let object = try #require(DataFile.object(json.stdout), "\(json)")
-        let through = try #require(object["through"] as? String)
-        let from = try #require(object["from"] as? String)
+        // The days shown, as stats writes a range: from the start of the first, up to the start of the day after today.
+        let since = try #require(object["since"] as? String)
+        let until = try #require(object["until"] as? String)
+        #expect(since.dropFirst(10).hasPrefix("T00:00:00") && until.dropFirst(10).hasPrefix("T00:00:00"), "\(json)")
+        let from = String(since.prefix(10))
         var utc = Foundation.Calendar(identifier: .gregorian)
         utc.timeZone = try #require(TimeZone(identifier: "UTC"))
-        let today = try #require(Self.day(through))
+        let tomorrow = try #require(Self.day(String(until.prefix(10))))
+        let today = try #require(utc.date(byAdding: DateComponents(day: -1), to: tomorrow))
+        let through = Self.text(of: today)
         let yearAgo = try #require(utc.date(byAdding: DateComponents(year: -1, day: 1), to: today))
         #expect(from == Self.text(of: yearAgo), "\(json)")
         #expect(through == tapped, "\(json)")
@@ -168,8 +173,16 @@ struct CalendarTests {
     @Test(arguments: ["abc", "0", "10000", "", "２０２５", "+2025"])
     func aYearOutsideTheCalendarIsAUsageError(year: String) async throws {
         let sandbox = try Sandbox()
-        let outcome = try await sandbox.run("calendar", "--year", year)
+        let outcome = try await sandbox.run("calendar", "--year=" + year)
         expectUsageError(outcome, command: "emotions calendar", message: "The value '\(year)' is invalid for '--year': give a year")
+    }
+
+    /// `--year` takes the next word only if it starts with a digit: a year to check, or nothing.
+    @Test func aWordAfterYearIsItsYearOnlyIfItStartsWithADigit() async throws {
+        let sandbox = try Sandbox()
+        expectUsageError(try await sandbox.run("calendar", "--year", "25x"), command: "emotions calendar",
+            message: "The value '25x' is invalid for '--year': give a year")
+        expectUsageError(try await sandbox.run("calendar", "--year", "abc"), command: "emotions calendar", message: "Unexpected argument 'abc'")
     }
 
     /// The views make `emotions.json.days` beside the journal and read it; with it, without it,

@@ -69,7 +69,16 @@ struct CompletionTests {
         (["emotions", "tap", "happy", "--"], ["--note", "--at", "--json", "--quiet", "--no-hooks", "--file", "--color", "--help"]),
         (["emotions", "reset", "--"], ["--all", "--note", "--json", "--quiet", "--no-hooks", "--file", "--color", "--help"]),
         (["emotions", "undo", "-"], ["--json", "-q", "--quiet", "--no-hooks", "--file", "--color", "-h", "--help"]),
-        (["emotions", "log", "-"], ["--since", "--until", "-n", "--count", "--json", "--file", "--color", "-h", "--help"]),
+        (["emotions", "log", "-"], [
+            "--since", "--until", "--today", "--yesterday", "--week", "--last-week", "--month", "--last-month", "--year",
+            "-n", "--count", "--json", "--file", "--color", "-h", "--help",
+        ]),
+        (["emotions", "calendar", "--year", "-"], [
+            "--since", "--until", "--today", "--yesterday", "--week", "--last-week", "--month", "--last-month", "--year",
+            "--json", "--file", "--color", "-h", "--help",
+        ]),
+        (["emotions", "stats", "--year", "h"], ["happy"]),
+        (["emotions", "export", "--format", "c"], ["csv"]),
         (["emotions", "stats", "--j"], ["--json"]),
         (["emotions", "watch", "--i"], ["--initial"]),
         (["emotions", "help", "-"], ["-h", "--help"]),
@@ -151,6 +160,8 @@ struct CompletionTests {
         ("emotions log --since ", []),
         ("emotions log -n 3 n", ["neutral"]),
         ("emotions stats --j", ["--json"]),
+        ("emotions export --last-", ["--last-month", "--last-week"]),
+        ("emotions stats --year h", ["happy"]),
         ("emotions reset --a", ["--all"]),
         ("emotions help ", subcommands),
     ])

@@ -274,6 +274,45 @@ struct HistoryTests {
         #expect(sandbox.contentsOfHome() == [])
     }
 
+    /// `--at 9pm` at midday is later today: refused, with yesterday's 9pm suggested. Twelve-hour
+    /// times, noon and a day with a time are placed on the local clock, in any case.
+    @Test func aTimeOfDayStillToComeTodayIsRefusedSuggestingYesterdays() async throws {
+        let sandbox = try Sandbox()
+        let zone = MiddayZone.tz()
+        let outcome = try await sandbox.run(["tap", "happy", "--at", "9PM"], environment: ["TZ": zone])
+        expectFailure(outcome, status: 64, mentioning: ["Error: Invalid --at: '9PM' is later today, after now; a change can "
+            + "only be placed in the past. Did you mean 'yesterday 9PM'?"])
+        let today = try await sandbox.run(["add", "sad", "2", "--at", "today 11:59pm"], environment: ["TZ": zone])
+        expectFailure(today, status: 64, mentioning: ["Error: Invalid --at: 'today 11:59pm' is later today, after now; a change "
+            + "can only be placed in the past. Did you mean 'yesterday 11:59pm'?"])
+        #expect(sandbox.contentsOfHome() == [])
+        let times = ["happy": "yesterday 9pm", "sad": "9am", "smile": "Yesterday Noon", "upset": "last monday 9:30PM", "neutral": "12am"]
+        for (emotion, time) in times {
+            expectSuccess(try await sandbox.run(["tap", emotion, "--at", time, "-q"], environment: ["TZ": zone]), stdout: "")
+        }
+        let log = try await sandbox.run(["log", "--json"], environment: ["TZ": zone])
+        var placed: [String: String] = [:]
+        for line in log.stdoutLines {
+            let object = DataFile.object(line)
+            if let emotion = object?["emotion"] as? String, let at = object?["at"] as? String { placed[emotion] = String(at.dropFirst(11).prefix(5)) }
+        }
+        #expect(placed == ["happy": "21:00", "sad": "09:00", "smile": "12:00", "upset": "21:30", "neutral": "00:00"], "\(log)")
+        let since = try await sandbox.run(["log", "--since", "yesterday 9pm", "--until", "yesterday 9:01pm", "--json"], environment: ["TZ": zone])
+        #expect(since.stdoutLines.count == 1 && since.stdout.contains(#""emotion": "happy""#), "\(since)")
+    }
+
+    @Test(arguments: [("yestreday", "yesterday"), ("mondya 9pm", "monday 9pm"), ("noom", "noon"), ("last fridya", "last friday")])
+    func aMisspeltWordInATimeGetsADidYouMean(time: String, meant: String) async throws {
+        let sandbox = try Sandbox()
+        for arguments in [["tap", "happy", "--at", time], ["log", "--since", time], ["calendar", "--until", time], ["stats", "--since", time]] {
+            let outcome = try await sandbox.run(arguments)
+            let option = arguments[arguments.count - 2]
+            expectUsageError(outcome, command: "emotions \(arguments[0])",
+                message: "Invalid \(option): '\(time)' is not a TIME: did you mean '\(meant)'?")
+        }
+        #expect(sandbox.contentsOfHome() == [])
+    }
+
     /// A note that holds the six characters `\u{202E}`, or a quote, could not be told from one that holds
     /// the control, or from where the note ends: in `log`, a backslash and a quote of the note are escaped.
     @Test func aNoteThatSpellsAnEscapeLooksUnlikeOneThatHoldsTheControl() async throws {

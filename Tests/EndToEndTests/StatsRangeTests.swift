@@ -184,7 +184,7 @@ struct StatsRangeTests {
         (["stats", "--week", "--since", "2d"], "'--week' and '--since' cannot be used together"),
         (["stats", "sad", "--by", "day"], "'sad' and '--by' cannot be used together"),
         (["stats", "--by", "year"], "Unknown value 'year' for '--by'"),
-        (["stats", "--since", "last tuesday"], "Invalid --since"),
+        (["stats", "--since", "next tuesday"], "Invalid --since"),
         (["stats", "--since", "today", "--until", "2020-01-01"], "is after --until"),
         (["stats", "--by", "day", "--since", "0001-01-01"], "more than 100000 days"),
     ])

@@ -7,6 +7,11 @@ package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchDay(String, LocalDate.Month)
     /// `text` has an hour past 23 or a minute or second past 59.
     case noSuchTimeOfDay(String)
+    /// `text` has an hour outside 1 to 12 before `am` or `pm`, or a minute past 59 (`13pm`, `9:60am`).
+    case noSuchTwelveHourTime(String)
+    /// `text` holds a word a TIME does not know but one it does is close to: `suggestion` is the
+    /// text with that word put right (`yestreday 9pm` → `yesterday 9pm`).
+    case misspelt(String, suggestion: String)
     /// `text` has an offset past ±18:00.
     case noSuchOffset(String)
     /// `text` is an amount with the unit `m`, which could be minutes or months.
@@ -24,8 +29,9 @@ package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The forms a TIME may take, by example.
     package static let accepted = "use a date (2026-11-23), a date and time (2026-11-23T21:30, with Z or "
-        + "+09:00 if you like), a time today (21:30), now, today, yesterday, a weekday (monday) or an "
-        + "amount ago (90min, 12h, 7d, 2w, 3mo, 1y)."
+        + "+09:00 if you like), a time today (21:30, 9pm, 9:30am, noon, midnight), now, today, yesterday, a "
+        + "weekday (monday, last monday), a day and a time (yesterday 9pm, monday 21:30) or an amount ago "
+        + "(90min, 12h, 7d, 2w, 3mo, 1y)."
 
     /// Says what was refused, why, and what would be accepted.
     package var description: String {
@@ -36,6 +42,11 @@ package enum TimeError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(text)' is not a TIME: \(month.name) \(month.year) has \(month.days) days."
         case let .noSuchTimeOfDay(text):
             "'\(text)' is not a TIME: hours go from 00 to 23, minutes and seconds from 00 to 59 (21:30, 21:30:05)."
+        case let .noSuchTwelveHourTime(text):
+            "'\(text)' is not a TIME: with am or pm, hours go from 1 to 12 and minutes from 00 to 59 (9pm, 9:30am; "
+                + "12am is midnight, 12pm noon)."
+        case let .misspelt(text, suggestion):
+            "'\(text)' is not a TIME: did you mean '\(suggestion)'?"
         case let .noSuchOffset(text):
             "'\(text)' is not a TIME: an offset goes from -18:00 to +18:00 (Z, +09:00, -03:30)."
         case let .ambiguousMinutes(text, amount):

@@ -1,7 +1,8 @@
 /// A TIME as the user wrote it for `--since`, `--until` or `--at`, parsed but not yet placed:
 /// `2026-11-23`, `2026-11-23T21:30[:05[.123]]` (a space may stand for the `T`) with optional `Z` or
-/// `±HH:MM`, `21:30`, `now`, `today`, `yesterday`, `yesterday 21:30`, `monday` or `mon`, and amounts
-/// ago (`90min`, `12h`, `7d`, `2w`, `3mo`, `1y`, `30s`, also `90 minutes` and `7d ago`), in any case.
+/// `±HH:MM`, `21:30`, `9pm`, `9:30am`, `noon`, `midnight`, `now`, `today`, `yesterday`, `monday` or
+/// `mon` (also `last monday`), a time of day after a day word (`yesterday 21:30`, `monday 9pm`), and
+/// amounts ago (`90min`, `12h`, `7d`, `2w`, `3mo`, `1y`, `30s`, also `90 minutes` and `7d ago`), in any case.
 ///
 /// Parsing needs neither the clock nor the zone; `span(now:zone:)` places it.
 package struct TimeExpression: Hashable, Sendable {
@@ -19,8 +20,10 @@ package struct TimeExpression: Hashable, Sendable {
         /// The whole local day of the most recent **past** `Weekday`: on a Monday, `monday` is the
         /// Monday a week ago, never today, so that `--since monday` always covers a full week.
         case weekday(Weekday)
-        /// A time of day on the local day `daysBack` days before today: `21:30`, `yesterday 21:30`.
+        /// A time of day on the local day `daysBack` days before today: `21:30`, `9pm`, `yesterday 21:30`.
         case timeOfDay(TimeOfDay, daysBack: Int)
+        /// A time of day on the most recent past `Weekday`, never today, as `weekday` has it: `monday 9pm`.
+        case weekdayTimeOfDay(Weekday, TimeOfDay)
         /// A whole day: local when `offsetSeconds` is `nil` (`2026-11-23`), else at that offset (`2026-11-23Z`).
         case date(LocalDate, offsetSeconds: Int?)
         /// A date and time: local when `offsetSeconds` is `nil`, else at that offset.
@@ -51,30 +54,98 @@ private struct TimeScanner {
         bytes = text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
     }
 
-    /// The whole text's form, or the error that says why it has none.
+    /// The whole text's form, or the error that says why it has none; a misspelt word (`yestreday`)
+    /// is refused with the word it was likely meant to be.
     mutating func form() throws(TimeError) -> TimeExpression.Form {
-        let word = String(decoding: bytes, as: UTF8.self)
-        switch word {
+        do throws(TimeError) {
+            return try wordOrNumberForm()
+        } catch {
+            guard case .unrecognized = error, let suggestion = TimeWords.correction(of: String(decoding: bytes, as: UTF8.self))
+            else { throw error }
+            throw .misspelt(text, suggestion: suggestion)
+        }
+    }
+
+    /// The form of a text of words (`yesterday 9pm`, `last monday`) or starting with digits.
+    private mutating func wordOrNumberForm() throws(TimeError) -> TimeExpression.Form {
+        let whole = String(decoding: bytes, as: UTF8.self)
+        if whole.hasPrefix("last ") { return try lastWeekdayForm(String(whole.dropFirst(5))) }
+        switch whole {
         case "now": return .now
         case "today": return .localDay(daysBack: 0)
         case "yesterday": return .localDay(daysBack: 1)
         default: break
         }
-        if let weekday = Weekday(name: word) { return .weekday(weekday) }
-        for (prefix, daysBack) in [("today ", 0), ("yesterday ", 1)] where word.hasPrefix(prefix) {
-            position = prefix.utf8.count
-            let time = try timeOfDay()
-            try end()
-            return .timeOfDay(time, daysBack: daysBack)
-        }
+        if let weekday = Weekday(name: whole) { return .weekday(weekday) }
+        if let clock = TimeWords.clockWord(whole) { return .timeOfDay(clock, daysBack: 0) }
+        if let form = try dayAndTimeForm(whole) { return form }
         guard digitCount() > 0 else { throw .unrecognized(text) }
         if digitCount() == 4, byte(at: position + 4) == UInt8(ascii: "-") { return try dateForm() }
-        if digitCount() == 2, byte(at: position + 2) == UInt8(ascii: ":") {
+        if digitCount() == 2, byte(at: position + 2) == UInt8(ascii: ":"), !endsInMeridiem {
             let time = try timeOfDay()
             try end()
             return .timeOfDay(time, daysBack: 0)
         }
+        if endsInMeridiem { return .timeOfDay(try clockTime(), daysBack: 0) }
         return try agoForm()
+    }
+
+    /// `last monday` or `last monday 9pm`, after `last `: the same day as `monday`, the most recent
+    /// past one (`Form.weekday`), as GNU `date` reads it.
+    private mutating func lastWeekdayForm(_ rest: String) throws(TimeError) -> TimeExpression.Form {
+        position = 5
+        guard let weekday = Weekday(name: String(rest.prefix { $0 != " " })) else { throw .unrecognized(text) }
+        if Weekday(name: rest) != nil { return .weekday(weekday) }
+        guard let form = try dayAndTimeForm(rest) else { throw .unrecognized(text) }
+        return form
+    }
+
+    /// `today 21:30`, `yesterday 9pm`, `monday noon`: a day word, one space and a time of day, read
+    /// from the reading position; `nil`, reading nothing, if `words` starts with no day word and a space.
+    private mutating func dayAndTimeForm(_ words: String) throws(TimeError) -> TimeExpression.Form? {
+        guard let space = words.firstIndex(of: " ") else { return nil }
+        let day = String(words[..<space])
+        let daysBack: Int? = day == "today" ? 0 : day == "yesterday" ? 1 : nil
+        let weekday = Weekday(name: day)
+        guard daysBack != nil || weekday != nil else { return nil }
+        position += day.utf8.count + 1
+        let time = try clockTime()
+        if let weekday { return .weekdayTimeOfDay(weekday, time) }
+        return .timeOfDay(time, daysBack: daysBack ?? 0)
+    }
+
+    /// Whether the text ends in `am` or `pm`, as a 12-hour time does (`9pm`, `9:30 am`).
+    private var endsInMeridiem: Bool {
+        bytes.count >= 3 && bytes[bytes.count - 1] == UInt8(ascii: "m")
+            && [UInt8(ascii: "a"), UInt8(ascii: "p")].contains(bytes[bytes.count - 2])
+            && !(97...122).contains(bytes[bytes.count - 3])
+    }
+
+    /// The rest of the text as a time of day: `21:30[:05[.123]]`, `9pm`, `9:30 am`, `noon` or `midnight`.
+    private mutating func clockTime() throws(TimeError) -> TimeOfDay {
+        let rest = String(decoding: bytes[position...], as: UTF8.self)
+        if let clock = TimeWords.clockWord(rest) { return clock }
+        guard endsInMeridiem else {
+            let time = try timeOfDay()
+            try end()
+            return time
+        }
+        let digits = digitCount()
+        guard (1...2).contains(digits), let hour = number(digits: digits) else { throw .unrecognized(text) }
+        var minute = 0
+        if take(":") {
+            guard let minutes = number(digits: 2) else { throw .unrecognized(text) }
+            minute = minutes
+        }
+        _ = take(" ")
+        let isAfternoon = take("pm")
+        guard isAfternoon || take("am") else { throw .unrecognized(text) }
+        try end()
+        // 12am is midnight, 12pm noon.
+        guard (1...12).contains(hour), let time = TimeOfDay(hour: hour % 12 + (isAfternoon ? 12 : 0), minute: minute) else {
+            throw .noSuchTwelveHourTime(text)
+        }
+        return time
     }
 
     /// `2026-11-23`, then an optional `T` (or a space) and a time of day, then an optional offset.

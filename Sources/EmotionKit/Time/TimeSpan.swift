@@ -72,10 +72,12 @@ extension TimeExpression {
         case let .localDay(daysBack):
             return try day(try date(local.date, minusDays: Int64(daysBack)), in: zone)
         case let .weekday(weekday):
-            let back = (local.date.weekday.rawValue - weekday.rawValue + 7) % 7
-            return try day(try date(local.date, minusDays: Int64(back == 0 ? 7 : back)), in: zone)
+            return try day(try date(local.date, minusDays: Self.daysBack(to: weekday, from: local.date)), in: zone)
         case let .timeOfDay(time, daysBack):
             return TimeSpan(moment: zone.instant(at: time.on(try date(local.date, minusDays: Int64(daysBack)))))
+        case let .weekdayTimeOfDay(weekday, time):
+            let day = try date(local.date, minusDays: Self.daysBack(to: weekday, from: local.date))
+            return TimeSpan(moment: zone.instant(at: time.on(day)))
         case let .date(date, offset?):
             return try day(date, in: .fixed(secondsEast: offset))
         case let .date(date, nil):
@@ -87,6 +89,13 @@ extension TimeExpression {
         case let .ago(amount, unit):
             return TimeSpan(moment: try instant(amount, unit, before: now, local: local, zone: zone))
         }
+    }
+
+    /// Days from the most recent past `weekday` to `today`: 1 to 7, never 0, so that on a Monday
+    /// `monday` is the Monday a week before.
+    private static func daysBack(to weekday: Weekday, from today: LocalDate) -> Int64 {
+        let back = (today.weekday.rawValue - weekday.rawValue + 7) % 7
+        return Int64(back == 0 ? 7 : back)
     }
 
     /// The instant `amount` `unit`s before `now`, whose wall clock in `zone` is `local`.

@@ -5,7 +5,8 @@ import EmotionKit
 /// Options may come before or after positional arguments; `--` ends options; `--name=value` and
 /// `--name value` both work; one-letter flags may be grouped (`-qh`). A word that starts with `-`
 /// and a digit is a (negative) number, not an option. An option with a fixed set of values takes
-/// only one of them.
+/// only one of them, in any case. An option whose value is optional (`--year [<year>]`) takes the
+/// next word only if it starts with a digit.
 ///
 /// As with swift-argument-parser, a separate word that looks like an option (`--file --json`) is
 /// never taken as a value: the value is missing. `--file=--json` gives such a value on purpose; a
@@ -23,13 +24,13 @@ struct ArgumentParser {
             if word.hasPrefix("--") {
                 let name = String(word.dropFirst(2))
                 if name == OptionSpec.help.long { return true }
-                if spec.option(named: name)?.valueName != nil { skipValue(in: &remaining) }
+                if let option = spec.option(named: name), option.valueName != nil { skipValue(of: option, in: &remaining) }
                 continue
             }
             for letter in word.dropFirst() {
                 if letter == OptionSpec.help.short { return true }
-                if spec.option(short: letter)?.valueName != nil {
-                    if word.hasSuffix(String(letter)) { skipValue(in: &remaining) }
+                if let option = spec.option(short: letter), option.valueName != nil {
+                    if word.hasSuffix(String(letter)) { skipValue(of: option, in: &remaining) }
                     break
                 }
             }
@@ -52,8 +53,15 @@ struct ArgumentParser {
         return remaining.popFirst()
     }
 
-    private func skipValue(in remaining: inout ArraySlice<String>) {
-        _ = ArgumentParser.value(from: &remaining)
+    private func skipValue(of option: OptionSpec, in remaining: inout ArraySlice<String>) {
+        _ = ArgumentParser.value(of: option, from: &remaining)
+    }
+
+    /// The next word as `option`'s value, taken from `remaining`, if it is one (`OptionSpec.takes`);
+    /// `nil`, taking nothing, if not.
+    static func value(of option: OptionSpec, from remaining: inout ArraySlice<String>) -> String? {
+        guard let word = remaining.first, option.takes(word) else { return nil }
+        return value(from: &remaining)
     }
 
     /// Parses the options that come before a subcommand's name, taking them from the front of
@@ -152,8 +160,10 @@ struct ArgumentParser {
             parsed.addFlag(option.long)
         } else if let inlineValue {
             try set(inlineValue, of: option, into: &parsed, handingDown: handingDown)
-        } else if let value = ArgumentParser.value(from: &remaining) {
+        } else if let value = ArgumentParser.value(of: option, from: &remaining) {
             try set(value, of: option, into: &parsed, handingDown: handingDown)
+        } else if option.valueIsOptional {
+            parsed.addFlag(option.long)
         } else {
             try missingValue(of: "--\(name)", before: &remaining, into: &parsed, handingDown: handingDown)
         }
@@ -174,8 +184,10 @@ struct ArgumentParser {
             }
             if !letters.isEmpty {
                 try set(String(letters), of: option, into: &parsed, handingDown: handingDown)
-            } else if let value = ArgumentParser.value(from: &remaining) {
+            } else if let value = ArgumentParser.value(of: option, from: &remaining) {
                 try set(value, of: option, into: &parsed, handingDown: handingDown)
+            } else if option.valueIsOptional {
+                parsed.addFlag(option.long)
             } else {
                 try missingValue(of: "-\(letter)", before: &remaining, into: &parsed, handingDown: handingDown)
             }
@@ -196,19 +208,22 @@ struct ArgumentParser {
         parsed.addFlag(OptionSpec.help.long)
     }
 
-    /// Records `value` for `option`, if it is one of the option's values when it declares them; when
-    /// `handingDown`, a refused value is kept for the subcommand, unless the option stands alone.
+    /// Records `value` for `option`, if it is one of the option's values when it declares them, in
+    /// any case (`--format CSV`) and recorded as declared (`csv`); when `handingDown`, a refused value
+    /// is kept for the subcommand, unless the option stands alone.
     private func set(
         _ value: String, of option: OptionSpec, into parsed: inout ParsedArguments, handingDown: Bool = false
     ) throws(UsageError) {
-        if !option.values.isEmpty, !option.values.contains(value) {
+        guard let accepted = option.accepted(value) else {
             guard handingDown, !option.standsAlone else { throw option.rejection(of: value) }
             if parsed.refusedValue == nil { parsed.refusedValue = ParsedArguments.OptionValue(long: option.long, value: value) }
+            parsed.set(value, ofOption: option.long)
+            return
         }
         if option.long == OptionSpec.tag.long {
-            parsed.addTag(value)
+            parsed.addTag(accepted)
         } else {
-            parsed.set(value, ofOption: option.long)
+            parsed.set(accepted, ofOption: option.long)
         }
     }
 

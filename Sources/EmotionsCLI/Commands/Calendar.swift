@@ -1,7 +1,7 @@
 import EmotionKit
 
-/// `emotions calendar [--year YYYY] [--json]`: a year in pixels, each day in the colour of what was
-/// felt most on it.
+/// `emotions calendar [RANGE] [--json]`: a year in pixels, each day in the colour of what was felt
+/// most on it, over the days of a range as `RangeOptions` reads it.
 struct Calendar: Subcommand {
     static let name = "calendar"
 
@@ -12,17 +12,22 @@ struct Calendar: Subcommand {
             + "below; a day whose emotions tie shows the one changed last. Without colour (a pipe, NO_COLOR, --color "
             + "never) each day is a letter: H happy, S smile, N neutral, U upset, D sad, and · where nothing was felt. "
             + "By default the twelve months through today; the most recent weeks that fit in COLUMNS, else the "
-            + "terminal, else 80 columns. A change counts on its local day where it was made.",
-        options: [
-            OptionSpec(long: "year", valueName: "year", help: "Show January 1 to December 31 of this year (1 to 9999)."),
+            + "terminal, else 80 columns. A change counts on its local day where it was made. The calendar shows "
+            + "whole days: a shorthand's whole period (--month: all its days, those to come blank), every day "
+            + "--since and --until touch (--since alone: through today; --until alone: the twelve months through "
+            + "its last day). " + RangeOptions.discussion,
+        options: RangeOptions.specs + [
             OptionSpec(
                 long: "json",
-                help: "Print JSON: {\"from\", \"through\", \"days\"}, each day something was felt with its \"emotion\" and \"counts\"."),
+                help: "Print JSON: {\"since\", \"until\", \"days\"}, each day something was felt with its \"emotion\" and \"counts\"."),
         ] + GlobalOptions.specs,
-        examples: ["emotions calendar", "emotions calendar --year 2025", "emotions calendar --json | jq '.days | length'"])
+        examples: [
+            "emotions calendar", "emotions calendar --year 2025", "emotions calendar --month",
+            "emotions calendar --json | jq '.days | length'",
+        ])
 
-    /// The year `--year` names, if given.
-    let year: Int?
+    /// The range asked for, if any.
+    let range: RangeOptions
     /// Whether `--json` was given.
     let isJSON: Bool
     /// When to colour the days.
@@ -30,20 +35,11 @@ struct Calendar: Subcommand {
     /// Which data file to read.
     let store: StoreOptions
 
-    /// Reads `--year`, `--json`, `--color` and `--file`.
+    /// Reads the range, `--json`, `--color` and `--file`.
     ///
-    /// - Throws: `UsageError.invalidValue` for a `--year` that is not 1 to 9999 in digits, naming it.
+    /// - Throws: `UsageError` for a range `RangeOptions` refuses, such as a `--year` that is not 1 to 9999.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        if let text = arguments.value(ofOption: "year") {
-            guard !text.isEmpty, text.utf8.count <= 4, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                let year = Int(text), LocalDate.years.contains(year)
-            else {
-                throw .invalidValue(text, option: "--year", reason: "give a year of the calendar from 1 to 9999, such as 2025")
-            }
-            self.year = year
-        } else {
-            year = nil
-        }
+        range = try RangeOptions(arguments)
         isJSON = arguments.has("json")
         color = ColorChoice(arguments)
         store = try StoreOptions(arguments)
@@ -53,13 +49,14 @@ struct Calendar: Subcommand {
     /// the current zone, and prints the grid or the JSON.
     func run(in context: Context) throws {
         let zone = TimeZoneRules.system
-        let today = zone.localDateTime(at: .now)?.date ?? .epoch
-        let range = year.flatMap(CalendarRange.year) ?? .twelveMonths(through: today)
+        let now = Instant.now
+        let today = zone.localDateTime(at: now)?.date ?? .epoch
+        let range = try CalendarRange.days(self.range, now: now, zone: zone)
         let (since, until) = range.instants(in: zone)
         let felt = try store.makeSyncedStore(context: context).felt(by: .day, since: since, until: until)
         let report = CalendarReport(range: range, today: today, felt: felt)
         if isJSON {
-            context.terminal.print(report.json())
+            context.terminal.print(report.json(zone: zone))
         } else {
             let width = OutputWidth.of(context.terminal, environment: context.environment)
             context.terminal.print(report.text(width: width, style: OutputStyle(color: color, context: context)))

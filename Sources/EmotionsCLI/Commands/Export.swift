@@ -1,6 +1,6 @@
 import EmotionKit
 
-/// `emotions export [--since TIME] [--until TIME] [--format jsonl|csv]`: every change in a range,
+/// `emotions export [RANGE] [--format jsonl|csv]`: every change in a range (`RangeOptions`),
 /// for a backup, another machine's `import`, or a spreadsheet.
 struct Export: Subcommand {
     static let name = "export"
@@ -23,10 +23,9 @@ struct Export: Subcommand {
             + "change, with CR LF line ends: date, time and offset are the local ones where the change was made, time "
             + "to the second (at keeps the milliseconds); undone is true for a change whose command was undone and not "
             + "redone, so the delta of the tap and add rows not undone add up to what stats counts; a note beginning with = + - or @ gets a ' before it, so that a "
-            + "spreadsheet does not take it for a formula. TIME is as for log.",
-        options: [
-            OptionSpec(long: "since", valueName: "time", help: "Write changes placed at or after TIME."),
-            OptionSpec(long: "until", valueName: "time", help: "Write changes placed before TIME (a date: before its end)."),
+            + "spreadsheet does not take it for a formula. "
+            + RangeOptions.discussion,
+        options: RangeOptions.specs + [
             OptionSpec(
                 long: "format", valueName: "format", values: Format.allCases.map(\.rawValue),
                 help: "jsonl (the default): log --json's lines, for import; csv: for a spreadsheet."),
@@ -34,18 +33,18 @@ struct Export: Subcommand {
         ] + GlobalOptions.specs,
         tagHelp: TagOptions.filterHelp,
         examples: [
+            "emotions export > emotions.jsonl", "emotions export --year 2026 --format csv > 2026.csv",
             "emotions export +work --format csv > work.csv",
-            "emotions export > emotions.jsonl", "emotions export --since 2026-01-01 --format csv > 2026.csv",
             "emotions export | ssh laptop emotions import -",
         ])
 
-    let range: TimeRangeOptions
+    let range: RangeOptions
     let format: Format
     let tags: [Tag]
     let store: StoreOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        range = try TimeRangeOptions(arguments)
+        range = try RangeOptions(arguments)
         format = arguments.value(ofOption: "format").flatMap(Format.init(rawValue:)) ?? .jsonl
         tags = try TagOptions.tags(arguments)
         store = try StoreOptions(arguments)

@@ -1,6 +1,6 @@
 import EmotionKit
 
-/// `emotions log [EMOTION...] [--since TIME] [--until TIME] [-n N] [--json]`: the history of changes.
+/// `emotions log [EMOTION...] [RANGE] [-n N] [--json]`: the history of changes, RANGE as `RangeOptions` reads it.
 struct Log: Subcommand {
     static let name = "log"
 
@@ -13,13 +13,9 @@ struct Log: Subcommand {
             + "01KAT8FW5X); when a backdated change was recorded; its note; and (undone) last if its command was "
             + "undone and not redone. "
             + "Changes are listed by the time they are placed at (--at), ties in the order they were made. "
-            + "TIME: 2026-11-23, 2026-11-23T21:30 (with Z or +09:00 if you like), 21:30, now, today, yesterday, "
-            + "a weekday, or an amount ago: 90min, 12h, 7d, 2w, 3mo, 1y. --since includes its time, --until does "
-            + "not, and a date alone means the start of that day for --since and its end for --until.",
+            + RangeOptions.discussion,
         arguments: [Arguments.emotion(isOptional: true, isRepeating: true, help: "Show only changes of these emotions.")],
-        options: [
-            OptionSpec(long: "since", valueName: "time", help: "Show changes placed at or after TIME."),
-            OptionSpec(long: "until", valueName: "time", help: "Show changes placed before TIME (a date: before its end)."),
+        options: RangeOptions.specs + [
             OptionSpec(long: "count", short: "n", valueName: "n", help: "Show only the last N changes."),
             OptionSpec(
                 long: "json",
@@ -28,10 +24,13 @@ struct Log: Subcommand {
             TagOptions.filterSpec,
         ] + GlobalOptions.specs,
         tagHelp: TagOptions.filterHelp,
-        examples: ["emotions log -n 20", "emotions log +work", "emotions log sad --since 7d", "emotions log --since monday --until today --json"])
+        examples: [
+            "emotions log -n 20", "emotions log +work", "emotions log sad --since 7d", "emotions log --last-week",
+            "emotions log --since 'monday 9pm' --until today --json",
+        ])
 
     let emotions: [Emotion]
-    let range: TimeRangeOptions
+    let range: RangeOptions
     let count: Int?
     let tags: [Tag]
     let isJSON: Bool
@@ -44,7 +43,7 @@ struct Log: Subcommand {
             emotions.append(try Arguments.emotion(name))
         }
         self.emotions = emotions
-        range = try TimeRangeOptions(arguments)
+        range = try RangeOptions(arguments)
         if let text = arguments.value(ofOption: "count") {
             guard let count = Int(text), count >= 0 else {
                 throw .invalidValue(text, option: "--count", reason: "give a whole number of changes, 0 or more (-n 20)")

@@ -1,6 +1,6 @@
 import EmotionKit
 
-/// `emotions stats [EMOTION] [--since TIME] [--until TIME] [--today|--week|--month|--year] [--by day|week|month] [--json]`:
+/// `emotions stats [EMOTION] [RANGE] [--by day|week|month] [--json]`, RANGE as `RangeOptions` reads it:
 /// shows the counts, or what was felt in a range, or by period.
 struct Stats: Subcommand {
     static let name = "stats"
@@ -10,13 +10,13 @@ struct Stats: Subcommand {
         abstract: "Show the counts, or what was felt in a range or by day, week or month.",
         discussion: "Without an emotion, a table of all five with bars and shares, as wide as COLUMNS, else "
             + "the terminal, else 80 columns. With one, just its count, for scripts. Reading never creates the "
-            + "data file. With a range (--since, --until, --today, --week, --month, --year), the counts are what "
+            + "data file. With a range (below), the counts are what "
             + "was felt in it: the taps and adds placed in it, negative adds included, leaving out resets, undone "
             + "changes and undo and redo themselves; nothing from before the history began. --by day|week|month "
             + "shows one row per period (the last 14 days, 8 weeks or 12 months unless a range is given) with a "
             + "mood score (happy 5 … sad 1, the mean over the counts), then a sparkline per emotion. A change "
             + "belongs to the day, ISO week (Monday first) and month where it was made, at its own UTC offset. "
-            + "TIME is as for log.",
+            + RangeOptions.discussion,
         arguments: [Arguments.emotion(isOptional: true, help: "Print only this emotion's count.")],
         options: [
             OptionSpec(
@@ -33,6 +33,7 @@ struct Stats: Subcommand {
             "emotions stats +work", 
             "emotions stats", "emotions stats sad", "emotions stats --json", "emotions stats --week",
             "emotions stats --since 2026-11-01 --until 2026-11-15", "emotions stats --by day", "emotions stats --by month --year",
+            "emotions stats --year 2025",
         ])
 
     let emotion: Emotion?

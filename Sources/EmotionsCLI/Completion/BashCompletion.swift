@@ -162,10 +162,12 @@ struct BashCompletion {
         return names.isEmpty ? "''" : names.map(BashCompletion.quoted).joined(separator: "|")
     }
 
-    /// `':--file'|'tap:--file'`: every option that takes a value, after the subcommand it belongs to.
+    /// `':--file'|'tap:--file'`: every option that takes a value, after the subcommand it belongs to;
+    /// not one whose value is optional, after which anything may come (`--year`).
     private func valuePatterns(_ commands: [CommandSpec]) -> String {
         let patterns = commands.flatMap { command in
-            command.allOptions.filter { $0.valueName != nil }.flatMap(CompletionModel.names).map { command.name + ":" + $0 }
+            command.allOptions.filter { $0.valueName != nil && !$0.valueIsOptional }.flatMap(CompletionModel.names)
+                .map { command.name + ":" + $0 }
         }
         return patterns.isEmpty ? "''" : patterns.map(BashCompletion.quoted).joined(separator: "|")
     }

@@ -39,7 +39,7 @@ struct FishCompletion {
     private var helpers: String {
         let name = model.toolName
         let valueCases = ([model.root] + model.subcommands).compactMap { command -> String? in
-            let names = command.allOptions.filter { $0.valueName != nil }.flatMap(CompletionModel.names)
+            let names = command.allOptions.filter { $0.valueName != nil && !$0.valueIsOptional }.flatMap(CompletionModel.names)
             guard !names.isEmpty else { return nil }
             return "        case \(quoted(command.name))\n            contains -- $argv[2] \(names.map(quoted).joined(separator: " ")); and return 0"
         }.joined(separator: "\n")
@@ -133,7 +133,8 @@ struct FishCompletion {
         var parts = ["complete -c \(model.toolName) -n \(quoted(condition))"]
         if let short = option.short { parts.append("-s \(short)") }
         parts.append("-l \(option.long)")
-        if option.valueName != nil {
+        // An optional value (`--year [<year>]`) is typed, or left out; what follows is completed as ever.
+        if option.valueName != nil, !option.valueIsOptional {
             switch option.completion {
             case .paths: parts.append("-r -F")
             case .nothing: parts.append("-x")

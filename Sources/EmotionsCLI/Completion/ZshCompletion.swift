@@ -82,9 +82,10 @@ struct ZshCompletion {
         let help = ZshCompletion.escapedForBrackets(option.help)
         return names.map { name in
             guard let valueName = option.valueName else { return quoted("\(prefix)\(name)[\(help)]") }
-            // "=" lets the value follow in the same word after "=", or as the next word.
+            // "=" lets the value follow in the same word after "=", or as the next word; "::" marks it optional.
             let equals = name.hasPrefix("--") ? "=" : "+"
-            return quoted("\(prefix)\(name)\(equals)[\(help)]:\(valueName):\(action(for: option.completion))")
+            let colons = option.valueIsOptional ? "::" : ":"
+            return quoted("\(prefix)\(name)\(equals)[\(help)]\(colons)\(valueName):\(action(for: option.completion))")
         }
     }
 

@@ -67,6 +67,9 @@ struct HistoryOptions: Sendable {
             throw .invalid(ValidationFailure(HistoryOptionError.badTime(option: "--at", error)))
         }
         guard span.start <= now else {
+            if case .timeOfDay(_, daysBack: 0) = at.expression.form {
+                throw .invalid(ValidationFailure(HistoryOptionError.laterToday(option: "--at", text: at.text)))
+            }
             throw .invalid(ValidationFailure(HistoryOptionError.inFuture(option: "--at", text: at.text)))
         }
         // The change is kept at the offset TZ has then, whatever offset the TIME was read at.
@@ -121,6 +124,8 @@ enum HistoryOptionError: ValidationError {
     case badTime(option: String, TimeError)
     /// A TIME after now where only the past makes sense.
     case inFuture(option: String, text: String)
+    /// A time of day today that is still to come, such as `9pm` at 18:00: yesterday's is suggested.
+    case laterToday(option: String, text: String)
     /// A note the journal refuses.
     case badNote(JournalEventError)
     /// Standard input could not be read.
@@ -134,6 +139,9 @@ enum HistoryOptionError: ValidationError {
             "Invalid \(option): \(error)"
         case let .inFuture(option, text):
             "Invalid \(option): '\(text)' is after now; a change can only be placed in the past (yesterday 21:30, 2h)."
+        case let .laterToday(option, text):
+            "Invalid \(option): '\(text)' is later today, after now; a change can only be placed in the past. "
+                + "Did you mean 'yesterday \(HistoryOptionError.timeOfDay(in: text))'?"
         case let .badNote(error):
             "Invalid --note: " + HistoryOptionError.noteReason(error)
         case let .unreadableNote(reason):
@@ -141,6 +149,11 @@ enum HistoryOptionError: ValidationError {
         case .noteNotUTF8:
             "Invalid --note: standard input is not UTF-8 text."
         }
+    }
+
+    /// `9pm` of `9pm` or `today 9pm`: the time of day a TIME of today names, as typed.
+    private static func timeOfDay(in text: String) -> String {
+        text.lowercased().hasPrefix("today ") ? String(text.dropFirst(6)) : text
     }
 
     /// The journal's reason, said of a note rather than of an event.

@@ -1,7 +1,7 @@
 import EmotionKit
 
-/// `--since TIME` and `--until TIME`, as `log` and `export` read them: plain data, made into a
-/// range of instants when the command runs, so that `now` is read once.
+/// `--since TIME` and `--until TIME`, the part of `RangeOptions` that gives its own times: plain
+/// data, made into a range of instants when the command runs, so that `now` is read once.
 struct TimeRangeOptions: Sendable {
     /// The TIME `--since` gave, as typed and as read.
     let since: (text: String, expression: TimeExpression)?
@@ -18,14 +18,6 @@ struct TimeRangeOptions: Sendable {
         until = try arguments.value(ofOption: "until").map { text throws(UsageError) in
             (text, try HistoryOptions.time(text, option: "--until"))
         }
-    }
-
-    /// Sets `query`'s range: from the start of `--since`'s TIME, up to the end of `--until`'s (a
-    /// date alone: the end of that day), as they are read at `now` in `zone`.
-    ///
-    /// - Throws: `UsageError` for a TIME outside the years one may name.
-    func narrow(_ query: inout EventQuery, now: Instant, zone: TimeZoneRules) throws(UsageError) {
-        (query.since, query.until) = try instants(now: now, zone: zone)
     }
 
     /// Where `--since` starts and `--until` ends (a date alone: at the end of that day), each `nil`
@@ -63,12 +55,17 @@ enum RangeOptionError: ValidationError {
     case backwards(since: String, until: String)
     /// `--since` is after now, and without `--until` the range ends now.
     case sinceAfterNow(since: String)
+    /// A shorthand whose period starts or ends outside the years the history keeps (`--year 9999`).
+    case outsideYears(option: String)
 
     var description: String {
         switch self {
         case let .sinceAfterNow(since):
             "Invalid range: --since '\(since)' is after now, where a range without --until ends; give an earlier time, "
                 + "or an --until after it too."
+        case let .outsideYears(option):
+            "Invalid range: \(option) reaches outside what the history keeps (\(OutsideYears.rule)); name a period "
+                + "within them, or give --since and --until."
         case let .backwards(since, until):
             "Invalid range: --since '\(since)' is after --until '\(until)'; give the earlier time to --since."
         }

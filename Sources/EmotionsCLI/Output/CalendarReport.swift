@@ -142,10 +142,11 @@ struct CalendarReport {
         return lines
     }
 
-    /// `{"from": "2025-01-01", "through": "2025-12-31", "days": [{"date": "2025-03-08", "emotion":
-    /// "happy", "counts": {"happy": 2, …all five…}}, …]}`: the range, and each of its days on which
+    /// `{"since": "2025-01-01T00:00:00+00:00", "until": "2026-01-01T00:00:00+00:00", "days": [{"date":
+    /// "2025-03-08", "emotion": "happy", "counts": {"happy": 2, …all five…}}, …]}`: the days shown as
+    /// `stats` writes a range (`CalendarRange.jsonMembers`, in `zone`), and each of them on which
     /// something was felt, in order, with the emotion its cell shows.
-    func json() -> String {
+    func json(zone: TimeZoneRules) -> String {
         var days: [(date: LocalDate, felt: Felt, emotion: Emotion)] = []
         for (period, felt) in felt where period.length == .day && grid.range.contains(period.start) {
             if let emotion = felt.mostFelt { days.append((period.start, felt, emotion)) }
@@ -158,10 +159,6 @@ struct CalendarReport {
                 ("counts", .object(Emotion.allCases.map { ($0.name, .integer(day.felt[$0])) })),
             ])
         }
-        return JSONValue.object([
-            ("from", .string(grid.range.from.description)),
-            ("through", .string(grid.range.through.description)),
-            ("days", .array(objects)),
-        ]).serialized(pretty: false)
+        return JSONValue.object(grid.range.jsonMembers(zone: zone) + [("days", .array(objects))]).serialized(pretty: false)
     }
 }

@@ -58,6 +58,55 @@ struct TimeExpressionTests {
         #expect(try span(text, now: mondayEvening, in: .tokyo) == expected)
     }
 
+    @Test(arguments: [
+        ("9am", "2026-11-23T09:00:00.000+09:00"),
+        ("9pm", "2026-11-23T21:00:00.000+09:00"),
+        ("9PM", "2026-11-23T21:00:00.000+09:00"),
+        ("9 pm", "2026-11-23T21:00:00.000+09:00"),
+        ("9:30pm", "2026-11-23T21:30:00.000+09:00"),
+        ("09:30AM", "2026-11-23T09:30:00.000+09:00"),
+        ("12am", "2026-11-23T00:00:00.000+09:00"),
+        ("12:15am", "2026-11-23T00:15:00.000+09:00"),
+        ("12pm", "2026-11-23T12:00:00.000+09:00"),
+        ("12:45pm", "2026-11-23T12:45:00.000+09:00"),
+        ("1am", "2026-11-23T01:00:00.000+09:00"),
+        ("11pm", "2026-11-23T23:00:00.000+09:00"),
+        ("noon", "2026-11-23T12:00:00.000+09:00"),
+        ("Noon", "2026-11-23T12:00:00.000+09:00"),
+        ("midnight", "2026-11-23T00:00:00.000+09:00"),
+        ("today 9pm", "2026-11-23T21:00:00.000+09:00"),
+        ("yesterday 9pm", "2026-11-22T21:00:00.000+09:00"),
+        ("YESTERDAY 9:30PM", "2026-11-22T21:30:00.000+09:00"),
+        ("yesterday noon", "2026-11-22T12:00:00.000+09:00"),
+        ("yesterday midnight", "2026-11-22T00:00:00.000+09:00"),
+        ("monday 9pm", "2026-11-16T21:00:00.000+09:00"),
+        ("mon 21:30", "2026-11-16T21:30:00.000+09:00"),
+        ("sunday 9am", "2026-11-22T09:00:00.000+09:00"),
+        ("Friday noon", "2026-11-20T12:00:00.000+09:00"),
+        ("last monday", "2026-11-16T00:00:00.000+09:00 ..< 2026-11-17T00:00:00.000+09:00"),
+        ("Last Sunday", "2026-11-22T00:00:00.000+09:00 ..< 2026-11-23T00:00:00.000+09:00"),
+        ("last monday 9pm", "2026-11-16T21:00:00.000+09:00"),
+        ("last fri 07:15", "2026-11-20T07:15:00.000+09:00"),
+    ])
+    func twelveHourTimesNoonMidnightAndADayWithATimeArePlacedOnTheLocalClock(text: String, expected: String) throws {
+        #expect(try span(text, now: mondayEvening, in: .tokyo) == expected)
+    }
+
+    /// The same words under other zones: the day and the clock are the zone's own, across a
+    /// daylight saving change too (New York's clocks went back on Sunday 2026-11-01).
+    @Test(arguments: [
+        ("9pm", TimeZoneRules.newYork, "2026-11-02T22:00:00Z", "2026-11-02T21:00:00.000-05:00"),
+        ("yesterday 9pm", .newYork, "2026-11-02T22:00:00Z", "2026-11-01T21:00:00.000-05:00"),
+        ("yesterday 1am", .newYork, "2026-11-02T22:00:00Z", "2026-11-01T01:00:00.000-04:00"),
+        ("sunday noon", .newYork, "2026-11-02T22:00:00Z", "2026-11-01T12:00:00.000-05:00"),
+        ("last monday 9pm", .india, "2026-11-23T03:00:00Z", "2026-11-16T21:00:00.000+05:30"),
+        ("midnight", .newfoundland, "2026-11-23T03:15:00Z", "2026-11-22T00:00:00.000-03:30"),
+        ("12pm", .utc, "2026-11-22T18:45:00Z", "2026-11-22T12:00:00.000+00:00"),
+    ])
+    func clockWordsAreReadInTheZoneGiven(text: String, zone: TimeZoneRules, now: String, expected: String) throws {
+        #expect(try span(text, now: now, in: zone) == expected)
+    }
+
     @Test func aMinuteBeforeMidnightIsStillThatLocalDay() throws {
         let today = try TimeExpression(parsing: "today").span(now: at("2026-11-23T23:59:30+09:00"), zone: .tokyo)
         let late = at("2026-11-23T23:59:00+09:00")
@@ -146,7 +195,23 @@ struct TimeExpressionTests {
         ("2026-11-23T21:30:05.1234", "'2026-11-23T21:30:05.1234' is not a TIME: " + TimeError.accepted),
         ("2026-11-23T21:30+0900", "'2026-11-23T21:30+0900' is not a TIME: " + TimeError.accepted),
         (" now", "' now' is not a TIME: " + TimeError.accepted),
-        ("yesterday 9pm", "'yesterday 9pm' is not a TIME: " + TimeError.accepted),
+        ("last", "'last' is not a TIME: " + TimeError.accepted),
+        ("last today", "'last today' is not a TIME: " + TimeError.accepted),
+        ("9 o'clock", "'9 o'clock' is not a TIME: " + TimeError.accepted),
+        ("2026-11-23 9pm", "'2026-11-23 9pm' is not a TIME: " + TimeError.accepted),
+        ("yesterday  9pm", "'yesterday  9pm' is not a TIME: " + TimeError.accepted),
+        ("0pm", "'0pm' is not a TIME: with am or pm, hours go from 1 to 12 and minutes from 00 to 59 (9pm, 9:30am; 12am is midnight, 12pm noon)."),
+        ("13pm", "'13pm' is not a TIME: with am or pm, hours go from 1 to 12 and minutes from 00 to 59 (9pm, 9:30am; 12am is midnight, 12pm noon)."),
+        ("21:30pm", "'21:30pm' is not a TIME: with am or pm, hours go from 1 to 12 and minutes from 00 to 59 (9pm, 9:30am; 12am is midnight, 12pm noon)."),
+        ("9:60am", "'9:60am' is not a TIME: with am or pm, hours go from 1 to 12 and minutes from 00 to 59 (9pm, 9:30am; 12am is midnight, 12pm noon)."),
+        ("yestreday", "'yestreday' is not a TIME: did you mean 'yesterday'?"),
+        ("Yestreday 9pm", "'Yestreday 9pm' is not a TIME: did you mean 'yesterday 9pm'?"),
+        ("mondya", "'mondya' is not a TIME: did you mean 'monday'?"),
+        ("last mondya", "'last mondya' is not a TIME: did you mean 'last monday'?"),
+        ("noom", "'noom' is not a TIME: did you mean 'noon'?"),
+        ("midnigth", "'midnigth' is not a TIME: did you mean 'midnight'?"),
+        ("tody", "'tody' is not a TIME: did you mean 'today'?"),
+        ("7 dyas", "'7 dyas' is not a TIME: did you mean '7 days'?"),
         ("2026-02-30", "'2026-02-30' is not a TIME: February 2026 has 28 days."),
         ("2024-02-30T10:00", "'2024-02-30T10:00' is not a TIME: February 2024 has 29 days."),
         ("2026-04-31", "'2026-04-31' is not a TIME: April 2026 has 30 days."),
@@ -223,6 +288,9 @@ struct TimeExpressionTests {
         #expect(expression.form == .timeOfDay(TimeOfDay(hour: 21, minute: 30)!, daysBack: 1))
         #expect(try TimeExpression(parsing: "3mo").form == .ago(3, .month))
         #expect(try TimeExpression(parsing: "mon").form == .weekday(.monday))
+        #expect(try TimeExpression(parsing: "last mon").form == .weekday(.monday))
+        #expect(try TimeExpression(parsing: "9pm").form == .timeOfDay(TimeOfDay(hour: 21, minute: 0)!, daysBack: 0))
+        #expect(try TimeExpression(parsing: "monday 9pm").form == .weekdayTimeOfDay(.monday, TimeOfDay(hour: 21, minute: 0)!))
     }
 }
 
@@ -232,7 +300,7 @@ struct TimeExpressionFuzzTests {
     private static let pieces = [
         "0", "1", "2", "9", "99999999999", "9999999999999999999", "-", ":", "T", "Z", "+", " ", ".", "2026",
         "-11-", "23", "24", "60", "02:30", "d", "m", "mo", "min", "y", "w", "h", "s", "ago", "mon", "yesterday",
-        "today", "now", "é", "\u{0}",
+        "today", "now", "pm", "am", "9", "noon", "last ", "midnight", "monday ", "é", "\u{0}",
     ]
 
     @Test(arguments: 0..<8)

@@ -10,6 +10,7 @@ import Testing
             OptionSpec(long: "json", help: ""), OptionSpec(long: "quiet", short: "q", help: ""),
             OptionSpec(long: "file", valueName: "path", help: ""),
             OptionSpec(long: "color", short: "c", valueName: "when", values: ["auto", "always", "never"], help: ""),
+            OptionSpec(long: "year", valueName: "year", valueIsOptional: true, help: ""),
         ])
 
     private func parse(_ words: String...) throws -> ParsedArguments {
@@ -22,6 +23,28 @@ import Testing
         #expect(parsed.values(of: "rest") == ["b", "c"])
         #expect(parsed.flags.sorted() == ["json", "quiet"])
         #expect(parsed.value(ofOption: "file") == "f.json")
+    }
+
+    @Test func anOptionsValueIsReadInAnyCaseAndKeptAsDeclared() throws {
+        #expect(try parse("a", "--color", "NEVER").value(ofOption: "color") == "never")
+        #expect(try parse("a", "--color=Always").value(ofOption: "color") == "always")
+        #expect(try parse("a", "-cAuTo").value(ofOption: "color") == "auto")
+        #expect(try parse("a", "--file", "F.JSON").value(ofOption: "file") == "F.JSON")
+    }
+
+    @Test func anOptionalValueIsTakenAfterEqualsOrAsANextWordStartingWithADigit() throws {
+        #expect(try parse("a", "--year=2025").value(ofOption: "year") == "2025")
+        #expect(try parse("a", "--year", "2025").value(ofOption: "year") == "2025")
+        #expect(try parse("a", "--year", "25x").value(ofOption: "year") == "25x")
+        let alone = try parse("a", "--year")
+        #expect(alone.has("year") && alone.value(ofOption: "year") == nil && alone.isGiven("year"))
+        let beforeWord = try parse("--year", "a", "b")
+        #expect(beforeWord.has("year") && beforeWord.values(of: "first") == ["a"] && beforeWord.values(of: "rest") == ["b"])
+        let beforeOption = try parse("a", "--year", "--json")
+        #expect(beforeOption.has("year") && beforeOption.has("json"))
+        #expect(try parse("a", "--year", "-3").values(of: "rest") == ["-3"])
+        #expect(ArgumentParser(spec: spec).asksForHelp(["--year", "--help"]))
+        #expect(ArgumentParser(spec: spec).asksForHelp(["--year", "-h"]))
     }
 
     @Test func anOptionValueMayFollowAnEqualsSign() throws {
@@ -97,8 +120,8 @@ import Testing
         #expect(throws: UsageError.unknownValue("nevr", option: "--color", expected: expected, suggestion: "never")) {
             try parse("a", "--color", "nevr")
         }
-        #expect(throws: UsageError.unknownValue("ALWAYS", option: "--color", expected: expected, suggestion: "always")) {
-            try parse("a", "--color=ALWAYS")
+        #expect(throws: UsageError.unknownValue("ALWYS", option: "--color", expected: expected, suggestion: "always")) {
+            try parse("a", "--color=ALWYS")
         }
         #expect(throws: UsageError.unknownValue("x", option: "--color", expected: expected, suggestion: nil)) {
             try parse("a", "-c", "x")
@@ -144,8 +167,8 @@ import Testing
         #expect(throws: UsageError.unknownValue("alwys", option: "--color", expected: values, suggestion: "always")) {
             try parse("a", "--color", "alwys")
         }
-        #expect(throws: UsageError.unknownValue("NEVER", option: "--color", expected: values, suggestion: "never")) {
-            try parse("a", "--color=NEVER")
+        #expect(throws: UsageError.unknownValue("NEVR", option: "--color", expected: values, suggestion: "never")) {
+            try parse("a", "--color=NEVR")
         }
         #expect(throws: UsageError.unknownValue("", option: "--color", expected: values, suggestion: nil)) {
             try parse("a", "--color=")

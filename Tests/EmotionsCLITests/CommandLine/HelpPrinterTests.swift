@@ -39,10 +39,12 @@ import Testing
         #expect(HelpPrinter(spec: Reset.spec).usage
             == "emotions reset [<emotion> ...] [--all] [--note <text>] [--json] [-q] [--no-hooks] [--file <path>]")
         #expect(HelpPrinter(spec: Stats.spec).usage
-            == "emotions stats [<emotion>] [--by <period>] [--since <time>] [--until <time>] [--today] [--week] [--month] [--year] [--json] [--file <path>]")
+            == "emotions stats [<emotion>] [--by <period>] [--since <time>] [--until <time>] [--today] [--yesterday] [--week] "
+                + "[--last-week] [--month] [--last-month] [--year [<year>]] [--json] [--file <path>]")
         #expect(HelpPrinter(spec: Undo.spec).usage == "emotions undo [<id>] [--json] [-q] [--no-hooks] [--file <path>]")
         #expect(HelpPrinter(spec: Log.spec).usage
-            == "emotions log [<emotion> ...] [--since <time>] [--until <time>] [-n <n>] [--json] [--file <path>]")
+            == "emotions log [<emotion> ...] [--since <time>] [--until <time>] [--today] [--yesterday] [--week] [--last-week] "
+                + "[--month] [--last-month] [--year [<year>]] [-n <n>] [--json] [--file <path>]")
     }
 
     @Test func colorIsListedInHelpButLeftOutOfUsageLines() {

@@ -10,15 +10,28 @@ import Testing
 
     @Test func yearAndJSONAreReadAndOptional() throws {
         let plain = try #require(try calendar([]))
-        #expect(plain.year == nil && !plain.isJSON && plain.color == .auto)
+        #expect(plain.range.year == nil && !plain.range.isGiven && !plain.isJSON && plain.color == .auto)
         let year = try #require(try calendar(["--year", "2025", "--json", "--color", "never"]))
-        #expect(year.year == 2025 && year.isJSON && year.color == .never)
-        #expect(try calendar(["--year=1"])?.year == 1)
-        #expect(try calendar(["--year", "0042"])?.year == 42)
-        #expect(try calendar(["--year", "9999"])?.year == 9999)
+        #expect(year.range.year == 2025 && year.range.shorthand == .year && year.isJSON && year.color == .never)
+        #expect(try calendar(["--year=1"])?.range.year == 1)
+        #expect(try calendar(["--year", "0042"])?.range.year == 42)
+        #expect(try calendar(["--year", "9999"])?.range.year == 9999)
     }
 
-    @Test(arguments: ["", "0", "10000", "20255", "-1", "+2025", " 2025", "2025 ", "２０２５", "MMXXV", "2025.0"])
+    @Test func yearAloneIsThisYearAndTakesNoWordThatIsNoNumber() throws {
+        let alone = try #require(try calendar(["--year"]))
+        #expect(alone.range.shorthand == .year && alone.range.year == nil)
+        let beforeJSON = try #require(try calendar(["--year", "--json"]))
+        #expect(beforeJSON.range.shorthand == .year && beforeJSON.range.year == nil && beforeJSON.isJSON)
+        do {
+            _ = try Invocation.parse(["calendar", "--year", "MMXXV"])
+            Issue.record("MMXXV was taken")
+        } catch {
+            #expect(error.error == .unexpectedArgument("MMXXV"))
+        }
+    }
+
+    @Test(arguments: ["", "0", "10000", "20255", "-1", "+2025", " 2025", "2025 ", "２０２５", "MMXXV", "2025.0", "25x"])
     func aYearNotFromOneTo9999InDigitsIsRefusedNamingIt(text: String) {
         do {
             _ = try Invocation.parse(["calendar", "--year=" + text])
@@ -27,6 +40,17 @@ import Testing
             #expect(error.error == .invalidValue(
                 text, option: "--year", reason: "give a year of the calendar from 1 to 9999, such as 2025"))
             #expect(error.spec.name == "calendar")
+        }
+    }
+
+    @Test(arguments: ["2025.0", "25x", "10000", "0"])
+    func aWordAfterYearThatStartsWithADigitIsReadAsTheYear(text: String) {
+        do {
+            _ = try Invocation.parse(["calendar", "--year", text])
+            Issue.record("--year \(text) was taken")
+        } catch {
+            #expect(error.error == .invalidValue(
+                text, option: "--year", reason: "give a year of the calendar from 1 to 9999, such as 2025"))
         }
     }
 }

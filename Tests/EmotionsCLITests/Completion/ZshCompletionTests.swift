@@ -30,6 +30,11 @@ import Testing
         }
     }
 
+    @Test func anOptionalValueIsMarkedOptional() {
+        #expect(script.contains("'--year=[This year up to now, or the whole of YEAR (1 to 9999\\: --year 2025).]::year: '"))
+        #expect(script.contains("'--since=[From TIME, included.]:time: '"))
+    }
+
     @Test func theRootsOptionsComeBeforeTheSubcommand() {
         let root = script.components(separatedBy: "_arguments -C").dropFirst().first?.components(separatedBy: "case").first ?? ""
         for option in Root.spec.allOptions {

@@ -101,10 +101,10 @@ import Testing
 
             """)
         #expect(sandbox.fileBytes == nil)
-        let leading = sandbox.run("--color=Never", "stats")
+        let leading = sandbox.run("--color=Nevr", "stats")
         #expect(leading.status == 64)
         #expect(leading.error.hasPrefix(
-            "Error: Unknown value 'Never' for '--color'. Did you mean 'never'? Valid values: auto, always, never.\n"
+            "Error: Unknown value 'Nevr' for '--color'. Did you mean 'never'? Valid values: auto, always, never.\n"
                 + "Usage: emotions stats "))
         let farOff = sandbox.run("stats", "--color=yes")
         #expect(farOff.error.hasPrefix("Error: Unknown value 'yes' for '--color'. Valid values: auto, always, never.\n"))

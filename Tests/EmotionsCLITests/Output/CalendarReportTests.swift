@@ -78,9 +78,9 @@ import Testing
             ("2025-03-04", .smile, 1), ("2025-03-04", .neutral, 1), ("2025-02-26", .happy, 3),
             ("2025-02-25", .sad, 1), ("2025-03-05", .upset, 2), ("2025-03-05", .upset, -2),
         ])
-        #expect(report.json() == #"{"from": "2025-02-26", "through": "2025-03-12", "days": ["#
+        #expect(report.json(zone: .fixed(secondsEast: 9 * 3600)) == #"{"since": "2025-02-26T00:00:00+09:00", "until": "2025-03-13T00:00:00+09:00", "days": ["#
             + #"{"date": "2025-02-26", "emotion": "happy", "counts": {"happy": 3, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}}, "#
             + #"{"date": "2025-03-04", "emotion": "neutral", "counts": {"happy": 0, "smile": 1, "neutral": 1, "upset": 0, "sad": 0}}]}"#)
-        #expect(try threeWeeks([]).json() == #"{"from": "2025-02-26", "through": "2025-03-12", "days": []}"#)
+        #expect(try threeWeeks([]).json(zone: .utc) == #"{"since": "2025-02-26T00:00:00+00:00", "until": "2025-03-13T00:00:00+00:00", "days": []}"#)
     }
 }
