@@ -42,7 +42,7 @@ struct DaylioImportTests {
             #expect(line.contains(fragment), "\(line)")
         }
         let text = try await run(["log"])
-        #expect(text.stdout.contains("happy +1  \"Dinner\n                  At Sam's,\n                  late\"\n"), "\(text)")
+        #expect(text.stdout.contains("happy +1  #friends #good-meal  \"Dinner\n                  At Sam's,\n                  late\"\n"), "\(text)")
         let before = files(sandbox)
         expectSuccess(try await run(["import", "--from", "daylio", file, "--map", "super happy=happy"]),
                       stdout: "Nothing to import: the file's 3 changes are already there.\n")
@@ -109,9 +109,8 @@ struct DaylioImportTests {
             + "Daylio and export again to keep it.\n", "\(outcome)")
     }
 
-    /// Tags are the lead's part of issue 24 (`JournalEvent.tags`): until it lands, import ignores the
-    /// `tags` the Daylio reader writes and `log --json` shows none.
-    @Test(.disabled("needs the lead's change 'JournalEvent.tags' (issue 24), which makes import keep tags and log --json show them"))
+    /// Each row's activities become its tap's tags, which `log` shows and `stats +TAG` counts by.
+    @Test
     func activitiesBecomeTagsThatLogShows() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run(["import", "--from", "daylio", try daylioFile(sandbox, Self.export), "--map", "super happy=happy"],
@@ -121,5 +120,9 @@ struct DaylioImportTests {
         #expect(log.stdoutLines[0].contains(#""note": "PR on squats", "tags": ["friends", "gym"]"#), "\(log)")
         #expect(log.stdoutLines[1].contains(#""tags": ["work"]"#), "\(log)")
         #expect(log.stdoutLines[2].contains(#""tags": ["friends", "good-meal"]"#), "\(log)")
+        let text = try await sandbox.run(["log"], environment: ["TZ": "UTC"])
+        #expect(text.stdoutLines.first?.hasSuffix("happy +1  #friends #gym  \"PR on squats\"") == true, "\(text)")
+        let friends = try await sandbox.run("stats", "+friends", "--json")
+        #expect(friends.status == 0 && friends.stdout.contains(#""happy": 2"#) && friends.stdout.contains(#""neutral": 0"#), "\(friends)")
     }
 }
