@@ -184,7 +184,9 @@ import Testing
         #expect(export.warnings == [.notesCut(lines: [2])])
     }
 
-    @Test func aTenThousandRowFileIsReadWithinAFractionOfASecond() throws {
+    /// The speed is measured on the release build (`bench/daylio.py`, Performance.md); here, that
+    /// 10,000 rows of one export make 10,000 changes whose running counts end where they should.
+    @Test func tenThousandRowsMakeTenThousandChangesCountedRunningPerEmotion() throws {
         var text = "full_date,date,weekday,time,mood,activities,note_title,note\r\n"
         var day = try #require(LocalDate(year: 2024, month: 12, day: 31))
         for index in 0..<10_000 {
@@ -192,10 +194,14 @@ import Testing
             text += "\(day),x,x,\(index % 2 == 0 ? "9:12 pm" : "8:01 am"),\(DaylioMoods.defaults[index % 5].label),"
                 + "\"work | good meal\",\"\",\"line one\nline two, with a comma\"\r\n"
         }
-        let clock = ContinuousClock()
-        let start = clock.now
         let export = try read(text)
         #expect(export.rowCount == 10_000)
-        #expect(clock.now - start < .seconds(2), "even unoptimised, reading 10,000 rows stays well under the import's budget")
+        var last: [Emotion: Int] = [:]
+        for line in String(decoding: export.lines, as: UTF8.self).split(separator: "\n") {
+            let event = try JournalEvent(exportLine: Array(line.utf8))
+            #expect(event.old == last[event.emotion, default: 0])
+            last[event.emotion] = event.new
+        }
+        #expect(last == [.happy: 2000, .smile: 2000, .neutral: 2000, .upset: 2000, .sad: 2000])
     }
 }
