@@ -558,8 +558,14 @@ def history_benchmark(all_candidates, sandbox, template, rounds, warmup, log_all
         ("by-month-10y", "emotions", f"stats --by month --since 10y, {thousands}", emotions,
          ["stats", "--by", "month", "--since", "10y"], long_home, long_path, None, ""),
     ]
+    # Issue 24's: every weekday of ten years, from the day index (goal: under 100 ms).
+    weekday = log_support(emotions, long_env, ("stats", "--by", "weekday", "--json"))
+    plan += [
+        ("by-weekday-10y", "emotions", f"stats --by weekday, {thousands}", emotions,
+         ["stats", "--by", "weekday"], long_home, long_path, None, ""),
+    ]
     support = {"log-20": log, "log-7d": log, "log-all": log, "stats-week": views, "calendar": calendar,
-               "by-month-10y": views, "export-csv": export}
+               "by-month-10y": views, "by-weekday-10y": weekday, "export-csv": export}
     timed = [item for item in plan if support.get(item[0], "ok") == "ok"]
     runners = {key: Runner(candidate, arguments, sandbox.environment(home, path), home, name=key)
                for key, _, _, candidate, arguments, home, path, _, _ in timed}
@@ -983,6 +989,13 @@ def goals(results):
         value = max(seconds, row["max_rss_mib"] / 8.0)
         found.append({"goal": goal, "value": value, "limit": 1.0 - 1e-9,
                       "measured": f"{seconds * 1000:.0f} ms slowest, {row['max_rss_mib']:.1f} MiB peak"})
+    row = history.get("by-weekday-10y", {})
+    goal = f"stats --by weekday over ten years, {events} events, < 100 ms"
+    if row.get("runs"):
+        seconds = max(row["wall_ns"]) / 1e9
+        found.append({"goal": goal, "value": seconds * 10, "limit": 1.0 - 1e-9, "measured": f"{seconds * 1000:.0f} ms slowest"})
+    else:
+        found.append({"goal": goal, "value": None, "limit": 1.0, "measured": "n/a"})
     peaks = [(max(row["maxrss_kib"]) / 1024, f"{found_op['operation']}") for found_op in results["operations"]
              for row in found_op["candidates"] if row["candidate"] == "emotions"]
     peaks += [(row["max_rss_mib"], row["command"]) for row in results["history"]["rows"]

@@ -128,7 +128,7 @@ struct CalendarTests {
         #expect(lines[1] == "Mon " + String(repeating: "· ", count: 16) + "U", "\(narrow)")
         #expect(lines[3] == "Wed " + String(repeating: "· ", count: 16) + "S", "\(narrow)")
         #expect(!lines[1...7].joined().contains("D"), "January 1's week does not fit: \(narrow)")
-        #expect(lines.suffix(2) == ["Showing 17 of 53 weeks; widen the", "terminal to see them all."], "\(narrow)")
+        #expect(lines.suffix(2) == ["Showing the last 17 of 53 weeks; widen", "the terminal to see them all."], "\(narrow)")
 
         let colour = try await sandbox.run(["calendar", "--year", "2025", "--color", "always"], environment: ["TZ": "UTC", "COLUMNS": "40", "NO_COLOR": "1"])
         #expect(colour.stdoutLines[3] == "Wed " + String(repeating: "· ", count: 16) + "\u{1B}[32m██\u{1B}[0m", "\(colour)")

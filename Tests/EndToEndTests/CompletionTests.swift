@@ -71,8 +71,9 @@ struct CompletionTests {
         (["emotions", "undo", "-"], ["--json", "-q", "--quiet", "--no-hooks", "--file", "--color", "-h", "--help"]),
         (["emotions", "log", "-"], [
             "--since", "--until", "--today", "--yesterday", "--week", "--last-week", "--month", "--last-month", "--year",
-            "-n", "--count", "--json", "--file", "--color", "-h", "--help",
+            "-n", "--count", "--no-pager", "--json", "--tag", "--file", "--color", "-h", "--help",
         ]),
+        (["emotions", "log", "--no"], ["--no-pager"]),
         (["emotions", "calendar", "--year", "-"], [
             "--since", "--until", "--today", "--yesterday", "--week", "--last-week", "--month", "--last-month", "--year",
             "--json", "--file", "--color", "-h", "--help",
@@ -80,6 +81,8 @@ struct CompletionTests {
         (["emotions", "stats", "--year", "h"], ["happy"]),
         (["emotions", "export", "--format", "c"], ["csv"]),
         (["emotions", "stats", "--j"], ["--json"]),
+        (["emotions", "stats", "--by", ""], ["day", "week", "month", "weekday"]),
+        (["emotions", "stats", "--by", "w"], ["week", "weekday"]),
         (["emotions", "watch", "--i"], ["--initial"]),
         (["emotions", "help", "-"], ["-h", "--help"]),
         (["emotions", "add", "sad", "-2", "--q"], ["--quiet"]),

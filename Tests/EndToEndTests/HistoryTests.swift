@@ -156,7 +156,7 @@ struct HistoryTests {
         expectSuccess(undone, stdout: "Undid 'tap sad' of 2025-11-18 09:00.\nsad: 2 → 1\n")
         #expect(sandbox.text() == DataFile.text(Counts(happy: 2, sad: 1)))
         expectSuccess(try await sandbox.run("stats", "--since", "2025-11-18", "--until", "2025-11-18", "--json"), stdout: """
-            {"since": "2025-11-18T00:00:00+00:00", "until": "2025-11-19T00:00:00+00:00", "counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}, "total": 0}
+            {"since": "2025-11-18T00:00:00+00:00", "until": "2025-11-19T00:00:00+00:00", "counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}, "total": 0, "days": 0, "streak": {"current": 0, "longest": 0}}
 
             """)
         let lines = try await sandbox.run(["log"], environment: ["TZ": "UTC"]).stdoutLines

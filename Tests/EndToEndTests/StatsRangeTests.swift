@@ -30,7 +30,7 @@ struct StatsRangeTests {
         try await tap(sandbox, "smile", at: "2026-03-08T23:59", zone: zone)
         try await tap(sandbox, "upset", at: "2026-03-09T00:00", zone: zone)
         #expect(try await json(sandbox, ["--since", "2026-03-08", "--until", "2026-03-08"], zone: zone)
-            == #"{"since": "2026-03-08T00:00:00-05:00", "until": "2026-03-09T00:00:00-04:00", "counts": \#(counts(2, 1, 0, 0, 0)), "total": 3}"# + "\n")
+            == #"{"since": "2026-03-08T00:00:00-05:00", "until": "2026-03-09T00:00:00-04:00", "counts": \#(counts(2, 1, 0, 0, 0)), "total": 3, "days": 1, "streak": {"current": 1, "longest": 1}}"# + "\n")
         #expect(try await json(sandbox, ["happy", "--since", "2026-03-08T01:00", "--until", "2026-03-09"], zone: zone)
             == #"{"emotion": "happy", "count": 1, "since": "2026-03-08T01:00:00-05:00", "until": "2026-03-10T00:00:00-04:00"}"# + "\n")
         #expect(try await json(sandbox, ["--by", "day", "--since", "2026-03-07", "--until", "2026-03-09"], zone: zone)
@@ -95,7 +95,7 @@ struct StatsRangeTests {
             let outcome = try await sandbox.run(arguments + ["-q"], environment: ["TZ": zone])
             #expect(outcome.status == 0, "\(outcome)")
         }
-        #expect(try await json(sandbox, ["--today"], zone: zone).contains(#""counts": \#(counts(3, 1, 0, 0, 0)), "total": 4}"#))
+        #expect(try await json(sandbox, ["--today"], zone: zone).contains(#""counts": \#(counts(3, 1, 0, 0, 0)), "total": 4, "days": 1, "streak": {"current": 1, "longest": 1}}"#))
         // The running tally was reset: what was felt is not.
         expectSuccess(try await sandbox.run("stats", "--json"), stdout: #"{"counts": \#(counts(0, 0, 0, 0, 0)), "total": 0}"# + "\n")
     }
@@ -111,7 +111,7 @@ struct StatsRangeTests {
         }
         let range = ["--since", "2026-11-01", "--until", "2026-11-30"]
         #expect(try await json(sandbox, range, zone: "UTC") == #"{"since": "2026-11-01T00:00:00+00:00", "until": "2026-12-01T00:00:00+00:00", "counts": "#
-            + counts(Int.max, 0, 0, 0, Int.max) + #", "total": \#(Int.max)}"# + "\n")
+            + counts(Int.max, 0, 0, 0, Int.max) + #", "total": \#(Int.max), "days": 3, "streak": {"current": 0, "longest": 3}}"# + "\n")
         let sad = try await sandbox.run(["stats", "sad"] + range, environment: ["TZ": "UTC"])
         expectSuccess(sad, stdout: largest + "\n")
     }
@@ -154,6 +154,7 @@ struct StatsRangeTests {
             😕 upset    0                              0.0%
             😢 sad      0                              0.0%
                total    2                            100.0%
+            1 day felt · current streak 1 · longest 1
 
             """)
         let byDay = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-01", "--until", "2026-11-04"], environment: environment)
@@ -176,7 +177,7 @@ struct StatsRangeTests {
         // Narrow: the sparklines keep the last periods that fit, and say so.
         let narrow = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-01", "--until", "2026-11-04"], environment: ["TZ": zone, "COLUMNS": "14"])
         #expect(narrow.stdoutLines.contains("😢 sad       █"), "\(narrow)")
-        #expect(narrow.stdoutLines.last == "(the last 2 of 4 days; widen the terminal to see more)", "\(narrow)")
+        #expect(narrow.stdoutLines.suffix(6) == ["Showing the", "last 2 of 4", "days; widen", "the terminal", "to see them", "all."], "\(narrow)")
     }
 
     @Test(arguments: [

@@ -18,6 +18,8 @@ package enum Signal {
     package static var `continue`: Int32 { SIGCONT }
     /// `SIGPIPE`: a write into a pipe nobody reads.
     package static var brokenPipe: Int32 { SIGPIPE }
+    /// `SIGQUIT`: Ctrl-\ on a terminal.
+    package static var quit: Int32 { SIGQUIT }
     /// `SIGCHLD`: a child process ended or stopped.
     package static var childChanged: Int32 { SIGCHLD }
     /// `SIGTTIN`: a background process read from its terminal.

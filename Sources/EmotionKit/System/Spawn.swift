@@ -7,12 +7,24 @@ import Darwin
 /// Starting a program with `posix_spawn`, from the very file that was judged and never through a
 /// shell: the one place the library starts a process.
 package enum Spawn {
+    /// Where a started program's standard output and error go, and which signals it starts with at
+    /// their defaults.
+    package enum Outputs: Sendable {
+        /// A hook's: its output to our standard error and its errors to our standard output, so that
+        /// ours stays machine-readable; `SIGPIPE` and job control's signals at their defaults.
+        case swapped
+        /// A pager's: our standard output and error as they are, and `SIGINT` and `SIGQUIT` at their
+        /// defaults too, since we ignore them while it runs.
+        case ours
+    }
+
     /// Starts the program open at `file` (`path` for `argv[0]`) with `arguments` after its path and
     /// exactly `environment`, and returns its process ID: in a new process group if `newGroup`,
     /// with an empty signal mask and `SIGPIPE` and job control's signals at their defaults.
     ///
-    /// Its standard input is `standardInput`; its standard output is our standard error, and its
-    /// standard error ours, or both `/dev/null` if ours is closed; `fileDescriptor` is its own file.
+    /// Its standard input is `standardInput`; with `outputs` `.swapped`, its standard output is our
+    /// standard error, and its standard error ours, or both `/dev/null` if ours is closed; with
+    /// `.ours`, ours as they are. `fileDescriptor` is its own file.
     ///
     /// On Linux the file executed is the open `file` itself, as `/proc/self/fd/<fileDescriptor>`,
     /// which the kernel resolves to the open file and not by any name: what runs is what was
@@ -23,7 +35,7 @@ package enum Spawn {
     /// The corresponding C function is `posix_spawn`.
     package static func start(
         _ file: Int32, path: [UInt8], arguments: [String], environment: [[UInt8]], standardInput: Int32,
-        fileDescriptor: Int32, newGroup: Bool, textBusyAttempts: Int
+        fileDescriptor: Int32, newGroup: Bool, textBusyAttempts: Int, outputs: Outputs = .swapped
     ) throws(SystemError) -> Int32 {
         #if canImport(Darwin)
         var actions: FileActions = nil
@@ -34,7 +46,11 @@ package enum Spawn {
         #endif
         try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
         defer { posix_spawn_file_actions_destroy(&actions) }
-        try redirectStandardStreams(&actions, input: standardInput)
+        if outputs == .swapped {
+            try redirectStandardStreams(&actions, input: standardInput)
+        } else {
+            try check(posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO), "posix_spawn_file_actions_adddup2")
+        }
         #if os(Linux)
         // Copied from above 3, so that neither an earlier action (onto 0, 1 or 2, where our own
         // descriptors may be closed and the file opened) overwrites it, nor a copy onto itself
@@ -56,7 +72,7 @@ package enum Spawn {
 
         try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
         defer { posix_spawnattr_destroy(&attributes) }
-        try setSignalsAndGroup(&attributes, newGroup: newGroup)
+        try setSignalsAndGroup(&attributes, newGroup: newGroup, interruptible: outputs == .ours)
 
         let id = try spawn(
             executable, argv: [path] + arguments.map { Array($0.utf8) }, environment: environment, &actions, &attributes,
@@ -99,7 +115,7 @@ package enum Spawn {
 
     /// Sets in `attributes` an empty signal mask, `SIGPIPE` and job control's signals at their
     /// defaults, and a process group of the child's own if `newGroup`.
-    private static func setSignalsAndGroup(_ attributes: inout Attributes, newGroup: Bool) throws(SystemError) {
+    private static func setSignalsAndGroup(_ attributes: inout Attributes, newGroup: Bool, interruptible: Bool) throws(SystemError) {
         // What the hook would get from a shell, whatever our parent left us: no blocked signal,
         // and SIGPIPE at its default, which runtimes such as Python's set to ignored.
         var noSignals = sigset_t()
@@ -110,7 +126,7 @@ package enum Spawn {
         sigaddset(&defaults, SIGPIPE)
         // And job control's at its default, so that a hook using the terminal is stopped, and told
         // of, even when our parent ignored them (nohup, some shells' background jobs).
-        for signal in [SIGTTIN, SIGTTOU, SIGTSTP] {
+        for signal in [SIGTTIN, SIGTTOU, SIGTSTP] + (interruptible ? [SIGINT, SIGQUIT] : []) {
             sigaddset(&defaults, signal)
         }
         try check(posix_spawnattr_setsigdefault(&attributes, &defaults), "posix_spawnattr_setsigdefault")

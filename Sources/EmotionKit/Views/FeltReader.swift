@@ -86,13 +86,14 @@ struct FeltReader: Sendable {
 
     /// What was felt in `[since, until)` with each tag, and without any: a change with two tags
     /// counts for both.
-    func byTag(since: Instant?, until: Instant?) throws(StoreError) -> (tagged: [Tag: Felt], untagged: Felt) {
+    /// With `required`, only changes recorded with every one of them count.
+    func byTag(since: Instant?, until: Instant?, withTags required: [Tag] = []) throws(StoreError) -> (tagged: [Tag: Felt], untagged: Felt) {
         let since = since?.millisecondsSinceEpoch ?? .min
         let until = until?.millisecondsSinceEpoch ?? .max
         let table = TagTable()
         var felt: [Felt] = []
         var untagged = Felt()
-        try read(downTo: floor, since: since, tags: TagReading(table: table)) { line in
+        try read(downTo: floor, since: since, tags: TagReading(required: required, table: table)) { line in
             guard line.at >= since, line.at < until else { return }
             if table.line.isEmpty { untagged.count(line) }
             for place in table.line {

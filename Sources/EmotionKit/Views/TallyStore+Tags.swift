@@ -1,38 +1,11 @@
-/// What was felt with tags: `stats +work`, `stats --by tag`, and the tags a shell completes.
+/// What was felt by tag: `stats --by tag`, and the tags a shell completes (`stats +work` is `felt(since:until:withTags:)`).
 extension TallyStore {
-    /// What was felt in `[since, until)` (either may be open) in the changes recorded with every one
-    /// of `tags`; see `Felt`. Reads the lines of the range, not the day index, which keeps no tags.
+    /// What was felt in `[since, until)` with each tag, and without any; with `tags`, only in changes
+    /// recorded with every one of them.
     ///
     /// - Throws: `StoreError` if the data file or journal cannot be read.
-    public func felt(since: Instant?, until: Instant?, withTags tags: [Tag]) throws -> Felt {
-        guard !tags.isEmpty else { return try felt(since: since, until: until) }
-        return try readingFelt { reader, _, _ throws(StoreError) in
-            try reader.days(since: since, until: until, withTags: tags) { _ in 0 }[0]
-        }.flatMap { $0 } ?? Felt()
-    }
-
-    /// As `felt(by:since:until:)`, counting only the changes recorded with every one of `tags`.
-    ///
-    /// - Throws: `StoreError` if the data file or journal cannot be read.
-    public func felt(by length: PeriodLength, since: Instant?, until: Instant?, withTags tags: [Tag]) throws -> [Period: Felt] {
-        guard !tags.isEmpty else { return try felt(by: length, since: since, until: until) }
-        let buckets = try readingFelt { reader, _, _ throws(StoreError) in
-            try reader.days(since: since, until: until, withTags: tags) { day in
-                Period(containing: LocalDate(daysSinceEpoch: day) ?? .epoch, length: length).start.daysSinceEpoch
-            }
-        } ?? [:]
-        var periods: [Period: Felt] = [:]
-        for (first, felt) in buckets {
-            periods[Period(containing: LocalDate(daysSinceEpoch: first) ?? .epoch, length: length), default: Felt()].merge(felt)
-        }
-        return periods
-    }
-
-    /// What was felt in `[since, until)` with each tag, and without any.
-    ///
-    /// - Throws: `StoreError` if the data file or journal cannot be read.
-    public func feltByTag(since: Instant?, until: Instant?) throws -> FeltByTag {
-        let found = try readingFelt { reader, _, _ throws(StoreError) in try reader.byTag(since: since, until: until) }
+    public func feltByTag(since: Instant?, until: Instant?, withTags tags: [Tag] = []) throws -> FeltByTag {
+        let found = try readingFelt { reader, _, _ throws(StoreError) in try reader.byTag(since: since, until: until, withTags: tags) }
         return FeltByTag(tagged: found?.tagged ?? [:], untagged: found?.untagged ?? Felt())
     }
 }

@@ -1,6 +1,7 @@
 import EmotionKit
 
-/// `emotions log [EMOTION...] [RANGE] [-n N] [--json]`: the history of changes, RANGE as `RangeOptions` reads it.
+/// `emotions log [EMOTION...] [RANGE] [-n N] [--json] [--no-pager]`: the history of changes, RANGE as
+/// `RangeOptions` reads it, through a pager on a terminal.
 struct Log: Subcommand {
     static let name = "log"
 
@@ -13,10 +14,13 @@ struct Log: Subcommand {
             + "01KAT8FW5X); when a backdated change was recorded; its note; and (undone) last if its command was "
             + "undone and not redone. "
             + "Changes are listed by the time they are placed at (--at), ties in the order they were made. "
-            + RangeOptions.discussion,
+            + RangeOptions.discussion + " "
+            + "On a terminal the output goes through $PAGER, else less (with LESS=FRX unless LESS is set, so a "
+            + "short log is printed as it is); PAGER empty or cat, a pipe, or --no-pager write it straight out.",
         arguments: [Arguments.emotion(isOptional: true, isRepeating: true, help: "Show only changes of these emotions.")],
         options: RangeOptions.specs + [
             OptionSpec(long: "count", short: "n", valueName: "n", help: "Show only the last N changes."),
+            OptionSpec(long: "no-pager", help: "Do not page the output through $PAGER (less) on a terminal."),
             OptionSpec(
                 long: "json",
                 help: "Print each change as a JSON object on a line: id, at, command, emotion, old, new, and note, group, "
@@ -34,6 +38,8 @@ struct Log: Subcommand {
     let count: Int?
     let tags: [Tag]
     let isJSON: Bool
+    /// Whether `--no-pager` was given.
+    let noPager: Bool
     let color: ColorChoice
     let store: StoreOptions
 
@@ -54,6 +60,7 @@ struct Log: Subcommand {
         }
         tags = try TagOptions.tags(arguments)
         isJSON = arguments.has("json")
+        noPager = arguments.has("no-pager")
         color = ColorChoice(arguments)
         store = try StoreOptions(arguments)
     }
@@ -64,9 +71,17 @@ struct Log: Subcommand {
         let style = isJSON ? OutputStyle.plain : OutputStyle(color: color, context: context)
         let store = try store.makeSyncedStore(context: context)
         let names = try store.historyNames()
-        try store.forEachEntry(query) { entry in
-            context.terminal.print(
-                isJSON ? LogLine.json(for: entry, names: names) : LogLine.text(for: entry, style: style, names: names))
+        let list = { (terminal: Terminal, pager: Pager?) throws in
+            try store.forEachEntry(query) { entry in
+                try pager?.stopIfQuit()
+                terminal.print(isJSON ? LogLine.json(for: entry, names: names) : LogLine.text(for: entry, style: style, names: names))
+            }
+        }
+        let terminal = context.terminal
+        if let pager = PagerChoice(noPager: noPager, isTerminal: terminal.mayPage && terminal.isTerminal, environment: context.environment) {
+            try Pager.run(pager, in: context, list)
+        } else {
+            try list(terminal, nil)
         }
     }
 }

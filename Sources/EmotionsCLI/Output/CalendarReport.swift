@@ -52,8 +52,7 @@ struct CalendarReport {
         lines.append("")
         lines += legend(width: width, style: style)
         if layout.isCut {
-            let note = "Showing \(layout.shownWeeks) of \(layout.weekCount) weeks; widen the terminal to see them all."
-            lines += Self.fill(note.split(separator: " ").map(String.init), separator: " ", width: width)
+            lines += CutOffNote.lines(shown: layout.shownWeeks, of: layout.weekCount, unit: "week", width: width)
         }
         return lines.joined(separator: "\n")
     }

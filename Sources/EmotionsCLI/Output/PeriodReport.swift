@@ -32,30 +32,17 @@ struct PeriodReport {
         self.rows = rows
     }
 
+    /// The rows as a `CategoryReport`: its table and JSON are this report's.
+    var categories: CategoryReport {
+        CategoryReport(
+            by: length.name, key: "start", listKey: "periods",
+            rows: rows.map { CategoryReport.Row(name: $0.period.label, label: $0.period.label, felt: $0.felt) })
+    }
+
     /// The table and the sparklines, without a final newline, in `style`'s colours; sparklines show
     /// the last periods that fit in `width` cells.
     func text(width: Int, style: OutputStyle) -> String {
-        let labelWidth = max(rows.map { $0.period.label.count }.max() ?? 0, 6)
-        let largest = rows.flatMap { row in Emotion.allCases.map { row.felt[$0] } }.max() ?? 0
-        let countWidth = max(2, String(largest).count)
-        let totalWidth = max(style.language.totalLabel.count, rows.map { String($0.felt.total).count }.max() ?? 0)
-        var lines: [String] = []
-        var header = spaces(labelWidth)
-        for emotion in Emotion.allCases { header += "  " + spaces(countWidth - 2) + emotion.emoji }
-        header += "  " + padLeft(style.language.totalLabel, totalWidth) + "  score"
-        lines.append(header)
-        for (period, felt) in rows {
-            var line = period.label + spaces(labelWidth - period.label.count)
-            for emotion in Emotion.allCases {
-                let count = felt[emotion]
-                line += "  " + (count == 0 ? padLeft("·", countWidth) : style.paint(padLeft(String(count), countWidth), as: emotion))
-            }
-            line += "  " + padLeft(felt.total == 0 ? "·" : String(felt.total), totalWidth)
-            line += "  " + padLeft(felt.score.map(PeriodReport.scoreText) ?? "", 5)
-            lines.append(line)
-        }
-        lines.append("")
-        lines.append(contentsOf: sparklines(width: width, style: style))
+        let lines = categories.tableLines(style: style) + [""] + sparklines(width: width, style: style)
         return lines.joined(separator: "\n")
     }
 
@@ -74,7 +61,7 @@ struct PeriodReport {
         }
         lines.append("   score" + spaces(nameWidth - 5) + "  " + Sparkline.scores(shown.map { $0.felt.score }))
         if shown.count < rows.count {
-            lines.append("(the last \(shown.count) of \(rows.count) \(length.name)s; widen the terminal to see more)")
+            lines += CutOffNote.lines(shown: shown.count, of: rows.count, unit: length.name, width: width)
         }
         return lines
     }
@@ -82,38 +69,11 @@ struct PeriodReport {
     /// `{"by": "day", "since": …, "until": …, "periods": [{"start": "2026-11-22", "counts": {…},
     /// "total": N, "score": 3.5}, …]}`, `"score": null` for an empty period.
     func json(range: TimeRange, zone: TimeZoneRules) -> String {
-        let periods = rows.map { period, felt in
-            JSONValue.object([
-                ("start", .string(period.label)),
-                ("counts", .object(Emotion.allCases.map { ($0.name, .integer(felt[$0])) })),
-                ("total", .integer(felt.total)),
-                ("score", felt.score.map { .number(PeriodReport.scoreJSON($0)) } ?? .null),
-            ])
-        }
-        let members: [(String, JSONValue)] = [("by", .string(length.name))] + range.jsonMembers(zone: zone) + [("periods", .array(periods))]
-        return JSONValue.object(members).serialized(pretty: false)
-    }
-
-    /// `3.5`: a score to one decimal place, as the table shows it.
-    static func scoreText(_ score: Double) -> String {
-        let tenths = Int((score * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
-
-    /// `3.67`: a score to two decimal places, without trailing zeros, as JSON writes it.
-    static func scoreJSON(_ score: Double) -> String {
-        let hundredths = Int((score * 100).rounded())
-        var text = "\(hundredths / 100)"
-        let fraction = hundredths % 100
-        if fraction != 0 { text += fraction % 10 == 0 ? ".\(fraction / 10)" : (fraction < 10 ? ".0\(fraction)" : ".\(fraction)") }
-        return text
+        categories.json(range: range, zone: zone)
     }
 
     private func spaces(_ count: Int) -> String {
         String(repeating: " ", count: max(0, count))
     }
 
-    private func padLeft(_ text: String, _ width: Int) -> String {
-        spaces(width - text.count) + text
-    }
 }

@@ -66,10 +66,11 @@ struct StatsReport {
         return lines.joined(separator: "\n")
     }
 
-    /// `{"counts": {"happy": N, …}, "total": N}`, after `"since"` and `"until"` for a range.
-    func json(range: TimeRange? = nil, zone: TimeZoneRules = .utc) -> String {
+    /// `{"counts": {"happy": N, …}, "total": N}`, after `"since"` and `"until"` for a range, and
+    /// before `"days": N, "streak": {"current": N, "longest": N}` with a streak.
+    func json(range: TimeRange? = nil, streak: Streak? = nil, zone: TimeZoneRules = .utc) -> String {
         let counts = JSONValue.object(Emotion.allCases.map { ($0.name, .integer(self[$0])) })
-        let members = (range?.jsonMembers(zone: zone) ?? []) + [("counts", counts), ("total", .integer(total))]
+        let members = (range?.jsonMembers(zone: zone) ?? []) + [("counts", counts), ("total", .integer(total))] + (streak?.jsonMembers ?? [])
         return JSONValue.object(members).serialized(pretty: false)
     }
 

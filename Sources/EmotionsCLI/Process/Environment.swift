@@ -1,6 +1,6 @@
 /// The environment variables a command reads, by name.
 ///
-/// A short list rather than a dictionary: the tool reads thirteen variables, and the first hashed
+/// A short list rather than a dictionary: the tool reads sixteen variables, and the first hashed
 /// collection keyed by `String` costs start-up a search of the runtime's conformance tables.
 struct Environment: Sendable {
     private var variables: [(name: String, value: String)] = []

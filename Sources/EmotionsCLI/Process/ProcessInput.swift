@@ -9,13 +9,14 @@ public struct ProcessInput: Sendable {
     /// The environment variables the tool reads; only these are decoded.
     static let variablesRead: [StaticString] = [
         "EMOTIONS_FILE", "EMOTIONS_LOCK_TIMEOUT", "EMOTIONS_HOOKS_DIR", "EMOTIONS_HOOK_TIMEOUT", "EMOTIONS_HOOK_DEPTH",
-        "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG",
+        "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG", "PAGER", "LESS", "LV",
     ]
 
     /// The variables read that only decide how output looks, which a user's shell sets for every
     /// program: their bytes that are not UTF-8 are replaced rather than refused, since the worst
-    /// they can do is leave colour off or labels in English.
-    static let lenientVariables: [StaticString] = ["NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG"]
+    /// they can do is leave colour off or labels in English, or leave `log` unpaged (a pager whose
+    /// name was not UTF-8 is not found, and `log` prints straight to the terminal).
+    static let lenientVariables: [StaticString] = ["NO_COLOR", "TERM", "COLUMNS", "LC_ALL", "LC_MESSAGES", "LANG", "PAGER", "LESS", "LV"]
 
     /// The variables read that hold a path, so that one that is not UTF-8 is told to be renamed, not retyped.
     static let pathVariables = ["EMOTIONS_FILE", "EMOTIONS_HOOKS_DIR", "XDG_CONFIG_HOME", "HOME"]
@@ -40,7 +41,7 @@ public struct ProcessInput: Sendable {
         let argv = UnsafeBufferPointer(start: CommandLine.unsafeArgv, count: Int(CommandLine.argc))
         let decoded = decode(arguments: UnsafeBufferPointer(rebasing: argv.dropFirst()))
         var problem = decoded.problem
-        // Only the variables the tool reads are decoded: start-up pays for thirteen names, not the whole environment.
+        // Only the variables the tool reads are decoded: start-up pays for sixteen names, not the whole environment.
         // Hooks inherit the whole environment all the same: EmotionKit reads it byte for byte when one starts.
         var environment = Environment()
         for pointer in ProcessEnvironment.entries() {

@@ -7,6 +7,8 @@ public struct Terminal: Sendable {
     private let checkIsTerminal: @Sendable () -> Bool
     private let measureColumns: @Sendable () -> Int?
     private let ignoreClosedOutput: @Sendable () -> Void
+    /// Whether its standard output is the process's own, which a pager can be put in front of.
+    let mayPage: Bool
 
     /// A terminal that hands each piece of text to the given closures, and says its output is a
     /// terminal `columns` wide when `isTerminal` (tests fake both; `columns` is `nil` for a pipe);
@@ -23,13 +25,22 @@ public struct Terminal: Sendable {
     private init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         isTerminal: @escaping @Sendable () -> Bool, columns: @escaping @Sendable () -> Int?,
-        ignoreClosedOutput: @escaping @Sendable () -> Void
+        ignoreClosedOutput: @escaping @Sendable () -> Void, mayPage: Bool = false
     ) {
         self.writeOutput = writeOutput
         self.writeError = writeError
         checkIsTerminal = isTerminal
         measureColumns = columns
         self.ignoreClosedOutput = ignoreClosedOutput
+        self.mayPage = mayPage
+    }
+
+    /// This terminal with its standard output written by `write` instead (a pager's pipe): still a
+    /// terminal as wide as this one, since what reads the pipe shows it on this one.
+    func writingOutput(_ write: @escaping @Sendable (String) -> Void) -> Terminal {
+        Terminal(
+            writeOutput: write, writeError: writeError, isTerminal: checkIsTerminal, columns: measureColumns,
+            ignoreClosedOutput: ignoreClosedOutput)
     }
 
     /// The process's standard output and standard error, written at once, unbuffered.
@@ -39,7 +50,7 @@ public struct Terminal: Sendable {
         writeError: { try? Syscall.writeAll(Syscall.standardError, Array($0.utf8), path: "") },
         isTerminal: { Syscall.isTerminal(Syscall.standardOutput) },
         columns: { Syscall.terminalColumns(of: Syscall.standardOutput) },
-        ignoreClosedOutput: { BrokenPipe.ignore() })
+        ignoreClosedOutput: { BrokenPipe.ignore() }, mayPage: true)
 
     /// Whether standard output is a terminal rather than a pipe or a file; asked anew each time (`isatty`).
     var isTerminal: Bool { checkIsTerminal() }

@@ -127,3 +127,48 @@ import Testing
     }
 }
 
+
+/// `felt(byWeekdaySince:until:)` and the streak of `felt(by: .day)`, under several zones.
+@Suite struct WeekdayAndStreakStoreTests {
+    let folder: TemporaryFolder
+    let path: String
+    let clock = HandClock()
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.file("emotions.json")
+    }
+
+    @Test(arguments: [("tokyo", TimeZoneRules.tokyo), ("new york", .newYork), ("newfoundland", .newfoundland), ("utc", .utc)])
+    func aChangeCountsOnTheWeekdayOfItsOwnLocalDay(name: String, zone: TimeZoneRules) throws {
+        let store = clock.store(at: path, zone: zone)
+        clock.set(at("2026-12-05T12:00:00Z"))
+        // 2026-11-23 is a Monday; 23:30 local is still Monday, wherever it is placed.
+        let monday = try #require(LocalDate(year: 2026, month: 11, day: 23))
+        func local(_ date: LocalDate, _ hour: Int, _ minute: Int) throws -> Instant {
+            zone.instant(at: try #require(LocalDateTime(date: date, hour: hour, minute: minute)))
+        }
+        try store.apply([.tap(.happy)], note: nil, placedAt: try local(monday, 0, 0))
+        try store.apply([.tap(.smile)], note: nil, placedAt: try local(monday, 23, 30))
+        try store.apply([.add(2, to: .sad)], note: nil, placedAt: try local(try #require(monday.adding(days: 6)), 23, 59))  // Sunday.
+        try store.apply([.tap(.upset)], note: nil, placedAt: try local(try #require(monday.adding(days: 7)), 0, 1))  // Monday again.
+        try store.apply([.tap(.sad)], note: nil, placedAt: try local(try #require(monday.adding(days: 2)), 12, 0))  // Wednesday…
+        _ = try store.undo()  // … undone.
+        let weekdays = try store.felt(byWeekdaySince: nil, until: nil)
+        #expect(weekdays.count == 7, "\(name)")
+        #expect(weekdays[.monday]?[.happy] == 1 && weekdays[.monday]?[.smile] == 1 && weekdays[.monday]?[.upset] == 1, "\(name)")
+        #expect(weekdays[.monday]?.total == 3, "\(name)")
+        #expect(weekdays[.sunday]?[.sad] == 2 && weekdays[.sunday]?.total == 2, "\(name)")
+        for weekday in [Weekday.tuesday, .wednesday, .thursday, .friday, .saturday] {
+            #expect(weekdays[weekday]?.isEmpty == true, "\(name): \(weekday)")
+        }
+        // A range: the second Monday only.
+        let second = try store.felt(byWeekdaySince: try local(try #require(monday.adding(days: 7)), 0, 0), until: nil)
+        #expect(second[.monday]?.total == 1 && second[.sunday]?.isEmpty == true, "\(name)")
+        // Days: the two Mondays and the Sunday between: a run of two, ending the day before the last.
+        let days = try store.felt(by: .day, since: nil, until: nil)
+        let streak = Streak(felt: days, through: try #require(monday.adding(days: 8)))
+        #expect(streak == Streak(days: [monday.daysSinceEpoch, monday.daysSinceEpoch + 6, monday.daysSinceEpoch + 7], through: monday.daysSinceEpoch + 8), "\(name)")
+        #expect(streak.days == 3 && streak.current == 2 && streak.longest == 2, "\(name)")
+    }
+}

@@ -43,8 +43,8 @@ import Testing
                 + "[--last-week] [--month] [--last-month] [--year [<year>]] [--json] [--file <path>]")
         #expect(HelpPrinter(spec: Undo.spec).usage == "emotions undo [<id>] [--json] [-q] [--no-hooks] [--file <path>]")
         #expect(HelpPrinter(spec: Log.spec).usage
-            == "emotions log [<emotion> ...] [--since <time>] [--until <time>] [--today] [--yesterday] [--week] [--last-week] "
-                + "[--month] [--last-month] [--year [<year>]] [-n <n>] [--json] [--file <path>]")
+            == "emotions log [<emotion> ...] [+<tag> ...] [--since <time>] [--until <time>] [--today] [--yesterday] [--week] [--last-week] "
+                + "[--month] [--last-month] [--year [<year>]] [-n <n>] [--no-pager] [--json] [--tag <tag>] [--file <path>]")
     }
 
     @Test func colorIsListedInHelpButLeftOutOfUsageLines() {

@@ -63,7 +63,7 @@ import Testing
         #expect(!lines[1...7].joined().contains("D"), "the first of January's week is not shown")
         #expect(Array(lines.suffix(4)) == [
             "H happy  S smile  N neutral  U upset", "D sad  · nothing felt",
-            "Showing 17 of 53 weeks; widen the", "terminal to see them all.",
+            "Showing the last 17 of 53 weeks; widen", "the terminal to see them all.",
         ])
     }
 
