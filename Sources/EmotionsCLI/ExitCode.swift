@@ -36,7 +36,7 @@ enum ExitCode {
         switch error {
         case is UsageError, is CommandError, is TallyError, is SyncError:
             return usage
-        case is ImportError:
+        case is ImportError, is DaylioError:
             return dataError
         case is ProcessInput.UnreadableArguments:
             return systemError

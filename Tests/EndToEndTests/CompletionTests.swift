@@ -99,6 +99,11 @@ struct CompletionTests {
         (["emotions", "log", "-n", "3", "n"], ["neutral"]),
         (["emotions", "log", "--since=7d", "u"], ["upset"]),
         (["emotions", "undo", ""], []),
+        // import --from names the other app's export; --map takes the user's own labels, nothing to offer.
+        (["emotions", "import", "--from", ""], ["daylio"]),
+        (["emotions", "import", "--from=d"], ["--from=daylio"]),
+        (["emotions", "import", "--m"], ["--map"]),
+        (["emotions", "import", "--from", "daylio", "--map", ""], []),
         // help takes a subcommand.
         (["emotions", "help", ""], subcommands),
         (["emotions", "help", "w"], ["watch"]),
@@ -166,6 +171,8 @@ struct CompletionTests {
         ("emotions export --last-", ["--last-month", "--last-week"]),
         ("emotions stats --year h", ["happy"]),
         ("emotions reset --a", ["--all"]),
+        ("emotions import --from ", ["daylio"]),
+        ("emotions import --ma", ["--map"]),
         ("emotions help ", subcommands),
     ])
     func fishCompletesTheCommandLine(line: String, expected: [String]) async throws {

@@ -50,6 +50,19 @@ package final class ExportSource: Sendable {
         }
     }
 
+    /// All its bytes, for a reader that needs the whole file at once (`DaylioExport`); at most `limit`.
+    ///
+    /// - Throws: `ImportSourceError` for a source that cannot be read or is larger than `limit`.
+    package func allBytes(chunk: Int = 1024 * 1024) throws(ImportSourceError) -> [UInt8] {
+        var all: [UInt8] = []
+        while true {
+            let next = try bytes(at: Int64(all.count), count: chunk)
+            if next.isEmpty { return all }
+            all += next
+            if all.count > ExportSource.limit { throw .tooLarge(name: name) }
+        }
+    }
+
     /// Calls `body` with each line (without its `\n`, nor a `\r` before it), the offset it starts
     /// at and its number from 1, reading `chunk` bytes at a time; a byte order mark before the
     /// first line is passed over.

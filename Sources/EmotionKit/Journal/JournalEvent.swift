@@ -131,19 +131,36 @@ public struct JournalEvent: Equatable, Sendable {
     public var change: Change { Change(emotion: emotion, old: old, new: new) }
 
     /// Refuses an empty note, one longer than `noteLimit` scalars, or one holding a control
-    /// character (C0, DEL or C1: a line break, a tab, an escape sequence's start).
+    /// character other than the line feed (C0, DEL or C1: a carriage return, a tab, an escape
+    /// sequence's start). A note may run over several lines, each ended by a line feed alone;
+    /// `note(withLineFeeds:)` makes the other line endings one.
     ///
     /// Other invisible characters are allowed (a zero-width joiner holds an emoji together); whatever
-    /// shows a note on a terminal still escapes what `Unicode.Scalar.isTerminalControl` names.
+    /// shows a note on a terminal still escapes what `Unicode.Scalar.isTerminalControl` names, but
+    /// the line feed, which it shows as a line break.
     package static func check(note: String) throws(JournalEventError) {
         var count = 0
         for scalar in note.unicodeScalars {
             count += 1
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if scalar.value < 0x20 && scalar.value != 0x0A || (0x7F...0x9F).contains(scalar.value) {
                 throw .noteControlCharacter(scalar.value, position: count)
             }
         }
         guard count > 0 else { throw .emptyNote }
         guard count <= noteLimit else { throw .noteTooLong(scalars: count) }
+    }
+
+    /// `text` with each carriage return and line feed pair, and each carriage return alone, made a
+    /// line feed: a note typed or pasted on any system, or imported, breaks its lines as a note is kept.
+    package static func note(withLineFeeds text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        var result = String.UnicodeScalarView()
+        var afterReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterReturn = scalar == "\r" }
+            if scalar == "\n", afterReturn { continue }
+            result.append(scalar == "\r" ? "\n" : scalar)
+        }
+        return String(result)
     }
 }

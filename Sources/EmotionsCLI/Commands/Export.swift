@@ -67,11 +67,12 @@ struct Export: Subcommand {
         case .csv:
             output.append(CSVRecord.line(ExportRow.header))
             // A note may hold bidirectional controls (anyone's import file can bring them): on a
-            // terminal they are shown escaped, as `log` shows them; a file keeps them as they are.
+            // terminal they are shown escaped, as `log` shows them (a line break as one, in the quoted
+            // field); a file keeps them as they are.
             let onTerminal = context.terminal.isTerminal
             try store.forEachEntry(query) { entry in
                 let fields = ExportRow.fields(for: entry)
-                output.append(CSVRecord.line(onTerminal ? fields.map { ControlCharacters.escaped(in: $0) } : fields))
+                output.append(CSVRecord.line(onTerminal ? fields.map { ControlCharacters.escapedKeepingLineFeeds(in: $0) } : fields))
             }
         }
         output.flush()

@@ -32,7 +32,8 @@ struct HistoryOptions: Sendable {
         switch arguments.value(ofOption: "note") {
         case nil: note = nil
         case "-": note = .standardInput
-        case let text?:
+        case let typed?:
+            let text = JournalEvent.note(withLineFeeds: typed)
             try HistoryOptions.check(note: text)
             note = .text(text)
         }
@@ -79,7 +80,8 @@ struct HistoryOptions: Sendable {
         return span.start
     }
 
-    /// The note: as typed, or read from standard input (one final line break dropped).
+    /// The note: as typed, or read from standard input (one final line break dropped), its line
+    /// breaks made line feeds (`JournalEvent.note(withLineFeeds:)`).
     ///
     /// - Throws: `UsageError` for a note that is not UTF-8, empty, too long or holds a control character.
     func noteText() throws(UsageError) -> String? {
@@ -97,9 +99,10 @@ struct HistoryOptions: Sendable {
             var trimmed = bytes[...]
             if trimmed.last == 0x0A { trimmed = trimmed.dropLast() }
             if trimmed.last == 0x0D { trimmed = trimmed.dropLast() }
-            guard let text = String(validating: trimmed, as: UTF8.self) else {
+            guard let read = String(validating: trimmed, as: UTF8.self) else {
                 throw .invalid(ValidationFailure(HistoryOptionError.noteNotUTF8))
             }
+            let text = JournalEvent.note(withLineFeeds: read)
             try HistoryOptions.check(note: text)
             return text
         }
@@ -159,6 +162,6 @@ enum HistoryOptionError: ValidationError {
         let text = error.description
         let prefix = "its \"note\" "
         let reason = text.hasPrefix(prefix) ? "it " + text.dropFirst(prefix.count) : text
-        return reason + "; a note is 1 to \(JournalEvent.noteLimit) characters on one line."
+        return reason + "; a note is 1 to \(JournalEvent.noteLimit) characters, with line breaks but no other control character."
     }
 }

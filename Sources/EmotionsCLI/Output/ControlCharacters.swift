@@ -17,14 +17,25 @@ enum ControlCharacters {
         escaped(in: text, as: swiftSpelling)
     }
 
+    /// `escaped(in:)`, but a line feed is kept: for a field a terminal shows over several lines (a
+    /// note in a CSV record, quoted), where the line break is what the text says.
+    static func escapedKeepingLineFeeds(in text: String) -> String {
+        guard text.utf8.contains(0x0A) else { return escaped(in: text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(in: String($0)) }.joined(separator: "\n")
+    }
+
     /// `text` in double quotes, as `log` shows a note: each of them written as `\u{…}`, and a backslash
     /// or a double quote of the text with a backslash before it, so that a note that holds the
     /// characters `\u{202E}` cannot look like one that holds the control, nor a quote end the note early.
-    static func quoted(_ text: String) -> String {
+    /// With a `lineBreak`, each line feed is written as it (a line feed and an indent) instead: the
+    /// one control a note's text is shown by.
+    static func quoted(_ text: String, lineBreak: String? = nil) -> String {
         var quoted = String.UnicodeScalarView()
         quoted.append("\"")
         for scalar in text.unicodeScalars {
-            if scalar == "\\" || scalar == "\"" {
+            if scalar == "\n", let lineBreak {
+                quoted.append(contentsOf: lineBreak.unicodeScalars)
+            } else if scalar == "\\" || scalar == "\"" {
                 quoted.append("\\")
                 quoted.append(scalar)
             } else if contains(scalar) {

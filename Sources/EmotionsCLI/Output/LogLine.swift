@@ -10,7 +10,8 @@ enum LogLine {
     /// note; and `(undone)` last if its command stands undone.
     ///
     /// The amount has a sign, ASCII `+` or `-`, so that `grep 'sad -'` finds the decreases and
-    /// scripts read it as a number.
+    /// scripts read it as a number. A note of several lines goes on over as many lines, each later
+    /// one indented under the id (`noteLineBreak`), so that only a change's first line starts with a date.
     static func text(for entry: HistoryEntry, style: OutputStyle, names: HistoryNames? = nil) -> String {
         let event = entry.event
         var line = event.at.minuteText + "  " + event.group.short + "  "
@@ -21,10 +22,14 @@ enum LogLine {
         if let reverts = event.reverts { line += "  (" + event.command.name + " of " + reverts.short + ")" }
         if let recorded = event.recorded { line += "  (recorded " + recorded.minuteText + ")" }
         for (index, tag) in event.tags.enumerated() { line += (index == 0 ? "  #" : " #") + tag.name }
-        if let note = event.note { line += "  " + ControlCharacters.quoted(note) }
+        if let note = event.note { line += "  " + ControlCharacters.quoted(note, lineBreak: noteLineBreak) }
         if entry.isUndone { line += "  (undone)" }
         return line
     }
+
+    /// How a line feed in a note is shown: a line break, then spaces as wide as the date and time
+    /// and the two spaces after them (`2026-11-23 21:04  `), so the note's later lines start under the id.
+    static let noteLineBreak = "\n" + String(repeating: " ", count: 18)
 
     /// `json(for:)` of the entry's event, then, where the history syncs, `history` (the id of the one
     /// that made it) and `history_name`, then `command_id` (the group, on every event), `delta`

@@ -74,16 +74,26 @@ import Testing
         #expect(refusal { try event(recorded: try at("2026-11-23T21:04:05.122+09:00")) } == .recordedNotLater)
     }
 
-    @Test func aNoteIsOneToAThousandScalarsWithoutControlCharacters() {
+    @Test func aNoteIsOneToAThousandScalarsWithLineBreaksButNoOtherControlCharacters() {
         #expect(refusal { try event(note: "rough meeting 😢 👨‍👩‍👧 \u{202E}é") } == nil)
         #expect(refusal { try event(note: String(repeating: "😢", count: 1000)) } == nil)
         #expect(refusal { try event(note: String(repeating: "a", count: 1001)) } == .noteTooLong(scalars: 1001))
         #expect(refusal { try event(note: "") } == .emptyNote)
-        #expect(refusal { try event(note: "two\nlines") } == .noteControlCharacter(0x0A, position: 4))
+        #expect(refusal { try event(note: "two\nlines") } == nil)
+        #expect(refusal { try event(note: "title\n\nbody") } == nil)
+        #expect(refusal { try event(note: "two\r\nlines") } == .noteControlCharacter(0x0D, position: 4))
+        #expect(refusal { try event(note: "two\rlines") } == .noteControlCharacter(0x0D, position: 4))
         #expect(refusal { try event(note: "\u{1B}[2J") } == .noteControlCharacter(0x1B, position: 1))
         #expect(refusal { try event(note: "ab\u{7F}") } == .noteControlCharacter(0x7F, position: 3))
         #expect(refusal { try event(note: "\u{9B}2J") } == .noteControlCharacter(0x9B, position: 1))
         #expect(refusal { try event(note: "tab\there") } == .noteControlCharacter(0x09, position: 4))
+    }
+
+    @Test func carriageReturnsBecomeLineFeedsWhateverSystemTheNoteCameFrom() {
+        #expect(JournalEvent.note(withLineFeeds: "a\r\nb\rc\nd") == "a\nb\nc\nd")
+        #expect(JournalEvent.note(withLineFeeds: "a\r\r\nb") == "a\n\nb")
+        #expect(JournalEvent.note(withLineFeeds: "plain") == "plain")
+        #expect(JournalEvent.note(withLineFeeds: "end\r") == "end\n")
     }
 
     @Test func errorsNameThePartOfTheEvent() {

@@ -34,7 +34,7 @@ import Testing
             let first = generator.chance(0.7)
             let event = try JournalEvent(
                 sequence: sequence, id: id, at: at, recorded: recorded, command: command, emotion: generator.pick(Emotion.allCases),
-                old: old, new: new, note: generator.chance(0.3) ? generator.pick(["long day", "ça va — merci", "a \"quoted\" word", "x,\"group\":\"y"]) : nil,
+                old: old, new: new, note: generator.chance(0.3) ? generator.pick(["long day", "ça va — merci", "a \"quoted\" word", "x,\"group\":\"y", "title\nbody"]) : nil,
                 group: first ? id : EventID(recordedAt: 5, using: &generator),
                 reverts: command.isReverting ? EventID(recordedAt: 9, using: &generator) : nil,
                 latest: latest, eventsInCommand: first && generator.chance(0.3) ? Int.random(in: 2...60, using: &generator) : nil,
