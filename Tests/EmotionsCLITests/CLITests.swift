@@ -20,7 +20,7 @@ import Testing
         #expect(outcome.output == "")
         #expect(outcome.error == """
             Error: Unknown emotion 'hapy'. Did you mean 'happy'? Valid emotions: happy, smile, neutral, upset, sad.
-            Usage: emotions tap <emotion> ... [--note <text>] [--at <time>] [--json] [-q] [--no-hooks] [--file <path>]
+            Usage: emotions tap <emotion> ... [+<tag> ...] [--note <text>] [--at <time>] [--tag <tag>] [--json] [-q] [--no-hooks] [--file <path>]
               See 'emotions tap --help' for more information.
 
             """)

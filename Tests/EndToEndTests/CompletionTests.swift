@@ -81,7 +81,7 @@ struct CompletionTests {
         (["emotions", "stats", "--year", "h"], ["happy"]),
         (["emotions", "export", "--format", "c"], ["csv"]),
         (["emotions", "stats", "--j"], ["--json"]),
-        (["emotions", "stats", "--by", ""], ["day", "week", "month", "weekday"]),
+        (["emotions", "stats", "--by", ""], ["day", "week", "month", "weekday", "tag"]),
         (["emotions", "stats", "--by", "w"], ["week", "weekday"]),
         (["emotions", "watch", "--i"], ["--initial"]),
         (["emotions", "help", "-"], ["-h", "--help"]),

@@ -166,7 +166,7 @@ struct RangeOptionsTests {
         let year = #""since": "2025-01-01T00:00:00\#(newYear)", "until": "2026-01-01T00:00:00\#(newYear)""#
         let stats = try await sandbox.run(["stats", "--year", "2025", "--json"], environment: environment)
         expectSuccess(stats, stdout: "{\(year), "
-            + #""counts": {"happy": 0, "smile": 1, "neutral": 1, "upset": 1, "sad": 1}, "total": 4}"# + "\n")
+            + #""counts": {"happy": 0, "smile": 1, "neutral": 1, "upset": 1, "sad": 1}, "total": 4, "days": 4, "streak": {"current": 1, "longest": 2}}"# + "\n")
         let calendar = try await sandbox.run(["calendar", "--year", "2025", "--json"], environment: environment)
         #expect(calendar.status == 0 && calendar.stdout.hasPrefix("{\(year), \"days\": [{\"date\": \"2025-01-01\""), "\(calendar)")
         let log = try await sandbox.run(["log", "--year", "2025", "--json"], environment: environment)

@@ -33,7 +33,7 @@ struct Import: Subcommand {
         examples: [
             "emotions import laptop.jsonl", "emotions import backup.jsonl --dry-run",
             "emotions import - < laptop.jsonl", "emotions import --from daylio daylio_export.csv --dry-run",
-            "emotions import --from daylio daylio_export.csv --map 'super happy=happy,tired=neutral'",
+            "emotions import --from daylio daylio.csv --map 'super happy=happy'",
         ])
 
     let file: String

@@ -7,7 +7,7 @@ struct Stats: Subcommand {
 
     static let spec = CommandSpec(
         name: name,
-        abstract: "Show the counts, or what was felt in a range, with tags, or by day, week, month, weekday or tag.",
+        abstract: "Show the counts, or what was felt in a range, with tags, or by period.",
         discussion: "Without an emotion, a table of all five with bars and shares, as wide as COLUMNS, else "
             + "the terminal, else 80 columns. With one, just its count, for scripts. Reading never creates the "
             + "data file. With a range (below), the counts are what "

@@ -90,6 +90,7 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("EMOTIONS_") }.sorted() == [
             "EMOTIONS_EMOTION=sad", "EMOTIONS_FILE=\(folder.file("mood.json"))",
             "EMOTIONS_HOOK=\(folder.file("hooks/environment"))", "EMOTIONS_HOOK_DEPTH=1", "EMOTIONS_NEW=5", "EMOTIONS_OLD=4",
+            "EMOTIONS_TAGS=",
         ])
     }
 

@@ -89,7 +89,7 @@ import Testing
         #expect(read == strict.note)
     }
 
-    @Test(arguments: [#"\u0000"#, #"a\nb"#, #"\u007f"#, #"\u009b"#, #"\ud83d"#, #"\ude00x"#, #"\q"#, #"\u00e"#])
+    @Test(arguments: [#"\u0000"#, #"a\rb"#, #"a\tb"#, #"\u007f"#, #"\u009b"#, #"\ud83d"#, #"\ude00x"#, #"\q"#, #"\u00e"#])
     func aLineWithAnEscapedNoteTheEventRefusesIsRefusedEverywhere(note: String) {
         let bytes = Array(line(note: note).utf8)
         #expect((try? JournalEvent(line: bytes)) == nil, "\(note)")

@@ -22,7 +22,7 @@ import Testing
             for section in ["OVERVIEW:", "USAGE: emotions \(command.spec.name)", "OPTIONS:", "EXAMPLES:"] {
                 #expect(help.contains(section), "\(command.spec.name) lacks \(section)")
             }
-            #expect(help.contains("ARGUMENTS:") == !command.spec.arguments.isEmpty, "\(command.spec.name)'s ARGUMENTS")
+            #expect(help.contains("ARGUMENTS:") == (!command.spec.arguments.isEmpty || command.spec.tagHelp != nil), "\(command.spec.name)'s ARGUMENTS")
             for argument in command.spec.arguments {
                 #expect(help.contains("  \(argument.label) "), "\(command.spec.name) lacks \(argument.label)")
             }
@@ -35,12 +35,12 @@ import Testing
 
     @Test func usageShowsArgumentsThenOptions() {
         #expect(HelpPrinter(spec: Tap.spec).usage
-            == "emotions tap <emotion> ... [--note <text>] [--at <time>] [--json] [-q] [--no-hooks] [--file <path>]")
+            == "emotions tap <emotion> ... [+<tag> ...] [--note <text>] [--at <time>] [--tag <tag>] [--json] [-q] [--no-hooks] [--file <path>]")
         #expect(HelpPrinter(spec: Reset.spec).usage
             == "emotions reset [<emotion> ...] [--all] [--note <text>] [--json] [-q] [--no-hooks] [--file <path>]")
         #expect(HelpPrinter(spec: Stats.spec).usage
-            == "emotions stats [<emotion>] [--by <period>] [--since <time>] [--until <time>] [--today] [--yesterday] [--week] "
-                + "[--last-week] [--month] [--last-month] [--year [<year>]] [--json] [--file <path>]")
+            == "emotions stats [<emotion>] [+<tag> ...] [--by <period>] [--since <time>] [--until <time>] [--today] [--yesterday] [--week] "
+                + "[--last-week] [--month] [--last-month] [--year [<year>]] [--json] [--tag <tag>] [--file <path>]")
         #expect(HelpPrinter(spec: Undo.spec).usage == "emotions undo [<id>] [--json] [-q] [--no-hooks] [--file <path>]")
         #expect(HelpPrinter(spec: Log.spec).usage
             == "emotions log [<emotion> ...] [+<tag> ...] [--since <time>] [--until <time>] [--today] [--yesterday] [--week] [--last-week] "

@@ -65,6 +65,6 @@ import Testing
 
     @Test func bracketsAndColonsInHelpAreEscaped() {
         #expect(ZshCompletion.escapedForBrackets(#"Print JSON: {"a": [1]}"#) == #"Print JSON\: {"a"\: \[1\]}"#)
-        #expect(script.contains(#"'--json[Print JSON\: {"counts"\: {…}, "total"\: N}; with a range, it and its "days" and "streak"; {"by"\: …} by period or weekday.]'"#))
+        #expect(script.contains(#"'--json[Print JSON\: {"counts"\: {…}, "total"\: N}; with a range, it and its "days" and "streak"; {"by"\: …} by period, weekday or tag.]'"#))
     }
 }

@@ -96,7 +96,7 @@ import Testing
         #expect(outcome.output == "")
         #expect(outcome.error == """
             Error: Unknown value 'alwys' for '--color'. Did you mean 'always'? Valid values: auto, always, never.
-            Usage: emotions tap <emotion> ... [--note <text>] [--at <time>] [--json] [-q] [--no-hooks] [--file <path>]
+            Usage: emotions tap <emotion> ... [+<tag> ...] [--note <text>] [--at <time>] [--tag <tag>] [--json] [-q] [--no-hooks] [--file <path>]
               See 'emotions tap --help' for more information.
 
             """)
