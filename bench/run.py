@@ -889,18 +889,8 @@ def tags_goals(results):
 
 
 def tags_tables(results, markdown):
-    header = ["tags (issue 24)", "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
-    rows = []
-    for row in results["tags"]["rows"]:
-        command = f"`{row['command']}`" if markdown else row["command"]
-        if row["runs"] == 0:
-            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
-            continue
-        rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
-                     f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
-                     row["against_text"]])
     goal_rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["tags_goals"]]
-    return (table(header, rows, [44, 11, 6, 11, 9, 13, 8], 2, markdown) + [""]
+    return (timing_table("tags (issue 24)", results["tags"]["rows"], markdown) + [""]
             + table(["issue 24 goal", "measured", "met"], goal_rows, [70, 38], 2, markdown))
 
 
@@ -931,10 +921,11 @@ def sync_goals(results):
     return found
 
 
-def sync_tables(results, markdown):
-    header = ["sync (issue 23)", "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
+def timing_table(title, found, markdown):
+    """A table of rows made by `row_of_samples`, headed by `title`."""
+    header = [title, "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
     rows = []
-    for row in results["sync"]["rows"]:
+    for row in found:
         command = f"`{row['command']}`" if markdown else row["command"]
         if row["runs"] == 0:
             rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
@@ -943,6 +934,10 @@ def sync_tables(results, markdown):
                      f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
                      row["against_text"]])
     return table(header, rows, [44, 11, 6, 11, 9, 13, 8], 2, markdown)
+
+
+def sync_tables(results, markdown):
+    return timing_table("sync (issue 23)", results["sync"]["rows"], markdown)
 
 
 def sync_goal_tables(results, markdown):
