@@ -38,7 +38,7 @@ def twelve_hour(hour, minute):
     return "%d:%02d %s" % (hour % 12 or 12, minute, half)
 
 
-def rows(count, rng, old_layout):
+def daylio_rows(count, rng, old_layout):
     """The rows, newest first."""
     day = datetime.date.today() - datetime.timedelta(days=1)
     written = 0
@@ -62,6 +62,17 @@ def rows(count, rng, old_layout):
         day -= datetime.timedelta(days=1)
 
 
+def generate(path, rows=10_000, seed=24, old_layout=False):
+    """Writes the file at `path`: a byte order mark, the header, then `rows` rows, newest first."""
+    rng = random.Random(seed)
+    header = ("year,date,weekday,time,mood,activities,note" if old_layout
+              else "full_date,date,weekday,time,mood,activities,note_title,note")
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        out.write("\ufeff" + header + "\r\n")
+        for row in daylio_rows(rows, rng, old_layout):
+            out.write(row + "\r\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file")
@@ -69,13 +80,7 @@ def main():
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--old-layout", action="store_true")
     arguments = parser.parse_args()
-    rng = random.Random(arguments.seed)
-    header = ("year,date,weekday,time,mood,activities,note" if arguments.old_layout
-              else "full_date,date,weekday,time,mood,activities,note_title,note")
-    with open(arguments.file, "w", encoding="utf-8", newline="") as out:
-        out.write("\ufeff" + header + "\r\n")
-        for row in rows(arguments.rows, rng, arguments.old_layout):
-            out.write(row + "\r\n")
+    generate(arguments.file, arguments.rows, arguments.seed, arguments.old_layout)
 
 
 if __name__ == "__main__":

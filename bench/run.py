@@ -856,7 +856,7 @@ def tags_benchmark(emotions, sandbox, rounds, warmup, events, whole_rounds):
         import_home, import_path = sandbox.home("tags-daylio", emotions, seed=None)
         import_env = sandbox.environment(import_home, import_path)
         kept = snapshot([import_path, import_path + ".journal"])
-        imported = time_fresh(emotions, ["import", "-q", "--from", "daylio", daylio], import_env, import_home,
+        imported = time_fresh(emotions, ["import", "-q", "--from", "daylio", daylio, "--map", "super happy=happy"], import_env, import_home,
                               whole_rounds, lambda: restore(kept), "daylio")
         rows.append(row_of_samples("daylio", "emotions", "import --from daylio, 10,000 rows", imported))
         counted = json.loads(run_once(emotions, ["stats", "--json"], import_env, "stats after the Daylio import").stdout)
