@@ -66,6 +66,20 @@ struct TagTests {
         #expect(try journalBytes(sandbox) == journal)
     }
 
+    @Test func tagsOfFewLettersButManyMarksAreRefusedSoTheJournalStaysReadable() async throws {
+        // Each tag one letter with 1,000 accents over it (2,001 bytes): sixteen of them made a journal
+        // line of 32 KB, which no reader takes, and every later log and stats failed with exit 65.
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run(["tap", "sad", "+ok", "-q"], environment: environment), stdout: "")
+        let journal = try journalBytes(sandbox)
+        let tags = "abcdefghijklmnop".map { "+\($0)" + String(repeating: "\u{301}", count: 1000) }
+        let outcome = try await sandbox.run(["tap", "happy"] + tags, environment: environment)
+        expectFailure(outcome, status: 64, mentioning: ["bytes", "such as +"])
+        #expect(try journalBytes(sandbox) == journal)
+        let log = try await sandbox.run(["log"], environment: environment)
+        #expect(log.status == 0 && log.stdoutLines.count == 1, "\(log)")
+    }
+
     @Test func resetTakesNoTags() async throws {
         let sandbox = try await taggedHistory()
         let before = sandbox.rawText()

@@ -163,6 +163,11 @@ import Testing
         #expect(ActivityTag.tag(for: "🎮") == nil)
         #expect(ActivityTag.tag(for: String(repeating: "ab ", count: 20))?.name.count == Tag.lengthLimit)
         #expect(ActivityTag.tag(for: String(repeating: "abc ", count: 20))?.name == String(repeating: "abc-", count: 7) + "abc")
+        // Letters stacked with marks are cut to the bytes a tag may hold, not left out.
+        let marked = ActivityTag.tag(for: "ab" + String(repeating: "\u{301}", count: 300) + " cd")
+        #expect(marked?.name == "a")
+        let first = String(repeating: "a", count: 20) + String(repeating: "\u{301}", count: 117)
+        #expect(ActivityTag.tag(for: first + " b\u{301}\u{301}")?.name == first, "no - at the end")
         let many = (1...18).map { "a\($0)" }.joined(separator: " | ")
         let text = "full_date,date,weekday,time,mood,activities,note_title,note\n"
             + "2024-03-02,2 March,Saturday,10:00,rad,\"🎮 | work | 🎮 | Work\",,\n"
