@@ -117,6 +117,10 @@ import Testing
         #expect(refusal(header + good + "2024-03-01,1 March,Friday,9:00,,,,\n") == .noMood(line: 3))
         #expect(refusal(header + good + "2024-03-01,1 March,Friday,9:00,rad,,,\"never\nclosed\n") == .notCSV(.unclosedQuote(line: 3)))
         #expect(refusal(header + good + "2024-03-01,1 March,Friday,9:00,rad,,\"a\"b,\n") == .notCSV(.textAfterQuote(line: 3)))
+        // A million commas would be a million fields held at once: refused at the thousandth.
+        #expect(refusal(String(header.dropLast()) + String(repeating: ",", count: 100_000) + "\n" + good) == .notCSV(.tooManyFields(line: 1)))
+        #expect(refusal(header + good + String(repeating: ",", count: 100_000) + "\n") == .notCSV(.tooManyFields(line: 3)))
+        #expect(refusal(header + good + String(repeating: "x,", count: 999) + "x\n") == .fieldCount(line: 3, found: 1000, expected: 8))
         #expect(refusal(header + good + "2024-03-01,1 March,Friday,9:00,rad,,,\"bell\u{07}\"\n") == .noteControlCharacter(line: 3, 7))
         #expect(refusal("year,date,weekday,time,mood,activities,note\nx,18 Mai,Friday,9:00,rad,,\n")
             == .badDate(line: 2, column: "date", text: "x 18 Mai"))

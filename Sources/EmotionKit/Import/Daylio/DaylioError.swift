@@ -53,6 +53,9 @@ package enum DaylioError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .notCSV(.notUTF8(line)):
             return "Cannot import line \(line): its row is not UTF-8 text, as Daylio writes. Save the file as UTF-8, or export "
                 + "again from Daylio." + nothing
+        case let .notCSV(.tooManyFields(line)):
+            return "Cannot import line \(line): its row has more than \(CSVRecords.fieldLimit) fields, where Daylio writes 8; "
+                + "this is not Daylio's CSV export. Export again from Daylio." + nothing
         case let .fieldCount(line, found, expected):
             return "Cannot import line \(line): its row has \(found) field\(found == 1 ? "" : "s"), the header \(expected); a comma "
                 + "inside a field needs the field in double quotes. Fix that row, or export again from Daylio." + nothing
