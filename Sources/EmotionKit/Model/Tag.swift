@@ -78,6 +78,11 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: `TagError.tooMany` for more than `perCommandLimit` different tags.
     public static func set(_ tags: [Tag]) throws(TagError) -> [Tag] {
+        if tags.count > perCommandLimit {
+            // Counted first: put in order one by one, 30,000 typed tags took seconds to be refused.
+            let distinct = Set(tags).count
+            guard distinct <= perCommandLimit else { throw .tooMany(distinct) }
+        }
         // Put in order by insertion: a command has a few, and the generic sort costs a tap its metadata.
         var result: [Tag] = []
         result.reserveCapacity(tags.count)

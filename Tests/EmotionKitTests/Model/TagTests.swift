@@ -71,6 +71,15 @@ import Testing
         #expect(try EmotionKit.Tag.set([]).isEmpty)
     }
 
+    @Test func thirtyThousandTagsAreRefusedAsTooManyAtOnceNotAfterSortingThem() {
+        // Put in order one by one, 30,000 typed tags (a command line holds that many) took seconds.
+        let tags = (0..<30_000).reversed().map { EmotionKit.Tag(checked: "t\($0)") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(throws: TagError.tooMany(30_000)) { try EmotionKit.Tag.set(tags) }
+        #expect(clock.now - start < .seconds(1))
+    }
+
     @Test func sixteenTagsAreAllowedSeventeenAreNotRepeatsNotCounted() throws {
         let sixteen = try (1...16).map { try EmotionKit.Tag("t\($0)") }
         #expect(try EmotionKit.Tag.set(sixteen + sixteen).count == 16)
