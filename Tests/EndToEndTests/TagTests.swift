@@ -129,6 +129,24 @@ struct TagTests {
             stdout: #"[{"tag": "work", "total": 5}, {"tag": "2026", "total": 2}, {"tag": "friends", "total": 1}, {"tag": "gym", "total": 1}, {"tag": "운동", "total": 1}]"# + "\n")
     }
 
+    @Test func aTagWithAnAccentWrittenEitherWayIsOneTagEverywhere() async throws {
+        // "café" as e and a combining accent (as some keyboards and files write it) and as é: one tag,
+        // as log and export already had it; tags and stats --by tag kept one row and lost the other.
+        let sandbox = try Sandbox()
+        let (decomposed, composed) = ("+cafe\u{301}", "+caf\u{E9}")
+        for command in [["tap", "happy", decomposed], ["tap", "sad", composed], ["tap", "sad", composed]] {
+            expectSuccess(try await sandbox.run(command + ["-q"], environment: environment), stdout: "")
+        }
+        let tags = try await sandbox.run(["tags", "--json"], environment: environment)
+        #expect(tags.status == 0 && tags.stdout.hasSuffix(#""total": 3}]"# + "\n"), "\(tags)")
+        for tag in [decomposed, composed] {
+            expectSuccess(try await sandbox.run(["stats", "happy", tag], environment: environment), stdout: "1\n")
+            expectSuccess(try await sandbox.run(["stats", "sad", tag], environment: environment), stdout: "2\n")
+            let byTag = try await sandbox.run(["stats", "--by", "tag", "--since", "2000-01-01", "--json"], environment: environment)
+            #expect(byTag.status == 0 && byTag.stdout.contains(#""happy": 1, "smile": 0, "neutral": 0, "upset": 0, "sad": 2"#), "\(byTag)")
+        }
+    }
+
     @Test func tagsNeverCreatesTheDataFile() async throws {
         let sandbox = try Sandbox()
         expectSuccess(try await sandbox.run(["tags"]), stdout: "")
