@@ -99,6 +99,11 @@ import Testing
         let message = DaylioError.unmappedMoods([.init(label: "tired", firstLine: 3, rows: 1)]).description
         #expect(message.contains("'tired' (1 row, first on line 3)") && message.contains("--map LABEL=EMOTION,...")
             && message.hasSuffix("Nothing was imported."))
+        // A file of 600,000 labels of its own made a message of 26 MB: the first ten are named.
+        let many = DaylioError.unmappedMoods((1...12).map { .init(label: "mood\($0)", firstLine: $0 + 1, rows: 1) }).description
+        #expect(many.contains("'mood10' (1 row, first on line 11) and 2 more labels are not") && !many.contains("mood11"), "\(many)")
+        let long = DaylioError.unmappedMoods([.init(label: String(repeating: "x", count: 10_000), firstLine: 2, rows: 1)]).description
+        #expect(long.contains("'" + String(repeating: "x", count: 64) + "…' (1 row") && long.count < 1000, "\(long.count)")
     }
 
     @Test func aMapThatIsNotLabelsAndEmotionsIsRefusedSayingTheSyntax() {
