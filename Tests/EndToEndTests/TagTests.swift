@@ -66,6 +66,20 @@ struct TagTests {
         #expect(try journalBytes(sandbox) == journal)
     }
 
+    @Test func tagsOfFewLettersButManyMarksAreRefusedSoTheJournalStaysReadable() async throws {
+        // Each tag one letter with 1,000 accents over it (2,001 bytes): sixteen of them made a journal
+        // line of 32 KB, which no reader takes, and every later log and stats failed with exit 65.
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run(["tap", "sad", "+ok", "-q"], environment: environment), stdout: "")
+        let journal = try journalBytes(sandbox)
+        let tags = "abcdefghijklmnop".map { "+\($0)" + String(repeating: "\u{301}", count: 1000) }
+        let outcome = try await sandbox.run(["tap", "happy"] + tags, environment: environment)
+        expectFailure(outcome, status: 64, mentioning: ["bytes", "such as +"])
+        #expect(try journalBytes(sandbox) == journal)
+        let log = try await sandbox.run(["log"], environment: environment)
+        #expect(log.status == 0 && log.stdoutLines.count == 1, "\(log)")
+    }
+
     @Test func resetTakesNoTags() async throws {
         let sandbox = try await taggedHistory()
         let before = sandbox.rawText()
@@ -113,6 +127,24 @@ struct TagTests {
         expectSuccess(
             try await sandbox.run(["tags", "--json"], environment: environment),
             stdout: #"[{"tag": "work", "total": 5}, {"tag": "2026", "total": 2}, {"tag": "friends", "total": 1}, {"tag": "gym", "total": 1}, {"tag": "운동", "total": 1}]"# + "\n")
+    }
+
+    @Test func aTagWithAnAccentWrittenEitherWayIsOneTagEverywhere() async throws {
+        // "café" as e and a combining accent (as some keyboards and files write it) and as é: one tag,
+        // as log and export already had it; tags and stats --by tag kept one row and lost the other.
+        let sandbox = try Sandbox()
+        let (decomposed, composed) = ("+cafe\u{301}", "+caf\u{E9}")
+        for command in [["tap", "happy", decomposed], ["tap", "sad", composed], ["tap", "sad", composed]] {
+            expectSuccess(try await sandbox.run(command + ["-q"], environment: environment), stdout: "")
+        }
+        let tags = try await sandbox.run(["tags", "--json"], environment: environment)
+        #expect(tags.status == 0 && tags.stdout.hasSuffix(#""total": 3}]"# + "\n"), "\(tags)")
+        for tag in [decomposed, composed] {
+            expectSuccess(try await sandbox.run(["stats", "happy", tag], environment: environment), stdout: "1\n")
+            expectSuccess(try await sandbox.run(["stats", "sad", tag], environment: environment), stdout: "2\n")
+            let byTag = try await sandbox.run(["stats", "--by", "tag", "--since", "2000-01-01", "--json"], environment: environment)
+            #expect(byTag.status == 0 && byTag.stdout.contains(#""happy": 1, "smile": 0, "neutral": 0, "upset": 0, "sad": 2"#), "\(byTag)")
+        }
     }
 
     @Test func tagsNeverCreatesTheDataFile() async throws {

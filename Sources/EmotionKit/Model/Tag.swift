@@ -1,5 +1,5 @@
 /// A word that says what came with a feeling, such as `gym` or `운동`: letters of any script, digits,
-/// `-` and `_`, kept lower-case, at most `lengthLimit` characters. A command carries at most
+/// `-` and `_`, kept lower-case, at most `lengthLimit` characters and `byteLimit` bytes. A command carries at most
 /// `perCommandLimit` of them, on each of its events.
 public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The tag as it is stored and shown, lower-case, without the `+` or `#` that may mark it.
@@ -7,6 +7,9 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The longest tag, in characters.
     public static let lengthLimit = 32
+    /// The most bytes a tag may hold in UTF-8, lower-case: eight for each of its characters, room for
+    /// any word's letters and marks, while one letter stacked with a thousand marks is refused.
+    public static let byteLimit = 256
     /// The most tags one command may carry.
     public static let perCommandLimit = 16
 
@@ -25,7 +28,11 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
             guard Tag.isAllowed(character) else { throw .badCharacter(text, character) }
         }
         guard count <= Tag.lengthLimit else { throw .tooLong(text, characters: count) }
-        name = text.lowercased()
+        // A character may hold any number of marks: bounded in bytes too, so that sixteen tags and
+        // a note always make a journal line within `JournalEvent.lineLimit`.
+        let name = text.lowercased()
+        guard name.utf8.count <= Tag.byteLimit else { throw .tooManyBytes(text, bytes: name.utf8.count) }
+        self.name = name
     }
 
     /// A tag already checked as `init(_:)` checks it, and lower-case: one read back from a journal line
@@ -71,6 +78,11 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: `TagError.tooMany` for more than `perCommandLimit` different tags.
     public static func set(_ tags: [Tag]) throws(TagError) -> [Tag] {
+        if tags.count > perCommandLimit {
+            // Counted first: put in order one by one, 30,000 typed tags took seconds to be refused.
+            let distinct = Set(tags).count
+            guard distinct <= perCommandLimit else { throw .tooMany(distinct) }
+        }
         // Put in order by insertion: a command has a few, and the generic sort costs a tap its metadata.
         var result: [Tag] = []
         result.reserveCapacity(tags.count)
@@ -101,6 +113,8 @@ public enum TagError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLong(String, characters: Int)
     /// More than `Tag.perCommandLimit` different tags on one command.
     case tooMany(Int)
+    /// More than `Tag.byteLimit` bytes of UTF-8, kept lower-case.
+    case tooManyBytes(String, bytes: Int)
 
     /// Why the word is not a tag, in a few words, for a message that names where it was found.
     public var reason: String {
@@ -109,6 +123,7 @@ public enum TagError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .badCharacter(_, character): "'\(character)' is not a letter, digit, '-' or '_'"
         case let .tooLong(_, count): "it is \(count) characters long; the limit is \(Tag.lengthLimit)"
         case let .tooMany(count): "\(count) tags are more than \(Tag.perCommandLimit)"
+        case let .tooManyBytes(_, bytes): "it is \(bytes) bytes long in UTF-8; the limit is \(Tag.byteLimit)"
         }
     }
 
@@ -121,6 +136,9 @@ public enum TagError: Error, Equatable, Sendable, CustomStringConvertible {
             "Invalid tag '\(text)': '\(character)' is not a letter, digit, '-' or '_'; write one word, such as +good-meal."
         case let .tooLong(text, count):
             "Invalid tag '\(text)': \(count) characters is longer than \(Tag.lengthLimit); use a shorter word, such as +gym."
+        case let .tooManyBytes(text, bytes):
+            "Invalid tag '\(text)': its \(bytes) bytes of UTF-8 (marks over a letter count too) are more than \(Tag.byteLimit); "
+                + "use a shorter word, such as +gym."
         case let .tooMany(count):
             "Too many tags: \(count) on one change, more than \(Tag.perCommandLimit); keep the ones that matter, such as +gym +friends."
         }

@@ -102,8 +102,37 @@ struct FeltReader: Sendable {
             }
         }
         var tagged: [Tag: Felt] = [:]
-        for (place, sum) in felt.enumerated() { tagged[table.names[place]] = sum }
+        // One tag may be met in two spellings of its bytes (`é`, or `e` and a combining accent), which
+        // are the same tag: their sums are one.
+        for (place, sum) in felt.enumerated() { tagged[table.names[place], default: Felt()].merge(sum) }
         return (tagged, untagged)
+    }
+
+    /// The tags a read requires, as each line is checked for them: their quoted bytes (`"gym"`),
+    /// found among a line's tags as written; and, if one is not ASCII alone, compared as text too,
+    /// since `é` may be written as one scalar or as `e` and a combining accent, the same tag.
+    struct Required {
+        /// The tags.
+        let tags: [Tag]
+        /// Each tag's bytes in quotes.
+        let quoted: [[UInt8]]
+        /// Whether each tag is ASCII alone, so that its bytes tell.
+        let isASCII: Bool
+
+        init(_ tags: [Tag]) {
+            self.tags = tags
+            quoted = tags.map { Array(("\"" + $0.name + "\"").utf8) }
+            isASCII = tags.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } }
+        }
+
+        /// Whether `words`, a line's tags as written (`"friends","gym"`), hold every one.
+        func areHeld(in words: UnsafeBufferPointer<UInt8>) -> Bool {
+            if quoted.allSatisfy({ FeltReader.holds(words, $0) }) { return true }
+            guard !isASCII, words.count >= 2 else { return false }
+            let names = String(decoding: UnsafeBufferPointer(rebasing: words[1..<(words.count - 1)]), as: UTF8.self)
+                .split(separator: "\",\"", omittingEmptySubsequences: false)
+            return tags.allSatisfy { tag in names.contains { $0 == tag.name } }
+        }
     }
 
     /// Which tags a read keeps to, and where it puts each line's tags.
@@ -121,7 +150,7 @@ struct FeltReader: Sendable {
     private func read(
         downTo stop: Int64, since: Int64, tags: TagReading, _ body: (FeltLine) -> Void
     ) throws(StoreError) -> Reach {
-        let required = tags.required.map { Array(("\"" + $0.name + "\"").utf8) }
+        let required = Required(tags.required)
         var reach = Reach()
         // For each command undone or redone since the read began, the undo and redo commands naming
         // it, and whether its first line has been read yet.
@@ -180,12 +209,12 @@ struct FeltReader: Sendable {
 
     /// Reads `line`, which starts at `lineStart`, in place (`FeltLine`) or, in any other form, with
     /// the full parser; with its id's bytes if `wantsID`, its group if `wantsGroup` or it reverts,
-    /// whether it has every `required` tag (each as its quoted bytes), and its tags put in `table`.
+    /// whether it has every `required` tag, and its tags put in `table`.
     ///
     /// - Throws: `StoreError.unreadableJournal` for a line that is not an event.
     @inline(__always)
     private func readLine(
-        _ line: ArraySlice<UInt8>, at lineStart: Int64, wantsID: Bool, wantsGroup: Bool, required: [[UInt8]], table: TagTable?,
+        _ line: ArraySlice<UInt8>, at lineStart: Int64, wantsID: Bool, wantsGroup: Bool, required: Required, table: TagTable?,
         memo: inout FeltLine.DateMemo
     ) throws(StoreError) -> ReadLine {
         var group: EventID?
@@ -195,9 +224,8 @@ struct FeltReader: Sendable {
         var hasRequiredTags = true
         let felt = line.withUnsafeBufferPointer { buffer -> FeltLine? in
             guard let found = FeltLine(buffer, order: lineStart, day: &memo) else { return nil }
-            if !required.isEmpty {
-                let words = UnsafeBufferPointer(rebasing: buffer[found.tags])
-                hasRequiredTags = required.allSatisfy { FeltReader.holds(words, $0) }
+            if !required.tags.isEmpty {
+                hasRequiredTags = required.areHeld(in: UnsafeBufferPointer(rebasing: buffer[found.tags]))
             }
             table?.collect(UnsafeBufferPointer(rebasing: buffer[found.tags]))
             if wantsID { id = Array(buffer[7..<33]) }  // After `{"id":"`.
@@ -222,12 +250,11 @@ struct FeltReader: Sendable {
         } catch {
             throw .unreadableJournal(path: journal.file.path, .badLine(number: 0, reason: error.description))
         }
-        let names = event.tags.map { Array(("\"" + $0.name + "\"").utf8) }
         table?.collect(event.tags)
         return ReadLine(
             felt: FeltLine(event, order: lineStart), group: event.group, reverts: event.reverts,
             isFirstOfGroup: event.id == event.group, id: Array(event.id.description.utf8),
-            hasRequiredTags: required.allSatisfy { names.contains($0) })
+            hasRequiredTags: required.tags.allSatisfy(event.tags.contains))
     }
 
     /// Whether `words`, a line's tags as written (`"friends","gym"`), hold `quoted` (`"gym"`): no tag

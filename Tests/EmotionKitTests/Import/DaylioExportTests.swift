@@ -99,6 +99,11 @@ import Testing
         let message = DaylioError.unmappedMoods([.init(label: "tired", firstLine: 3, rows: 1)]).description
         #expect(message.contains("'tired' (1 row, first on line 3)") && message.contains("--map LABEL=EMOTION,...")
             && message.hasSuffix("Nothing was imported."))
+        // A file of 600,000 labels of its own made a message of 26 MB: the first ten are named.
+        let many = DaylioError.unmappedMoods((1...12).map { .init(label: "mood\($0)", firstLine: $0 + 1, rows: 1) }).description
+        #expect(many.contains("'mood10' (1 row, first on line 11) and 2 more labels are not") && !many.contains("mood11"), "\(many)")
+        let long = DaylioError.unmappedMoods([.init(label: String(repeating: "x", count: 10_000), firstLine: 2, rows: 1)]).description
+        #expect(long.contains("'" + String(repeating: "x", count: 64) + "…' (1 row") && long.count < 1000, "\(long.count)")
     }
 
     @Test func aMapThatIsNotLabelsAndEmotionsIsRefusedSayingTheSyntax() {
@@ -117,6 +122,10 @@ import Testing
         #expect(refusal(header + good + "2024-03-01,1 March,Friday,9:00,,,,\n") == .noMood(line: 3))
         #expect(refusal(header + good + "2024-03-01,1 March,Friday,9:00,rad,,,\"never\nclosed\n") == .notCSV(.unclosedQuote(line: 3)))
         #expect(refusal(header + good + "2024-03-01,1 March,Friday,9:00,rad,,\"a\"b,\n") == .notCSV(.textAfterQuote(line: 3)))
+        // A million commas would be a million fields held at once: refused at the thousandth.
+        #expect(refusal(String(header.dropLast()) + String(repeating: ",", count: 100_000) + "\n" + good) == .notCSV(.tooManyFields(line: 1)))
+        #expect(refusal(header + good + String(repeating: ",", count: 100_000) + "\n") == .notCSV(.tooManyFields(line: 3)))
+        #expect(refusal(header + good + String(repeating: "x,", count: 999) + "x\n") == .fieldCount(line: 3, found: 1000, expected: 8))
         #expect(refusal(header + good + "2024-03-01,1 March,Friday,9:00,rad,,,\"bell\u{07}\"\n") == .noteControlCharacter(line: 3, 7))
         #expect(refusal("year,date,weekday,time,mood,activities,note\nx,18 Mai,Friday,9:00,rad,,\n")
             == .badDate(line: 2, column: "date", text: "x 18 Mai"))
@@ -163,6 +172,11 @@ import Testing
         #expect(ActivityTag.tag(for: "🎮") == nil)
         #expect(ActivityTag.tag(for: String(repeating: "ab ", count: 20))?.name.count == Tag.lengthLimit)
         #expect(ActivityTag.tag(for: String(repeating: "abc ", count: 20))?.name == String(repeating: "abc-", count: 7) + "abc")
+        // Letters stacked with marks are cut to the bytes a tag may hold, not left out.
+        let marked = ActivityTag.tag(for: "ab" + String(repeating: "\u{301}", count: 300) + " cd")
+        #expect(marked?.name == "a")
+        let first = String(repeating: "a", count: 20) + String(repeating: "\u{301}", count: 117)
+        #expect(ActivityTag.tag(for: first + " b\u{301}\u{301}")?.name == first, "no - at the end")
         let many = (1...18).map { "a\($0)" }.joined(separator: " | ")
         let text = "full_date,date,weekday,time,mood,activities,note_title,note\n"
             + "2024-03-02,2 March,Saturday,10:00,rad,\"🎮 | work | 🎮 | Work\",,\n"

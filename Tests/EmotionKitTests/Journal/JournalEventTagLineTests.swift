@@ -46,6 +46,23 @@ import Testing
         #expect(tags == ["friends", "gym", "운동"])
     }
 
+    @Test func theLongestTagsAndNoteStillMakeALineEveryReaderTakes() throws {
+        // Sixteen tags of the most bytes a tag may hold, a note of the most bytes a note may hold,
+        // and every key a tap may have: a line within the limit, read back alike.
+        let tags = try "abcdefghijklmnop".map { letter in
+            try EmotionKit.Tag(String(letter) + String(repeating: "\u{301}", count: (EmotionKit.Tag.byteLimit - 1) / 2))
+        }
+        let id = try #require(EventID(parsing: Self.id))
+        let event = try JournalEvent(
+            sequence: UInt64(Int64.max), id: id, at: try Timestamp(rfc3339: Self.at), recorded: try Timestamp(rfc3339: "2016-11-24T08:24:16.549+00:00"),
+            command: .add, emotion: .sad, old: Int.max - 1, new: Int.max, note: String(repeating: "😀", count: JournalEvent.noteLimit),
+            tags: tags, group: id, latest: try Timestamp(rfc3339: "2016-11-25T08:24:16.549+00:00"), eventsInCommand: 5, block: Int64.max)
+        let line = Array(event.jsonLine.utf8)
+        #expect(line.count <= JournalEvent.lineLimit, "\(line.count) bytes")
+        #expect(try JournalEvent(line: line) == event)
+        #expect(try JournalEvent(journalLine: line) == event)
+    }
+
     @Test func aLineWithoutTagsHasNoneEverywhere() throws {
         let line = Self.tapLine(tags: nil)
         #expect(try JournalEvent(line: line).tags.isEmpty)

@@ -28,6 +28,20 @@ import Testing
         #expect(refusal(String(repeating: "a", count: 33)) == .tooLong(String(repeating: "a", count: 33), characters: 33))
     }
 
+    @Test func aTagOfFewCharactersButManyMarksIsRefusedByItsBytes() {
+        // One character, "a" with 1,000 accents over it: 2,001 bytes. Sixteen such tags made a
+        // journal line longer than any reader takes, and the history unreadable.
+        let marked = "a" + String(repeating: "\u{301}", count: 1000)
+        #expect(refusal(marked) == .tooManyBytes(marked, bytes: 2001))
+        #expect(refusal(marked)?.description.contains("such as +") == true)
+        let most = "a" + String(repeating: "\u{301}", count: (EmotionKit.Tag.byteLimit - 1) / 2)
+        #expect(refusal(most) == nil)
+        // Counted as kept, lower-case: "İ" is two bytes, its lower case "i̇" three.
+        let dotted = "İ" + String(repeating: "\u{301}", count: (EmotionKit.Tag.byteLimit - 2) / 2)
+        #expect(dotted.utf8.count == EmotionKit.Tag.byteLimit)
+        #expect(refusal(dotted) == .tooManyBytes(dotted, bytes: EmotionKit.Tag.byteLimit + 1))
+    }
+
     @Test(arguments: [
         ("a.b", Character(".")), ("a b", " "), ("😀", "😀"), ("gym😀", "😀"), ("+gym", "+"), ("#gym", "#"), ("a/b", "/"),
         ("a\"b", "\""), ("a\\b", "\\"), ("tab\there", "\t"), ("a,b", ","),
@@ -55,6 +69,15 @@ import Testing
         let tags = try EmotionKit.Tag.set([try EmotionKit.Tag("gym"), try EmotionKit.Tag("Friends"), try EmotionKit.Tag("GYM"), try EmotionKit.Tag("운동"), try EmotionKit.Tag("friends")])
         #expect(tags.map(\.name) == ["friends", "gym", "운동"])
         #expect(try EmotionKit.Tag.set([]).isEmpty)
+    }
+
+    @Test func thirtyThousandTagsAreRefusedAsTooManyAtOnceNotAfterSortingThem() {
+        // Put in order one by one, 30,000 typed tags (a command line holds that many) took seconds.
+        let tags = (0..<30_000).reversed().map { EmotionKit.Tag(checked: "t\($0)") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(throws: TagError.tooMany(30_000)) { try EmotionKit.Tag.set(tags) }
+        #expect(clock.now - start < .seconds(1))
     }
 
     @Test func sixteenTagsAreAllowedSeventeenAreNotRepeatsNotCounted() throws {

@@ -2,7 +2,8 @@
 /// `Self-Care` → `self-care`.
 ///
 /// Lower-cased; each run of characters a tag cannot hold (spaces, `/`, `&`, an emoji, and `-`
-/// itself) becomes one `-`, none at either end; cut to `Tag.lengthLimit` characters. An activity
+/// itself) becomes one `-`, none at either end; cut to `Tag.lengthLimit` characters and `Tag.byteLimit`
+/// bytes (before the first character that would not fit). An activity
 /// with no letter or digit at all (`🎮`, `!!`) makes no tag: `nil`.
 enum ActivityTag {
     /// The activities of a Daylio `activities` field: split at `|`, trimmed, empty ones left out.
@@ -20,15 +21,12 @@ enum ActivityTag {
                 separated = true
                 continue
             }
-            if separated, count > 0 {
-                guard count + 1 < Tag.lengthLimit else { break }
-                name.append("-")
-                count += 1
-            }
+            let hyphen = separated && count > 0 ? 1 : 0
+            guard count + hyphen < Tag.lengthLimit, name.utf8.count + hyphen + character.utf8.count <= Tag.byteLimit else { break }
+            if hyphen == 1 { name.append("-") }
             separated = false
-            guard count < Tag.lengthLimit else { break }
             name.append(character)
-            count += 1
+            count += 1 + hyphen
         }
         return try? Tag(name)
     }

@@ -5,7 +5,7 @@
 ///
 /// Lenient where a spreadsheet is: a quote inside a field not started by one is kept as text.
 /// Strict where text would be lost: a quoted field never closed, text after a closing quote, or
-/// bytes that are not UTF-8 are refused, naming the line.
+/// bytes that are not UTF-8 are refused, naming the line; so is a record of more than `fieldLimit` fields.
 package struct CSVRecords {
     /// One record: its fields, and the line of the file it starts on, from 1.
     struct Record {
@@ -23,7 +23,13 @@ package struct CSVRecords {
         case textAfterQuote(line: Int)
         /// The record on `line` holds bytes that are not UTF-8.
         case notUTF8(line: Int)
+        /// The record on `line` has more than `CSVRecords.fieldLimit` fields.
+        case tooManyFields(line: Int)
     }
+
+    /// The most fields a record may have: Daylio writes 8, and a line of a million commas would
+    /// otherwise hold a million strings (a 60 MiB file took 2 GiB).
+    static let fieldLimit = 1000
 
     private let bytes: [UInt8]
     private var index = 0
@@ -47,6 +53,7 @@ package struct CSVRecords {
             let (field, ended) = try nextField(recordLine: start)
             fields.append(field)
             if ended { return Record(fields: fields, line: start) }
+            guard fields.count < Self.fieldLimit else { throw .tooManyFields(line: start) }
         }
     }
 

@@ -53,6 +53,9 @@ package enum DaylioError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .notCSV(.notUTF8(line)):
             return "Cannot import line \(line): its row is not UTF-8 text, as Daylio writes. Save the file as UTF-8, or export "
                 + "again from Daylio." + nothing
+        case let .notCSV(.tooManyFields(line)):
+            return "Cannot import line \(line): its row has more than \(CSVRecords.fieldLimit) fields, where Daylio writes 8; "
+                + "this is not Daylio's CSV export. Export again from Daylio." + nothing
         case let .fieldCount(line, found, expected):
             return "Cannot import line \(line): its row has \(found) field\(found == 1 ? "" : "s"), the header \(expected); a comma "
                 + "inside a field needs the field in double quotes. Fix that row, or export again from Daylio." + nothing
@@ -68,8 +71,10 @@ package enum DaylioError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Cannot import line \(line): its row has no mood, and each row becomes a tap of its mood's emotion. Fix "
                 + "or remove that row." + nothing
         case let .unmappedMoods(moods):
-            let listed = moods.map { "'\($0.label)' (\($0.rows) row\($0.rows == 1 ? "" : "s"), first on line \($0.firstLine))" }
-            return "Cannot import: the mood\(moods.count == 1 ? "" : "s") " + listed.joined(separator: ", ")
+            // The first ten, each cut to 64 characters: a file of 600,000 labels of its own made a message of 26 MB.
+            let listed = moods.prefix(10).map { "'\($0.label.count > 64 ? $0.label.prefix(64) + "…" : $0.label)' (\($0.rows) row\($0.rows == 1 ? "" : "s"), first on line \($0.firstLine))" }
+            let more = moods.count > listed.count ? " and \(moods.count - listed.count) more labels" : ""
+            return "Cannot import: the mood\(moods.count == 1 ? "" : "s") " + listed.joined(separator: ", ") + more
                 + " \(moods.count == 1 ? "is" : "are") not one of Daylio's five (rad, good, meh, bad, awful); say which emotion "
                 + "each is with " + DaylioMoods.syntax + "." + nothing
         case let .noteControlCharacter(line, value):
