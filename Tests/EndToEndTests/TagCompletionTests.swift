@@ -52,6 +52,10 @@ struct TagCompletionTests {
         (["emotions", "stats", "--tag", "=", "w"], ["work"]),
         (["emotions", "--file", "other.json", "tap", "+"], ["+elsewhere"]),
         (["emotions", "tap", "--file=other.json", "sad", "+"], ["+elsewhere"]),
+        // `~/` is HOME's (the sandbox's, the working directory); `~user/` is left as typed, for no such user here.
+        (["emotions", "--file", "~/other.json", "tap", "+"], ["+elsewhere"]),
+        (["emotions", "tap", "--file=~/other.json", "+"], ["+elsewhere"]),
+        (["emotions", "--file", "~nosuchuser/other.json", "tap", "+"], []),
         (["emotions", "--file", "missing.json", "tap", "+"], []),
         // Not where a tag goes: reset takes none, a note's value is the user's, and after --.
         (["emotions", "reset", "+"], []),

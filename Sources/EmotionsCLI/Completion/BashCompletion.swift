@@ -131,9 +131,11 @@ struct BashCompletion {
             # '\(name) tags' lists them from the data file $3 (the default if empty); nothing, and no
             # message, if that cannot run.
             __\(name)_tags() {
-                local cur=$1 prefix=$2 tag rest
+                local cur=$1 prefix=$2 given=$3 tag rest
                 local -a file=()
-                [[ -n $3 ]] && file=(--file "${3/#\\~/$HOME}")
+                # `~` and `~/…` are HOME's, as the shell reads them; `~user/…` is left as typed.
+                [[ $given == "~" || $given == "~/"* ]] && given=$HOME${given#\\~}
+                [[ -n $given ]] && file=(--file "$given")
                 command -v \(name) >/dev/null 2>&1 || return 0
                 while read -r tag rest; do
                     [[ -n $tag && $tag == "$cur"* ]] && COMPREPLY+=("$prefix$tag")

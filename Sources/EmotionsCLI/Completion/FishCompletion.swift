@@ -119,10 +119,9 @@ struct FishCompletion {
                 set -l previous ''
                 for token in (commandline -opc)
                     if test "$previous" = --file
-                        set file --file (string replace -r -- '^~' $HOME $token)
+                        set file --file (string replace -r -- '^~(?=/|$)' $HOME $token)
                     else if string match -q -- '--file=*' $token
-                        set file --file (string replace -r -- '^--file=~?' '' $token)
-                        string match -q -- '--file=~*' $token; and set file[2] $HOME$file[2]
+                        set file --file (string replace -r -- '^~(?=/|$)' $HOME (string replace -- '--file=' '' $token))
                     end
                     set previous $token
                 end

@@ -70,11 +70,11 @@ struct ZshCompletion {
                 local -a tags file
                 local word previous
                 for word in "${__\(name)_line[@]}"; do
-                    if [[ $previous == --file ]]; then
-                        file=(--file "${word/#\\~/$HOME}")
-                    elif [[ $word == --file=* ]]; then
-                        word=${word#--file=}
-                        file=(--file "${word/#\\~/$HOME}")
+                    if [[ $previous == --file || $word == --file=* ]]; then
+                        local given=${word#--file=}
+                        # `~` and `~/…` are HOME's, as the shell reads them; `~user/…` is left as typed.
+                        [[ $given == "~" || $given == "~/"* ]] && given=$HOME${given#\\~}
+                        file=(--file "$given")
                     fi
                     previous=$word
                 done
