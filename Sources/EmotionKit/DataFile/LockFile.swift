@@ -22,7 +22,7 @@ struct LockFile {
         for dataFile: NameInFolder, mode: UInt32, timeout: Duration, fileSystem: FileSystem
     ) throws(StoreError) -> LockFile {
         let opener = Opener(dataFile: dataFile, fileSystem: fileSystem)
-        let deadline = ContinuousClock.now.advanced(by: timeout)
+        let deadline = MonotonicInstant.now.advanced(by: timeout)
         var isNew = false
         while true {
             let lock = try opener.open(mode: mode, recordingMade: &isNew)

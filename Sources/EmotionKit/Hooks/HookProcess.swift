@@ -145,8 +145,7 @@ enum HookProcess {
     /// up to 0.4 s; so a hook that runs `stty` or reads `/dev/tty` is ended within about half a
     /// second rather than at its time limit.
     private static func wait(for id: Int32, group: Group, timeout: Duration) -> HookOutcome {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = MonotonicInstant.now
         let deadline = start.advanced(by: timeout)
         var backoff = Backoff(until: deadline, longest: .milliseconds(5))
         var lookPause = firstLook
@@ -164,7 +163,7 @@ enum HookProcess {
             case .running:
                 break
             }
-            let now = clock.now
+            let now = MonotonicInstant.now
             if now < deadline, now >= nextLook {
                 let terminal = hasTerminal ?? ProcessTable.hasControllingTerminal
                 hasTerminal = terminal

@@ -65,14 +65,13 @@ final class InotifyEvents: FileEvents, @unchecked Sendable {
     }
 
     func wait(timeout: Duration?) -> FileEventsWake {
-        let clock = ContinuousClock()
-        let deadline = timeout.map { clock.now.advanced(by: $0) }
+        let deadline = timeout.map { MonotonicInstant.now.advanced(by: $0) }
         while true {
             var descriptors = [
                 pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, deadline.map { InotifyEvents.milliseconds(until: $0, clock) } ?? -1)
+            let ready = poll(&descriptors, 2, deadline.map { InotifyEvents.milliseconds(until: $0) } ?? -1)
             if ready < 0, errno == EINTR { continue }
             if ready == 0 { return .timedOut }
             if ready < 0 || descriptors[1].revents != 0 { return .cancelled }
@@ -144,8 +143,8 @@ final class InotifyEvents: FileEvents, @unchecked Sendable {
         return failures
     }
 
-    private static func milliseconds(until deadline: ContinuousClock.Instant, _ clock: ContinuousClock) -> Int32 {
-        let remaining = clock.now.duration(to: deadline)
+    private static func milliseconds(until deadline: MonotonicInstant) -> Int32 {
+        let remaining = MonotonicInstant.now.duration(to: deadline)
         guard remaining > .zero else { return 0 }
         let (seconds, attoseconds) = remaining.components
         return Int32(min(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 86_400_000))
