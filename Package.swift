@@ -10,17 +10,21 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "EmotionKit", targets: ["EmotionKit"]),
+        .library(name: "EmotionKitAsync", targets: ["EmotionKitAsync"]),
         .executable(name: "emotions", targets: ["emotions"]),
     ],
     targets: [
         // The model: emotions, tallies, the data file, observation. Prints nothing, exits never.
         .target(name: "EmotionKit"),
+        // A store's changes as an AsyncSequence: apart, so that EmotionKit, and so `emotions`, does
+        // not link the concurrency runtime and pay its start-up work (Documentation/Performance.md).
+        .target(name: "EmotionKitAsync", dependencies: ["EmotionKit"]),
         // The command line: parsing, help, rendering, exit codes. Testable without a process.
         .target(name: "EmotionsCLI", dependencies: ["EmotionKit"]),
         // A few lines that hand the process's arguments to EmotionsCLI.
         // link-order.txt is the release link's function order (see the Makefile's link-order target).
         .executableTarget(name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit"], exclude: ["link-order.txt"]),
-        .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit"]),
+        .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit", "EmotionKitAsync"]),
         .testTarget(name: "EmotionsCLITests", dependencies: ["EmotionsCLI", "EmotionKit"]),
     ] + (unitTestsOnly ? [] : [
         .testTarget(name: "EndToEndTests", dependencies: ["emotions"]),

@@ -1,4 +1,5 @@
-/// Observing a store: a handler per emotion or for all, kept alive by its token, or `changes` as a sequence.
+/// Observing a store: a handler per emotion or for all, kept alive by its token (`changes`, the same as a
+/// sequence, is in EmotionKitAsync).
 extension TallyStore {
     /// Calls `handler` for every change this store commits to `emotion` (while watching, any process does), until the token ends.
     ///
@@ -17,20 +18,6 @@ extension TallyStore {
         options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange) -> Void
     ) throws(StoreError) -> ObservationToken {
         try observe(Emotion.allCases, options: options, handler)
-    }
-
-    /// Every change this store commits from now on, as an asynchronous sequence; while watching,
-    /// also those other processes commit.
-    ///
-    /// Each use of the property starts its own observation, which ends when the loop over it ends.
-    public var changes: AsyncStream<Change> {
-        AsyncStream { continuation in
-            let token = observers.add(Emotion.allCases, options: [.old, .new]) { observed in
-                guard let old = observed.oldValue, let new = observed.newValue else { return }
-                continuation.yield(Change(emotion: observed.emotion, old: old, new: new))
-            }
-            continuation.onTermination = { _ in token.cancel() }
-        }
     }
 
     /// Calls `handler` for every change this store commits to any of `emotions`, until the token ends.

@@ -1,5 +1,6 @@
 import Dispatch
 import EmotionKit
+import EmotionKitAsync
 import Testing
 
 #if canImport(Glibc)
