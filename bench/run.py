@@ -25,7 +25,8 @@ nothing. The C floor, which keeps no journal, must give the same status, output 
 for each operation, the candidates run round-robin in their own folders, seeded with the same
 counts, the order rotating every round, so that drift in the machine's speed falls on all of them
 alike. Each run is timed from spawn to wait4, and its peak RSS is the largest of the process and
-of any process it waited for (wait4's ru_maxrss). "x C floor", "x C journal" and "emotions faster
+of any process it waited for (wait4's ru_maxrss), its minor page faults theirs summed (ru_minflt;
+a "faults" column is their median per run). "x C floor", "x C journal" and "emotions faster
 by" are medians of per-round ratios: run i of one candidate against run i of the other.
 
 Then the history: bench/history.py writes a data file and journal with 100,000 events over ten
@@ -98,11 +99,27 @@ class Candidate:
 
 
 @dataclass
+class Measurement:
+    """What bench/measure.c reports of one run."""
+
+    wall_ns: int
+    maxrss_kib: float
+    status: int
+    minor_faults: int
+
+
+@dataclass
 class Samples:
-    """One candidate's timed runs of one operation."""
+    """One candidate's timed runs of one operation: wall time, peak RSS and minor page faults of each."""
 
     wall_ns: list = field(default_factory=list)
     maxrss_kib: list = field(default_factory=list)
+    minor_faults: list = field(default_factory=list)
+
+    def add(self, measured):
+        self.wall_ns.append(measured.wall_ns)
+        self.maxrss_kib.append(measured.maxrss_kib)
+        self.minor_faults.append(measured.minor_faults)
 
 
 class BenchError(Exception):
@@ -130,7 +147,8 @@ RSS_UNIT_KIB = 1 / 1024 if sys.platform == "darwin" else 1  # ru_maxrss is bytes
 
 
 class Spawner:
-    """Runs commands through bench/measure.c, which times them and reads their peak RSS; one per thread.
+    """Runs commands through bench/measure.c, which times them and reads their peak RSS and minor page
+    faults; one per thread.
 
     Why not time and reap them here with os.wait4: a process's ru_maxrss starts at the peak RSS of
     the memory it replaced at exec, which for a child of Python is Python's own (about 17 MiB), so
@@ -142,7 +160,7 @@ class Spawner:
         self.report_read, self.report_write = os.pipe()
 
     def run(self, argv, env, stdout_fd, stderr_fd):
-        """Runs argv to completion with stdin from /dev/null; returns (wall ns, peak RSS KiB, exit status)."""
+        """Runs argv to completion with stdin from /dev/null; returns its Measurement."""
         actions = [
             (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
             (os.POSIX_SPAWN_DUP2, stdout_fd, 1),
@@ -153,8 +171,9 @@ class Spawner:
         _, status, _ = os.wait4(pid, 0)
         if os.waitstatus_to_exitcode(status) != 0:
             raise BenchError(f"measure could not run `{' '.join(argv)}`: exit status {status}")
-        code, wall, rss = os.read(self.report_read, 256).split()
-        return int(wall), int(rss) * RSS_UNIT_KIB, int(code)
+        # measure.c's line: "<exit status> <wall ns> <peak RSS KiB> <minor page faults>".
+        code, wall, rss, faults = os.read(self.report_read, 256).split()
+        return Measurement(int(wall), int(rss) * RSS_UNIT_KIB, int(code), int(faults))
 
     def close(self):
         os.close(self.report_read)
@@ -207,13 +226,15 @@ class Runner:
         self.runs = 0
 
     def run(self):
-        wall, rss, status = self.spawner.run(self.argv, self.env, self.stdout, self.stderr)
+        """Runs the command once; its Measurement."""
+        measured = self.spawner.run(self.argv, self.env, self.stdout, self.stderr)
         self.runs += 1
-        if status != 0 or os.fstat(self.stderr).st_size > 0:
+        if measured.status != 0 or os.fstat(self.stderr).st_size > 0:
             with open(self.stderr_path, errors="replace") as file:
                 message = file.read().strip()
-            raise BenchError(f"{self.candidate.label}: `{' '.join(self.argv)}` exited with {status}: {message}")
-        return wall, rss
+            raise BenchError(f"{self.candidate.label}: `{' '.join(self.argv)}` exited with {measured.status}: "
+                             f"{message}")
+        return measured
 
     def close(self):
         os.close(self.stdout)
@@ -423,9 +444,7 @@ def benchmark(arguments, increments, all_candidates, sandbox, rounds, slow_round
             active = [c for c in all_candidates if not c.slow or number < slow_rounds]
             shift = number % len(active)
             for candidate in active[shift:] + active[:shift]:
-                wall, rss = runners[candidate.key].run()
-                samples[candidate.key].wall_ns.append(wall)
-                samples[candidate.key].maxrss_kib.append(rss)
+                samples[candidate.key].add(runners[candidate.key].run())
     finally:
         for runner in runners.values():
             runner.close()
@@ -510,9 +529,7 @@ def time_whole(emotions, arguments, name, env, home, rounds, what):
     try:
         everything.run()
         for _ in range(rounds):
-            wall, rss = everything.run()
-            samples.wall_ns.append(wall)
-            samples.maxrss_kib.append(rss)
+            samples.add(everything.run())
     finally:
         everything.close()
     return samples
@@ -592,9 +609,7 @@ def history_benchmark(all_candidates, sandbox, template, rounds, warmup, log_all
         for number in range(rounds):
             shift = number % len(keys)
             for key in keys[shift:] + keys[:shift]:
-                wall, rss = runners[key].run()
-                samples[key].wall_ns.append(wall)
-                samples[key].maxrss_kib.append(rss)
+                samples[key].add(runners[key].run())
         if log == "ok":
             log_all = time_whole(emotions, ["log"], "log-all", long_env, long_home, log_all_rounds,
                                  f"log of all {thousands} events")
@@ -631,8 +646,9 @@ def history_benchmark(all_candidates, sandbox, template, rounds, warmup, log_all
             "key": key, "label": label, "command": command, "arguments": arguments, "runs": len(mine.wall_ns),
             "median_ms": statistics.median(mine.wall_ns) / 1e6, "p90_ms": percentile(mine.wall_ns, 90) / 1e6,
             "max_rss_mib": max(mine.maxrss_kib) / 1024, "median_rss_mib": statistics.median(mine.maxrss_kib) / 1024,
+            "median_faults": statistics.median(mine.minor_faults),
             "ratio": ratio, "against": against, "against_text": against_text,
-            "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib,
+            "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib, "minor_faults": mine.minor_faults,
         })
     return {"events": events, "journal_bytes": generated.journal_bytes, "generate_s": generate_s,
             "roll_forward_all_s": roll_forward_s, "log": log, "rows": rows}
@@ -657,9 +673,7 @@ def time_fresh(candidate, arguments, env, home, rounds, prepare, name):
     try:
         for _ in range(rounds):
             prepare()
-            wall, rss = runner.run()
-            samples.wall_ns.append(wall)
-            samples.maxrss_kib.append(rss)
+            samples.add(runner.run())
     finally:
         runner.close()
     return samples
@@ -696,9 +710,10 @@ def row_of_samples(key, label, command, samples, against=None, against_text=""):
         return {"key": key, "label": label, "command": command, "runs": 0, "against_text": against_text}
     return {"key": key, "label": label, "command": command, "runs": len(samples.wall_ns),
             "median_ms": statistics.median(samples.wall_ns) / 1e6, "p90_ms": percentile(samples.wall_ns, 90) / 1e6,
-            "max_rss_mib": max(samples.maxrss_kib) / 1024,
+            "max_rss_mib": max(samples.maxrss_kib) / 1024, "median_faults": statistics.median(samples.minor_faults),
             "ratio": paired_ratio(samples.wall_ns, against.wall_ns) if against else None,
-            "against_text": against_text, "wall_ns": samples.wall_ns, "maxrss_kib": samples.maxrss_kib}
+            "against_text": against_text, "wall_ns": samples.wall_ns, "maxrss_kib": samples.maxrss_kib,
+            "minor_faults": samples.minor_faults}
 
 
 def round_robin(runners, rounds, warmup):
@@ -711,9 +726,7 @@ def round_robin(runners, rounds, warmup):
     for number in range(rounds):
         shift = number % len(keys)
         for key in keys[shift:] + keys[:shift]:
-            wall, rss = runners[key].run()
-            samples[key].wall_ns.append(wall)
-            samples[key].maxrss_kib.append(rss)
+            samples[key].add(runners[key].run())
     return samples
 
 
@@ -938,19 +951,20 @@ def sync_goals(results):
     return found
 
 
-def timing_table(title, found, markdown):
-    """A table of rows made by `row_of_samples`, headed by `title`."""
-    header = [title, "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
+def timing_table(title, found, markdown, first_width=44):
+    """A table of rows made by `row_of_samples` (or shaped alike), headed by `title`; "faults" is the median of
+    each run's minor page faults."""
+    header = [title, "program", "runs", "median ms", "p90 ms", "max RSS MiB", "faults", "ratio", "against"]
     rows = []
     for row in found:
         command = f"`{row['command']}`" if markdown else row["command"]
         if row["runs"] == 0:
-            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
+            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
             continue
         rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
-                     f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
-                     row["against_text"]])
-    return table(header, rows, [44, 11, 6, 11, 9, 13, 8], 2, markdown)
+                     f"{row['max_rss_mib']:.1f}", f"{row['median_faults']:.0f}",
+                     "—" if row["ratio"] is None else ratio_text(row["ratio"]), row["against_text"]])
+    return table(header, rows, [first_width, 11, 6, 11, 9, 13, 8, 8], 2, markdown)
 
 
 def sync_tables(results, markdown):
@@ -1039,11 +1053,11 @@ def contention(candidate, sandbox, writers, taps):
         try:
             barrier.wait()
             for _ in range(taps):
-                wall, _, status = spawner.run(argv, env, stdout, stderr)
-                if status != 0:
-                    failures.append(f"writer {number}: exit status {status}")
+                measured = spawner.run(argv, env, stdout, stderr)
+                if measured.status != 0:
+                    failures.append(f"writer {number}: exit status {measured.status}")
                     return
-                latencies[number].append(wall)
+                latencies[number].append(measured.wall_ns)
         except BenchError as error:
             failures.append(f"writer {number}: {error}")
         finally:
@@ -1110,10 +1124,11 @@ def summarize(samples, all_candidates):
             "candidate": candidate.key, "label": candidate.label, "runs": len(mine.wall_ns),
             "median_ms": statistics.median(mine.wall_ns) / 1e6, "p90_ms": percentile(mine.wall_ns, 90) / 1e6,
             "median_rss_mib": statistics.median(mine.maxrss_kib) / 1024,
+            "median_faults": statistics.median(mine.minor_faults),
             "times_floor": paired_ratio(mine.wall_ns, floor),
             "times_journal_floor": paired_ratio(mine.wall_ns, journal_floor),
             "emotions_faster_by": None if candidate.key == "emotions" else paired_ratio(mine.wall_ns, emotions),
-            "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib,
+            "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib, "minor_faults": mine.minor_faults,
         })
     return rows
 
@@ -1147,7 +1162,7 @@ def table(header, rows, widths, left_columns, markdown):
 
 
 def tables(results, markdown):
-    header = ["operation", "candidate", "runs", "median ms", "p90 ms", "peak RSS MiB", "× C floor",
+    header = ["operation", "candidate", "runs", "median ms", "p90 ms", "peak RSS MiB", "faults", "× C floor",
               "× C journal", "emotions faster by"]
     rows = []
     for operation in results["operations"]:
@@ -1155,8 +1170,9 @@ def tables(results, markdown):
             name = operation["operation"] if index == 0 else ""
             rows.append([f"`{name}`" if markdown and name else name, row["label"], str(row["runs"]),
                          f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}", f"{row['median_rss_mib']:.1f}",
-                         ratio_text(row["times_floor"]), ratio_text(row["times_journal_floor"]), faster_text(row)])
-    return table(header, rows, [14, 11, 6, 11, 9, 14, 11, 13], 2, markdown)
+                         f"{row['median_faults']:.0f}", ratio_text(row["times_floor"]),
+                         ratio_text(row["times_journal_floor"]), faster_text(row)])
+    return table(header, rows, [14, 11, 6, 11, 9, 14, 8, 11, 13], 2, markdown)
 
 
 def contention_tables(results, markdown):
@@ -1172,17 +1188,7 @@ def contention_tables(results, markdown):
 
 def history_tables(results, markdown):
     history = results["history"]
-    header = ["long history", "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
-    rows = []
-    for row in history["rows"]:
-        command = f"`{row['command']}`" if markdown else row["command"]
-        if row["runs"] == 0:
-            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
-            continue
-        rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
-                     f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
-                     row["against_text"]])
-    return table(header, rows, [28, 11, 6, 11, 9, 13, 8], 2, markdown)
+    return timing_table("long history", history["rows"], markdown, first_width=28)
 
 
 def goal_tables(results, markdown):
@@ -1201,7 +1207,7 @@ def report(results):
     print(f"C floor:   {m['cc']}, {m['cc_flags']}")
     print(f"Runs:      {c['rounds']} rounds per operation ({c['slow_rounds']} for Python and shell+jq), after "
           f"{c['warmup']} warm-up runs each; candidates round-robin, order rotating each round; each run timed "
-          f"from spawn to wait4 by bench/measure.c, its peak RSS from wait4; log of everything "
+          f"from spawn to wait4 by bench/measure.c, its peak RSS and minor page faults from wait4; log of everything "
           f"{c['log_all_rounds']} rounds; a first sync and an import {c['sync_whole_rounds']} rounds each")
     print(f"Parts:     {', '.join(c['parts'])}" + (f"; today's release: {c['baseline']}" if c["baseline"] else ""))
     print()
