@@ -27,7 +27,12 @@ counts, the order rotating every round, so that drift in the machine's speed fal
 alike. Each run is timed from spawn to wait4, and its peak RSS is the largest of the process and
 of any process it waited for (wait4's ru_maxrss), its minor page faults theirs summed (ru_minflt;
 a "faults" column is their median per run). "x C floor", "x C journal" and "emotions faster
-by" are medians of per-round ratios: run i of one candidate against run i of the other.
+by" are medians of per-round ratios: run i of one candidate against run i of the other. Then
+the system calls of `tap happy` and of `stats --json` of emotions and both C floors, each counted
+in one run under `strace -f -qq` after a warm-up run (so that the data file, journal and lock
+exist): every line of the trace but "+++ exited", "--- SIG" and "<... resumed>", exit_group
+included; n/a without strace on PATH. The sync and tags parts count a tap with a sync folder and
+a tap with three tags the same way.
 
 Then the history: bench/history.py writes a data file and journal with 100,000 events over ten
 years (checked first: emotions must roll every event forward to the same counts), and emotions runs
@@ -666,6 +671,57 @@ def run_once(candidate, arguments, env, what):
     return result
 
 
+# --- System calls per run (issue 25) -----------------------------------------------------------------
+
+def count_system_calls(trace):
+    """The system calls in a `strace -f -qq -o` file: one a line, but for the "+++ exited" and "--- SIG" lines
+    and the second half of a call another process interrupted ("<... resumed>"); exit_group counts."""
+    calls = 0
+    with open(trace, errors="replace") as file:
+        for line in file:
+            text = line.split(None, 1)[1] if line[:1].isdigit() else line  # -f puts the pid first
+            if text.startswith(("+++ ", "--- ", "<... ")) or not text.strip():
+                continue
+            calls += 1
+    return calls
+
+
+def system_calls(candidate, arguments, env, folder, name):
+    """The system calls of one run of `candidate arguments` under `strace -f -qq`, after one untimed warm-up run
+    (so that the data file, the journal and the lock exist); None without strace on PATH or where it may not
+    trace (a container without ptrace)."""
+    strace = shutil.which("strace")
+    if not strace:
+        return None
+    run_once(candidate, arguments, env, f"{candidate.label}: the run before counting its system calls")
+    trace = os.path.join(folder, f"strace-{name}")
+    result = subprocess.run([strace, "-f", "-qq", "-o", trace] + candidate.command + list(arguments), env=env,
+                            stdin=subprocess.DEVNULL, capture_output=True)
+    traced = os.path.exists(trace) and os.path.getsize(trace) > 0
+    if result.returncode != 0 and not traced:
+        print(f"strace cannot trace here ({result.stderr.decode(errors='replace').strip()}): system calls n/a",
+              file=sys.stderr)
+        return None
+    if result.returncode != 0:
+        raise BenchError(f"{candidate.label}: `{' '.join(arguments)}` under strace exited with {result.returncode}: "
+                         f"{result.stderr.decode(errors='replace').strip()}")
+    return count_system_calls(trace)
+
+
+def operations_system_calls(all_candidates, sandbox):
+    """The system calls of `tap happy` and then `stats --json` of emotions and both C floors, each in its own
+    seeded home, each after a warm-up run of its own."""
+    found = []
+    for key in ("emotions", "journal_floor", "floor"):
+        candidate = candidate_named(all_candidates, key)
+        home, path = sandbox.home("system-calls", candidate)
+        env = sandbox.environment(home, path)
+        for arguments in (["tap", "happy"], ["stats", "--json"]):
+            found.append({"candidate": key, "label": candidate.label, "operation": " ".join(arguments),
+                          "calls": system_calls(candidate, arguments, env, home, arguments[0])})
+    return found
+
+
 def time_fresh(candidate, arguments, env, home, rounds, prepare, name):
     """Times `candidate arguments` `rounds` times, each after `prepare()` (untimed) put its files back."""
     samples = Samples()
@@ -796,6 +852,9 @@ def sync_benchmark(emotions, baseline, sandbox, generated, rounds, warmup, whole
     if baseline:
         rows.append(row_of_samples("tap-baseline", baseline.label, "tap happy, no sync folder",
                                    samples["tap-baseline"]))
+    # Issue 25: the system calls of a tap with the sync folder set, in the home just timed (warm already).
+    tap_synced = next(row for row in rows if row["key"] == "tap-synced")
+    tap_synced["system_calls"] = system_calls(emotions, ["tap", "happy"], synced_env, synced_home, "tap-synced")
 
     # A first sync: another history's whole file of ten years, taken into a history that has none of it.
     first_folder = os.path.join(root, "first-folder")
@@ -869,10 +928,14 @@ def tags_benchmark(emotions, sandbox, rounds, warmup, events, whole_rounds):
         if group is taps:
             taps = runners["tap-tags"].runs
     check_counted(emotions, tagged_path, dict(SEED, happy=SEED["happy"] + taps), taps, f"after {taps} tagged taps")
+    tap_tags = row_of_samples("tap-tags", "emotions", "tap happy +gym +friends +good-meal", samples["tap-tags"],
+                              samples["tap"], "× tap happy, same round")
+    # Issue 25: the system calls of a tagged tap, in the home just timed (warm already).
+    tap_tags["system_calls"] = system_calls(emotions, ["tap", "happy", "+gym", "+friends", "+good-meal"],
+                                            sandbox.environment(tagged_home, tagged_path), tagged_home, "tap-tags")
     rows += [
         row_of_samples("tap", "emotions", "tap happy", samples["tap"]),
-        row_of_samples("tap-tags", "emotions", "tap happy +gym +friends +good-meal", samples["tap-tags"],
-                       samples["tap"], "× tap happy, same round"),
+        tap_tags,
         row_of_samples("tagged-stats", "emotions", f"stats --json, {thousands} tagged", samples["tagged-stats"]),
     ]
     for key, command in (("by-tag", "stats --by tag --json"), ("by-weekday", "stats --by weekday --json")):
@@ -1191,6 +1254,35 @@ def history_tables(results, markdown):
     return timing_table("long history", history["rows"], markdown, first_width=28)
 
 
+def operation_row(results, operation, key):
+    """The operations part's row of candidate `key` on `operation`, or None when the part did not run."""
+    for found in results["operations"]:
+        if found["operation"] == operation:
+            return next(row for row in found["candidates"] if row["candidate"] == key)
+    return None
+
+
+def system_call_rows(results):
+    """(command, program, system calls or None, median minor page faults) of the runs counted under strace, from
+    the parts that ran."""
+    found = []
+    for counted in results.get("system_calls", []):
+        row = operation_row(results, counted["operation"], counted["candidate"])
+        found.append((counted["operation"], counted["label"], counted["calls"], row["median_faults"]))
+    for part, key in (("sync", "tap-synced"), ("tags", "tap-tags")):
+        for row in results.get(part, {}).get("rows", []):
+            if row["key"] == key and row["runs"]:
+                found.append((row["command"], row["label"], row.get("system_calls"), row["median_faults"]))
+    return found
+
+
+def system_call_tables(results, markdown):
+    header = ["system calls and page faults", "program", "system calls", "faults"]
+    rows = [[f"`{command}`" if markdown else command, label, "n/a" if calls is None else str(calls),
+             f"{faults:.0f}"] for command, label, calls, faults in system_call_rows(results)]
+    return table(header, rows, [44, 11, 14], 2, markdown)
+
+
 def goal_tables(results, markdown):
     header = ["issue 13 and 14 goal", "measured", "met"]
     rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["goals"]]
@@ -1245,6 +1337,12 @@ def report(results):
         print("\n".join(tags_tables(results, markdown=False)))
         print()
         markdown += [tags_tables(results, markdown=True)]
+    if system_call_rows(results):
+        print("\n".join(system_call_tables(results, markdown=False)))
+        print("system calls: one run under strace -f -qq after a warm-up run, every line of its trace but the exits,")
+        print("signals and resumptions (exit_group counts); faults: median minor page faults of the timed runs.")
+        print()
+        markdown += [system_call_tables(results, markdown=True)]
     if results["contention"]:
         print("\n".join(contention_tables(results, markdown=False)))
         print("A writer that finds the file locked: the C floor blocks in flock(LOCK_EX) until it is free; emotions")
@@ -1314,6 +1412,8 @@ def main():
                 samples = benchmark(arguments, increments, all_candidates, sandbox, rounds, slow_rounds, warmup)
                 results["operations"].append({"operation": " ".join(arguments),
                                               "candidates": summarize(samples, all_candidates)})
+            print("System calls of tap happy and stats --json, one run each under strace -f", file=sys.stderr)
+            results["system_calls"] = operations_system_calls(all_candidates, sandbox)
         template = None
         if "history" in parts or "sync" in parts:
             print(f"Long history: {history_events} events", file=sys.stderr)
