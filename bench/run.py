@@ -43,7 +43,11 @@ binary has no `log` yet (it exits 64, "Unknown subcommand"), the log rows say n/
 writers tap one file at once, 200 taps each, for emotions and both C floors (each tap's time, its
 median, p90, p99 and max, and the whole run's wall time), and every tap must be counted exactly
 once. A last table sets the
-figures beside issue 13's goals.
+figures beside issue 13's goals; the sync and tags parts set theirs beside issue 23's and 24's;
+and a last one, for the parts that ran, beside issue 25's: tap <= 1.25x the C journal floor; a tap,
+a tap with a sync folder and a tap with tags each <= 60 system calls and <= 100 page faults;
+stats --json <= 1.25x the C floor's; under contention a tap's p99 <= 2x the C journal floor's, the
+whole run's wall time <= 1.15x its, and nothing lost.
 
 Figures are reported, not asserted. Settings, from the environment:
   BENCH_ROUNDS       rounds per operation for emotions and the C floors (default 200)
@@ -1289,6 +1293,56 @@ def system_call_tables(results, markdown):
     return table(header, rows, [44, 11, 14], 2, markdown)
 
 
+def issue25_goals(results):
+    """Issue 25's goals beside the figures, for the parts that ran: tap's time against the C journal floor, the
+    system calls and page faults of a tap (plain, with a sync folder, with tags), stats --json against the C
+    floor's, and under contention each tap's p99 and the whole run's wall time against the C journal floor's."""
+    found = []
+
+    def goal(text, value, limit, measured):
+        found.append({"goal": text, "value": value, "limit": limit, "measured": measured})
+
+    def counts(what, calls, faults):
+        goal(f"{what} ≤ 60 system calls", calls, 60, "n/a (no strace)" if calls is None else f"{calls}")
+        goal(f"{what} ≤ 100 page faults (median)", faults, 100, f"{faults:.0f}")
+    tap = operation_row(results, "tap happy", "emotions")
+    if tap:
+        goal("tap ≤ 1.25× the C journal floor (median of per-round ratios)", tap["times_journal_floor"], 1.25,
+             ratio_text(tap["times_journal_floor"]))
+        calls = next((row["calls"] for row in results.get("system_calls", [])
+                      if row["candidate"] == "emotions" and row["operation"] == "tap happy"), None)
+        counts("tap", calls, tap["median_faults"])
+    for part, key, what in (("sync", "tap-synced", "tap with a sync folder"), ("tags", "tap-tags", "tap with tags")):
+        row = next((row for row in results.get(part, {}).get("rows", []) if row["key"] == key and row["runs"]), None)
+        if row:
+            counts(what, row.get("system_calls"), row["median_faults"])
+    stats = operation_row(results, "stats --json", "emotions")
+    if stats:
+        goal("stats --json ≤ 1.25× the C floor's (median of per-round ratios)", stats["times_floor"],
+             1.25, ratio_text(stats["times_floor"]))
+    contended = {row["candidate"]: row for row in results["contention"]}
+    if "emotions" in contended and "journal_floor" in contended:
+        mine, floor = contended["emotions"], contended["journal_floor"]
+        shape = f"{mine['writers']} × {mine['taps_per_writer']}"
+        p99 = mine["p99_ms"] / floor["p99_ms"] if mine["p99_ms"] and floor["p99_ms"] else None
+        goal(f"contention {shape}: a tap's p99 ≤ 2× the C journal floor's", p99, 2.0,
+             "n/a" if p99 is None else f"{ratio_text(p99)} ({mine['p99_ms']:.2f} / {floor['p99_ms']:.2f} ms)")
+        wall = mine["wall_s"] / floor["wall_s"]
+        goal(f"contention {shape}: total wall ≤ 1.15× the C journal floor's", wall, 1.15,
+             f"{ratio_text(wall)} ({mine['wall_s']:.2f} / {floor['wall_s']:.2f} s)")
+        whole = mine["lost"] == 0 and mine["each_step_once"] and not mine["failures"]
+        goal(f"contention {shape}: nothing lost, every tap counted once", 0 if whole else 1, 0,
+             "none lost" if whole else f"{mine['lost']} lost, {len(mine['failures'])} failures")
+    for item in found:
+        item["met"] = "n/a" if item["value"] is None else "yes" if item["value"] <= item["limit"] else "NO"
+    return found
+
+
+def issue25_goal_tables(results, markdown):
+    rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["issue25_goals"]]
+    return table(["issue 25 goal", "measured", "met"], rows, [70, 38], 2, markdown)
+
+
 def goal_tables(results, markdown):
     header = ["issue 13 and 14 goal", "measured", "met"]
     rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["goals"]]
@@ -1355,6 +1409,10 @@ def report(results):
         print("emotions: see Documentation/Performance.md, Waiting for the lock.")
         print()
         markdown += [contention_tables(results, markdown=True)]
+    if results.get("issue25_goals"):
+        print("\n".join(issue25_goal_tables(results, markdown=False)))
+        print()
+        markdown += [issue25_goal_tables(results, markdown=True)]
     print(f"Total benchmark time: {results['elapsed_s']:.0f} s")
     print()
     print("Markdown for Documentation/Performance.md:")
@@ -1446,6 +1504,7 @@ def main():
             for candidate in all_candidates[:3]:
                 print(f"Contention: {writers} writers × {taps} taps of {candidate.label}", file=sys.stderr)
                 results["contention"].append(contention(candidate, sandbox, writers, taps))
+        results["issue25_goals"] = issue25_goals(results)
     except BenchError as error:
         print(f"run.py: {error}", file=sys.stderr)
         print(f"run.py: the files are kept in {sandbox.root}", file=sys.stderr)
