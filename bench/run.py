@@ -42,9 +42,8 @@ the long history against tap on an empty one in the same round, "x stats" log ag
 binary has no `log` yet (it exits 64, "Unknown subcommand"), the log rows say n/a. Last, eight
 writers tap one file at once, 200 taps each, for emotions and both C floors (each tap's time, its
 median, p90, p99 and max, and the whole run's wall time), and every tap must be counted exactly
-once. A last table sets the
-figures beside issue 13's goals; the sync and tags parts set theirs beside issue 23's and 24's;
-and a last one, for the parts that ran, beside issue 25's: tap <= 1.25x the C journal floor; a tap,
+once. A table sets the figures beside issue 13's goals; the sync and tags parts set theirs beside
+issue 23's and 24's; and a last one, for the parts that ran, beside issue 25's: tap <= 1.25x the C journal floor; a tap,
 a tap with a sync folder and a tap with tags each <= 60 system calls and <= 100 page faults;
 stats --json <= 1.25x the C floor's; under contention a tap's p99 <= 2x the C journal floor's, the
 whole run's wall time <= 1.15x its, and nothing lost.
@@ -1426,7 +1425,8 @@ def report(results):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    # The whole docstring: what is timed, and the settings (Performance.md sends readers to --help for them).
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("binary", nargs="?",
                         default=os.environ.get("EMOTIONS_BINARY", os.path.join(ROOT, ".build", "release", "emotions")),
                         help="the emotions binary to time (default: $EMOTIONS_BINARY, else .build/release/emotions)")
