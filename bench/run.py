@@ -1400,6 +1400,8 @@ def report(results):
         print("\n".join(system_call_tables(results, markdown=False)))
         print("system calls: one run under strace -f -qq after a warm-up run, every line of its trace but the exits,")
         print("signals and resumptions (exit_group counts); faults: median minor page faults of the timed runs.")
+        print("emotions walks the data file's path a folder at a time, three calls each: these homes are two folders")
+        print("deeper than /home/USER (BENCH_DIR/emotions-bench-*/PURPOSE/PROGRAM), so about 6 calls more than there.")
         print()
         markdown += [system_call_tables(results, markdown=True)]
     if results["contention"]:
