@@ -1019,7 +1019,7 @@ def sync_goals(results):
     return found
 
 
-def timing_table(title, found, markdown, first_width=44):
+def timing_table(title, found, markdown):
     """A table of rows made by `row_of_samples` (or shaped alike), headed by `title`; "faults" is the median of
     each run's minor page faults."""
     header = [title, "program", "runs", "median ms", "p90 ms", "max RSS MiB", "faults", "ratio", "against"]
@@ -1032,7 +1032,7 @@ def timing_table(title, found, markdown, first_width=44):
         rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
                      f"{row['max_rss_mib']:.1f}", f"{row['median_faults']:.0f}",
                      "—" if row["ratio"] is None else ratio_text(row["ratio"]), row["against_text"]])
-    return table(header, rows, [first_width, 11, 6, 11, 9, 13, 8, 8], 2, markdown)
+    return table(header, rows, [44, 11, 6, 11, 9, 13, 8, 8], 2, markdown)
 
 
 def sync_tables(results, markdown):
@@ -1260,7 +1260,7 @@ def contention_tables(results, markdown):
 
 def history_tables(results, markdown):
     history = results["history"]
-    return timing_table("long history", history["rows"], markdown, first_width=28)
+    return timing_table("long history", history["rows"], markdown)
 
 
 def operation_row(results, operation, key):
