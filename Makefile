@@ -20,6 +20,9 @@ BENCH_ROUNDS  ?= 200
 BENCH_HISTORY ?= 100000
 BENCH_WATCH_ROUNDS ?= 200
 PYTHON        ?= python3
+# make install strips the installed copy of the binary with this (its symbols are half its size, and
+# only backtraces and debuggers read them); .build/release/emotions keeps them, for the bench and the tests.
+STRIP         ?= strip
 BIN           := .build/release/emotions
 BUILD_TMP     := .build/tmp
 MANPAGE       := Documentation/emotions.1
@@ -153,11 +156,12 @@ completions: release
 	$(BIN) --generate-completion-script zsh > $(COMPLETIONS)/_emotions
 	$(BIN) --generate-completion-script fish > $(COMPLETIONS)/emotions.fish
 
-# Build the release binary and install it, its manual page and its completion scripts under $(DESTDIR)$(PREFIX).
+# Build the release binary and install it stripped, its manual page and its completion scripts under $(DESTDIR)$(PREFIX).
 install: completions
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(SHARE)/man/man1" "$(SHARE)/bash-completion/completions" \
 		"$(SHARE)/zsh/site-functions" "$(SHARE)/fish/vendor_completions.d"
 	install -m 0755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/emotions"
+	$(STRIP) "$(DESTDIR)$(PREFIX)/bin/emotions"
 	install -m 0644 $(MANPAGE) "$(SHARE)/man/man1/emotions.1"
 	install -m 0644 $(COMPLETIONS)/emotions.bash "$(SHARE)/bash-completion/completions/emotions"
 	install -m 0644 $(COMPLETIONS)/_emotions "$(SHARE)/zsh/site-functions/_emotions"

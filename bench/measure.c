@@ -1,11 +1,13 @@
 /*
- * measure.c: runs one command and reports its wall time and peak RSS, for bench/run.py.
+ * measure.c: runs one command and reports its wall time, peak RSS and minor page faults, for
+ * bench/run.py.
  *
  *   measure PROGRAM [ARGUMENT...]
  *
  * The command inherits standard input, output and error; on descriptor 3, which the command does
- * not get, this writes "<exit status> <wall ns> <peak RSS KiB>\n" (the status is 128 + N after
- * signal N). The time runs from just before posix_spawn to just after wait4.
+ * not get, this writes "<exit status> <wall ns> <peak RSS KiB> <minor page faults>\n" (the status
+ * is 128 + N after signal N; the faults are wait4's ru_minflt, the command's and those of any
+ * process it waited for). The time runs from just before posix_spawn to just after wait4.
  *
  * Why not time and reap the command from Python: a process's ru_maxrss starts at the peak RSS of
  * the memory it replaced at exec, and a child spawned by Python replaces Python's (about 17 MiB
@@ -53,7 +55,7 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &end);
     long long wall = (end.tv_sec - start.tv_sec) * 1000000000LL + (end.tv_nsec - start.tv_nsec);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    if (dprintf(3, "%d %lld %ld\n", code, wall, usage.ru_maxrss) < 0) {
+    if (dprintf(3, "%d %lld %ld %ld\n", code, wall, usage.ru_maxrss, usage.ru_minflt) < 0) {
         perror("measure: writing the report to descriptor 3");
         return 71;
     }

@@ -5,7 +5,9 @@
 
 The binary defaults to $EMOTIONS_BINARY, else .build/release/emotions. This script builds nothing
 but two small C programs, into .build/bench/: the C floor (bench/floor.c) and the timer
-(bench/measure.c). The candidates:
+(bench/measure.c), both linked -static where the system can (emotions' release binary is static,
+so a dynamic floor would pay for loading libc and flatter it; the report's "C floor:" line says
+how it was built, and a note on stderr when it had to be dynamic). The candidates:
 
   emotions     the binary, which keeps a write-ahead journal (<file>.journal) beside the data file
   C floor      bench/floor.c: the least an update did before the journal (flock, read, temporary
@@ -23,8 +25,14 @@ nothing. The C floor, which keeps no journal, must give the same status, output 
 for each operation, the candidates run round-robin in their own folders, seeded with the same
 counts, the order rotating every round, so that drift in the machine's speed falls on all of them
 alike. Each run is timed from spawn to wait4, and its peak RSS is the largest of the process and
-of any process it waited for (wait4's ru_maxrss). "x C floor", "x C journal" and "emotions faster
-by" are medians of per-round ratios: run i of one candidate against run i of the other.
+of any process it waited for (wait4's ru_maxrss), its minor page faults theirs summed (ru_minflt;
+a "faults" column is their median per run). "x C floor", "x C journal" and "emotions faster
+by" are medians of per-round ratios: run i of one candidate against run i of the other. Then
+the system calls of `tap happy` and of `stats --json` of emotions and both C floors, each counted
+in one run under `strace -f -qq` after a warm-up run (so that the data file, journal and lock
+exist): every line of the trace but "+++ exited", "--- SIG" and "<... resumed>", exit_group
+included; n/a without strace on PATH. The sync and tags parts count a tap with a sync folder and
+a tap with three tags the same way.
 
 Then the history: bench/history.py writes a data file and journal with 100,000 events over ten
 years (checked first: emotions must roll every event forward to the same counts), and emotions runs
@@ -32,8 +40,13 @@ round-robin `tap` on an empty history and on that one (the C journal floor too),
 `log -n 20` and `log --since 7d` on it; then, fewer times, `log` of everything. "x empty" is tap on
 the long history against tap on an empty one in the same round, "x stats" log against stats. If the
 binary has no `log` yet (it exits 64, "Unknown subcommand"), the log rows say n/a. Last, eight
-writers tap one file at once, and every tap must be counted exactly once. A last table sets the
-figures beside issue 13's goals.
+writers tap one file at once, 200 taps each, for emotions and both C floors (each tap's time, its
+median, p90, p99 and max, and the whole run's wall time), and every tap must be counted exactly
+once. A table sets the figures beside issue 13's goals; the sync and tags parts set theirs beside
+issue 23's and 24's; and a last one, for the parts that ran, beside issue 25's: tap <= 1.25x the C journal floor; a tap,
+a tap with a sync folder and a tap with tags each <= 60 system calls and <= 100 page faults;
+stats --json <= 1.25x the C floor's; under contention a tap's p99 <= 2x the C journal floor's, the
+whole run's wall time <= 1.15x its, and nothing lost.
 
 Figures are reported, not asserted. Settings, from the environment:
   BENCH_ROUNDS       rounds per operation for emotions and the C floors (default 200)
@@ -43,7 +56,7 @@ Figures are reported, not asserted. Settings, from the environment:
   BENCH_HISTORY      events in the long history (default 100000)
   BENCH_LOG_ALL_ROUNDS  rounds of `log` of the whole long history (default 5)
   BENCH_WRITERS      parallel writers in the contention test (default 8)
-  BENCH_TAPS         taps per writer in the contention test (default 100)
+  BENCH_TAPS         taps per writer in the contention test (default 200: issue 25's 8 × 200)
   BENCH_PYTHON       the interpreter for bench/reference.py (default /usr/bin/python3 if present,
                      else this one: a pyenv or virtualenv python may start far slower)
   BENCH_SYNC_WHOLE_ROUNDS  rounds of a first sync and of an import of the long history (default 5)
@@ -96,11 +109,27 @@ class Candidate:
 
 
 @dataclass
+class Measurement:
+    """What bench/measure.c reports of one run."""
+
+    wall_ns: int
+    maxrss_kib: float
+    status: int
+    minor_faults: int
+
+
+@dataclass
 class Samples:
-    """One candidate's timed runs of one operation."""
+    """One candidate's timed runs of one operation: wall time, peak RSS and minor page faults of each."""
 
     wall_ns: list = field(default_factory=list)
     maxrss_kib: list = field(default_factory=list)
+    minor_faults: list = field(default_factory=list)
+
+    def add(self, measured):
+        self.wall_ns.append(measured.wall_ns)
+        self.maxrss_kib.append(measured.maxrss_kib)
+        self.minor_faults.append(measured.minor_faults)
 
 
 class BenchError(Exception):
@@ -128,7 +157,8 @@ RSS_UNIT_KIB = 1 / 1024 if sys.platform == "darwin" else 1  # ru_maxrss is bytes
 
 
 class Spawner:
-    """Runs commands through bench/measure.c, which times them and reads their peak RSS; one per thread.
+    """Runs commands through bench/measure.c, which times them and reads their peak RSS and minor page
+    faults; one per thread.
 
     Why not time and reap them here with os.wait4: a process's ru_maxrss starts at the peak RSS of
     the memory it replaced at exec, which for a child of Python is Python's own (about 17 MiB), so
@@ -140,7 +170,7 @@ class Spawner:
         self.report_read, self.report_write = os.pipe()
 
     def run(self, argv, env, stdout_fd, stderr_fd):
-        """Runs argv to completion with stdin from /dev/null; returns (wall ns, peak RSS KiB, exit status)."""
+        """Runs argv to completion with stdin from /dev/null; returns its Measurement."""
         actions = [
             (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
             (os.POSIX_SPAWN_DUP2, stdout_fd, 1),
@@ -151,8 +181,9 @@ class Spawner:
         _, status, _ = os.wait4(pid, 0)
         if os.waitstatus_to_exitcode(status) != 0:
             raise BenchError(f"measure could not run `{' '.join(argv)}`: exit status {status}")
-        code, wall, rss = os.read(self.report_read, 256).split()
-        return int(wall), int(rss) * RSS_UNIT_KIB, int(code)
+        # measure.c's line: "<exit status> <wall ns> <peak RSS KiB> <minor page faults>".
+        code, wall, rss, faults = os.read(self.report_read, 256).split()
+        return Measurement(int(wall), int(rss) * RSS_UNIT_KIB, int(code), int(faults))
 
     def close(self):
         os.close(self.report_read)
@@ -205,13 +236,15 @@ class Runner:
         self.runs = 0
 
     def run(self):
-        wall, rss, status = self.spawner.run(self.argv, self.env, self.stdout, self.stderr)
+        """Runs the command once; its Measurement."""
+        measured = self.spawner.run(self.argv, self.env, self.stdout, self.stderr)
         self.runs += 1
-        if status != 0 or os.fstat(self.stderr).st_size > 0:
+        if measured.status != 0 or os.fstat(self.stderr).st_size > 0:
             with open(self.stderr_path, errors="replace") as file:
                 message = file.read().strip()
-            raise BenchError(f"{self.candidate.label}: `{' '.join(self.argv)}` exited with {status}: {message}")
-        return wall, rss
+            raise BenchError(f"{self.candidate.label}: `{' '.join(self.argv)}` exited with {measured.status}: "
+                             f"{message}")
+        return measured
 
     def close(self):
         os.close(self.stdout)
@@ -222,17 +255,28 @@ class Runner:
 # --- The candidates ---------------------------------------------------------------------------------
 
 def build_tools():
-    """Compiles the C floor and measure.c into .build/bench/; measure static where the system can link it so."""
+    """Compiles the C floor and measure.c into .build/bench/, both static where the system can link them so;
+    returns the C floor's flags for the report ("-O2 -static", or "-O2" with why it is dynamic).
+
+    The floor is static as emotions' release binary is: a dynamic one would spend part of its time loading
+    the C library, which a static program never pays, and the ratios would flatter emotions."""
     os.makedirs(os.path.dirname(FLOOR_BINARY), exist_ok=True)
     compiler = os.environ.get("CC", "cc")
     floor = [compiler, "-O2", "-Wall", "-Wextra", "-o", FLOOR_BINARY, os.path.join(BENCH, "floor.c")]
     measure = [compiler, "-O2", "-Wall", "-Wextra", "-o", MEASURE_BINARY, os.path.join(BENCH, "measure.c")]
-    print(f"Building the C floor and measure.c: {' '.join(floor)}", file=sys.stderr)
-    subprocess.run(floor, check=True)
+    print(f"Building the C floor and measure.c: {' '.join(floor)} -static", file=sys.stderr)
+    flags = "-O2 -static"
+    # Linked statically, floor.c's getpwuid (only when HOME is empty, never here) draws a linker warning: hidden.
+    if subprocess.run(floor + ["-static"], stderr=subprocess.DEVNULL).returncode != 0:
+        print("No static C library: the C floor is linked dynamically, so it pays for loading libc, which the "
+              "static emotions does not", file=sys.stderr)
+        subprocess.run(floor, check=True)
+        flags = "-O2, dynamic (the system cannot link it -static)"
     if subprocess.run(measure + ["-static"], stderr=subprocess.DEVNULL).returncode != 0:
         print("No static C library: measure.c linked dynamically, so RSS figures include about 1 MiB of its own",
               file=sys.stderr)
         subprocess.run(measure, check=True)
+    return flags
 
 
 def python_interpreter():
@@ -410,9 +454,7 @@ def benchmark(arguments, increments, all_candidates, sandbox, rounds, slow_round
             active = [c for c in all_candidates if not c.slow or number < slow_rounds]
             shift = number % len(active)
             for candidate in active[shift:] + active[:shift]:
-                wall, rss = runners[candidate.key].run()
-                samples[candidate.key].wall_ns.append(wall)
-                samples[candidate.key].maxrss_kib.append(rss)
+                samples[candidate.key].add(runners[candidate.key].run())
     finally:
         for runner in runners.values():
             runner.close()
@@ -497,9 +539,7 @@ def time_whole(emotions, arguments, name, env, home, rounds, what):
     try:
         everything.run()
         for _ in range(rounds):
-            wall, rss = everything.run()
-            samples.wall_ns.append(wall)
-            samples.maxrss_kib.append(rss)
+            samples.add(everything.run())
     finally:
         everything.close()
     return samples
@@ -579,9 +619,7 @@ def history_benchmark(all_candidates, sandbox, template, rounds, warmup, log_all
         for number in range(rounds):
             shift = number % len(keys)
             for key in keys[shift:] + keys[:shift]:
-                wall, rss = runners[key].run()
-                samples[key].wall_ns.append(wall)
-                samples[key].maxrss_kib.append(rss)
+                samples[key].add(runners[key].run())
         if log == "ok":
             log_all = time_whole(emotions, ["log"], "log-all", long_env, long_home, log_all_rounds,
                                  f"log of all {thousands} events")
@@ -618,8 +656,9 @@ def history_benchmark(all_candidates, sandbox, template, rounds, warmup, log_all
             "key": key, "label": label, "command": command, "arguments": arguments, "runs": len(mine.wall_ns),
             "median_ms": statistics.median(mine.wall_ns) / 1e6, "p90_ms": percentile(mine.wall_ns, 90) / 1e6,
             "max_rss_mib": max(mine.maxrss_kib) / 1024, "median_rss_mib": statistics.median(mine.maxrss_kib) / 1024,
+            "median_faults": statistics.median(mine.minor_faults),
             "ratio": ratio, "against": against, "against_text": against_text,
-            "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib,
+            "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib, "minor_faults": mine.minor_faults,
         })
     return {"events": events, "journal_bytes": generated.journal_bytes, "generate_s": generate_s,
             "roll_forward_all_s": roll_forward_s, "log": log, "rows": rows}
@@ -637,6 +676,57 @@ def run_once(candidate, arguments, env, what):
     return result
 
 
+# --- System calls per run (issue 25) -----------------------------------------------------------------
+
+def count_system_calls(trace):
+    """The system calls in a `strace -f -qq -o` file: one a line, but for the "+++ exited" and "--- SIG" lines
+    and the second half of a call another process interrupted ("<... resumed>"); exit_group counts."""
+    calls = 0
+    with open(trace, errors="replace") as file:
+        for line in file:
+            text = line.split(None, 1)[1] if line[:1].isdigit() else line  # -f puts the pid first
+            if text.startswith(("+++ ", "--- ", "<... ")) or not text.strip():
+                continue
+            calls += 1
+    return calls
+
+
+def system_calls(candidate, arguments, env, folder, name):
+    """The system calls of one run of `candidate arguments` under `strace -f -qq`, after one untimed warm-up run
+    (so that the data file, the journal and the lock exist); None without strace on PATH or where it may not
+    trace (a container without ptrace)."""
+    strace = shutil.which("strace")
+    if not strace:
+        return None
+    run_once(candidate, arguments, env, f"{candidate.label}: the run before counting its system calls")
+    trace = os.path.join(folder, f"strace-{name}")
+    result = subprocess.run([strace, "-f", "-qq", "-o", trace] + candidate.command + list(arguments), env=env,
+                            stdin=subprocess.DEVNULL, capture_output=True)
+    traced = os.path.exists(trace) and os.path.getsize(trace) > 0
+    if result.returncode != 0 and not traced:
+        print(f"strace cannot trace here ({result.stderr.decode(errors='replace').strip()}): system calls n/a",
+              file=sys.stderr)
+        return None
+    if result.returncode != 0:
+        raise BenchError(f"{candidate.label}: `{' '.join(arguments)}` under strace exited with {result.returncode}: "
+                         f"{result.stderr.decode(errors='replace').strip()}")
+    return count_system_calls(trace)
+
+
+def operations_system_calls(all_candidates, sandbox):
+    """The system calls of `tap happy` and then `stats --json` of emotions and both C floors, each in its own
+    seeded home, each after a warm-up run of its own."""
+    found = []
+    for key in ("emotions", "journal_floor", "floor"):
+        candidate = candidate_named(all_candidates, key)
+        home, path = sandbox.home("system-calls", candidate)
+        env = sandbox.environment(home, path)
+        for arguments in (["tap", "happy"], ["stats", "--json"]):
+            found.append({"candidate": key, "label": candidate.label, "operation": " ".join(arguments),
+                          "calls": system_calls(candidate, arguments, env, home, arguments[0])})
+    return found
+
+
 def time_fresh(candidate, arguments, env, home, rounds, prepare, name):
     """Times `candidate arguments` `rounds` times, each after `prepare()` (untimed) put its files back."""
     samples = Samples()
@@ -644,9 +734,7 @@ def time_fresh(candidate, arguments, env, home, rounds, prepare, name):
     try:
         for _ in range(rounds):
             prepare()
-            wall, rss = runner.run()
-            samples.wall_ns.append(wall)
-            samples.maxrss_kib.append(rss)
+            samples.add(runner.run())
     finally:
         runner.close()
     return samples
@@ -683,9 +771,10 @@ def row_of_samples(key, label, command, samples, against=None, against_text=""):
         return {"key": key, "label": label, "command": command, "runs": 0, "against_text": against_text}
     return {"key": key, "label": label, "command": command, "runs": len(samples.wall_ns),
             "median_ms": statistics.median(samples.wall_ns) / 1e6, "p90_ms": percentile(samples.wall_ns, 90) / 1e6,
-            "max_rss_mib": max(samples.maxrss_kib) / 1024,
+            "max_rss_mib": max(samples.maxrss_kib) / 1024, "median_faults": statistics.median(samples.minor_faults),
             "ratio": paired_ratio(samples.wall_ns, against.wall_ns) if against else None,
-            "against_text": against_text, "wall_ns": samples.wall_ns, "maxrss_kib": samples.maxrss_kib}
+            "against_text": against_text, "wall_ns": samples.wall_ns, "maxrss_kib": samples.maxrss_kib,
+            "minor_faults": samples.minor_faults}
 
 
 def round_robin(runners, rounds, warmup):
@@ -698,9 +787,7 @@ def round_robin(runners, rounds, warmup):
     for number in range(rounds):
         shift = number % len(keys)
         for key in keys[shift:] + keys[:shift]:
-            wall, rss = runners[key].run()
-            samples[key].wall_ns.append(wall)
-            samples[key].maxrss_kib.append(rss)
+            samples[key].add(runners[key].run())
     return samples
 
 
@@ -770,6 +857,9 @@ def sync_benchmark(emotions, baseline, sandbox, generated, rounds, warmup, whole
     if baseline:
         rows.append(row_of_samples("tap-baseline", baseline.label, "tap happy, no sync folder",
                                    samples["tap-baseline"]))
+    # Issue 25: the system calls of a tap with the sync folder set, in the home just timed (warm already).
+    tap_synced = next(row for row in rows if row["key"] == "tap-synced")
+    tap_synced["system_calls"] = system_calls(emotions, ["tap", "happy"], synced_env, synced_home, "tap-synced")
 
     # A first sync: another history's whole file of ten years, taken into a history that has none of it.
     first_folder = os.path.join(root, "first-folder")
@@ -843,10 +933,14 @@ def tags_benchmark(emotions, sandbox, rounds, warmup, events, whole_rounds):
         if group is taps:
             taps = runners["tap-tags"].runs
     check_counted(emotions, tagged_path, dict(SEED, happy=SEED["happy"] + taps), taps, f"after {taps} tagged taps")
+    tap_tags = row_of_samples("tap-tags", "emotions", "tap happy +gym +friends +good-meal", samples["tap-tags"],
+                              samples["tap"], "× tap happy, same round")
+    # Issue 25: the system calls of a tagged tap, in the home just timed (warm already).
+    tap_tags["system_calls"] = system_calls(emotions, ["tap", "happy", "+gym", "+friends", "+good-meal"],
+                                            sandbox.environment(tagged_home, tagged_path), tagged_home, "tap-tags")
     rows += [
         row_of_samples("tap", "emotions", "tap happy", samples["tap"]),
-        row_of_samples("tap-tags", "emotions", "tap happy +gym +friends +good-meal", samples["tap-tags"],
-                       samples["tap"], "× tap happy, same round"),
+        tap_tags,
         row_of_samples("tagged-stats", "emotions", f"stats --json, {thousands} tagged", samples["tagged-stats"]),
     ]
     for key, command in (("by-tag", "stats --by tag --json"), ("by-weekday", "stats --by weekday --json")):
@@ -926,18 +1020,19 @@ def sync_goals(results):
 
 
 def timing_table(title, found, markdown):
-    """A table of rows made by `row_of_samples`, headed by `title`."""
-    header = [title, "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
+    """A table of rows made by `row_of_samples` (or shaped alike), headed by `title`; "faults" is the median of
+    each run's minor page faults."""
+    header = [title, "program", "runs", "median ms", "p90 ms", "max RSS MiB", "faults", "ratio", "against"]
     rows = []
     for row in found:
         command = f"`{row['command']}`" if markdown else row["command"]
         if row["runs"] == 0:
-            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
+            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
             continue
         rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
-                     f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
-                     row["against_text"]])
-    return table(header, rows, [44, 11, 6, 11, 9, 13, 8], 2, markdown)
+                     f"{row['max_rss_mib']:.1f}", f"{row['median_faults']:.0f}",
+                     "—" if row["ratio"] is None else ratio_text(row["ratio"]), row["against_text"]])
+    return table(header, rows, [44, 11, 6, 11, 9, 13, 8, 8], 2, markdown)
 
 
 def sync_tables(results, markdown):
@@ -1026,11 +1121,11 @@ def contention(candidate, sandbox, writers, taps):
         try:
             barrier.wait()
             for _ in range(taps):
-                wall, _, status = spawner.run(argv, env, stdout, stderr)
-                if status != 0:
-                    failures.append(f"writer {number}: exit status {status}")
+                measured = spawner.run(argv, env, stdout, stderr)
+                if measured.status != 0:
+                    failures.append(f"writer {number}: exit status {measured.status}")
                     return
-                latencies[number].append(wall)
+                latencies[number].append(measured.wall_ns)
         except BenchError as error:
             failures.append(f"writer {number}: {error}")
         finally:
@@ -1065,6 +1160,7 @@ def contention(candidate, sandbox, writers, taps):
         "wall_s": wall / 1e9, "taps_per_s": total / (wall / 1e9),
         "median_ms": statistics.median(every) / 1e6 if every else None,
         "p90_ms": percentile(every, 90) / 1e6 if every else None,
+        "p99_ms": percentile(every, 99) / 1e6 if every else None, "max_ms": max(every) / 1e6 if every else None,
         "final_count": final, "expected_count": SEED["happy"] + total,
         "lost": SEED["happy"] + total - final, "each_step_once": counted_once, "failures": failures,
     }
@@ -1097,10 +1193,11 @@ def summarize(samples, all_candidates):
             "candidate": candidate.key, "label": candidate.label, "runs": len(mine.wall_ns),
             "median_ms": statistics.median(mine.wall_ns) / 1e6, "p90_ms": percentile(mine.wall_ns, 90) / 1e6,
             "median_rss_mib": statistics.median(mine.maxrss_kib) / 1024,
+            "median_faults": statistics.median(mine.minor_faults),
             "times_floor": paired_ratio(mine.wall_ns, floor),
             "times_journal_floor": paired_ratio(mine.wall_ns, journal_floor),
             "emotions_faster_by": None if candidate.key == "emotions" else paired_ratio(mine.wall_ns, emotions),
-            "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib,
+            "wall_ns": mine.wall_ns, "maxrss_kib": mine.maxrss_kib, "minor_faults": mine.minor_faults,
         })
     return rows
 
@@ -1134,7 +1231,7 @@ def table(header, rows, widths, left_columns, markdown):
 
 
 def tables(results, markdown):
-    header = ["operation", "candidate", "runs", "median ms", "p90 ms", "peak RSS MiB", "× C floor",
+    header = ["operation", "candidate", "runs", "median ms", "p90 ms", "peak RSS MiB", "faults", "× C floor",
               "× C journal", "emotions faster by"]
     rows = []
     for operation in results["operations"]:
@@ -1142,34 +1239,107 @@ def tables(results, markdown):
             name = operation["operation"] if index == 0 else ""
             rows.append([f"`{name}`" if markdown and name else name, row["label"], str(row["runs"]),
                          f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}", f"{row['median_rss_mib']:.1f}",
-                         ratio_text(row["times_floor"]), ratio_text(row["times_journal_floor"]), faster_text(row)])
-    return table(header, rows, [14, 11, 6, 11, 9, 14, 11, 13], 2, markdown)
+                         f"{row['median_faults']:.0f}", ratio_text(row["times_floor"]),
+                         ratio_text(row["times_journal_floor"]), faster_text(row)])
+    return table(header, rows, [14, 11, 6, 11, 9, 14, 8, 11, 13], 2, markdown)
 
 
 def contention_tables(results, markdown):
-    header = ["contention", "writers × taps", "wall s", "taps/s", "median ms/tap", "p90 ms/tap", "final count",
-              "lost"]
+    header = ["contention", "writers × taps", "wall s", "taps/s", "median ms/tap", "p90 ms/tap", "p99 ms/tap",
+              "max ms/tap", "final count", "lost"]
+
+    def milliseconds(value):
+        return "n/a" if value is None else f"{value:.2f}"
     rows = [[row["label"], f"{row['writers']} × {row['taps_per_writer']}", f"{row['wall_s']:.2f}",
-             f"{row['taps_per_s']:.0f}", f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
-             f"{row['final_count']}/{row['expected_count']}",
+             f"{row['taps_per_s']:.0f}", milliseconds(row["median_ms"]), milliseconds(row["p90_ms"]),
+             milliseconds(row["p99_ms"]), milliseconds(row["max_ms"]), f"{row['final_count']}/{row['expected_count']}",
              "none" if row["lost"] == 0 and row["each_step_once"] else f"{row['lost']} LOST"]
             for row in results["contention"]]
-    return table(header, rows, [12, 15, 8, 9, 15, 12, 13], 1, markdown)
+    return table(header, rows, [12, 15, 8, 9, 15, 12, 12, 12, 13], 1, markdown)
 
 
 def history_tables(results, markdown):
     history = results["history"]
-    header = ["long history", "program", "runs", "median ms", "p90 ms", "max RSS MiB", "ratio", "against"]
-    rows = []
-    for row in history["rows"]:
-        command = f"`{row['command']}`" if markdown else row["command"]
-        if row["runs"] == 0:
-            rows.append([command, row["label"], "n/a", "n/a", "n/a", "n/a", "n/a", row["against_text"]])
-            continue
-        rows.append([command, row["label"], str(row["runs"]), f"{row['median_ms']:.2f}", f"{row['p90_ms']:.2f}",
-                     f"{row['max_rss_mib']:.1f}", "—" if row["ratio"] is None else ratio_text(row["ratio"]),
-                     row["against_text"]])
-    return table(header, rows, [28, 11, 6, 11, 9, 13, 8], 2, markdown)
+    return timing_table("long history", history["rows"], markdown)
+
+
+def operation_row(results, operation, key):
+    """The operations part's row of candidate `key` on `operation`, or None when the part did not run."""
+    for found in results["operations"]:
+        if found["operation"] == operation:
+            return next(row for row in found["candidates"] if row["candidate"] == key)
+    return None
+
+
+def system_call_rows(results):
+    """(command, program, system calls or None, median minor page faults) of the runs counted under strace, from
+    the parts that ran."""
+    found = []
+    for counted in results.get("system_calls", []):
+        row = operation_row(results, counted["operation"], counted["candidate"])
+        found.append((counted["operation"], counted["label"], counted["calls"], row["median_faults"]))
+    for part, key in (("sync", "tap-synced"), ("tags", "tap-tags")):
+        for row in results.get(part, {}).get("rows", []):
+            if row["key"] == key and row["runs"]:
+                found.append((row["command"], row["label"], row.get("system_calls"), row["median_faults"]))
+    return found
+
+
+def system_call_tables(results, markdown):
+    header = ["system calls and page faults", "program", "system calls", "faults"]
+    rows = [[f"`{command}`" if markdown else command, label, "n/a" if calls is None else str(calls),
+             f"{faults:.0f}"] for command, label, calls, faults in system_call_rows(results)]
+    return table(header, rows, [44, 11, 14], 2, markdown)
+
+
+def issue25_goals(results):
+    """Issue 25's goals beside the figures, for the parts that ran: tap's time against the C journal floor, the
+    system calls and page faults of a tap (plain, with a sync folder, with tags), stats --json against the C
+    floor's, and under contention each tap's p99 and the whole run's wall time against the C journal floor's."""
+    found = []
+
+    def goal(text, value, limit, measured):
+        found.append({"goal": text, "value": value, "limit": limit, "measured": measured})
+
+    def counts(what, calls, faults):
+        goal(f"{what} ≤ 60 system calls", calls, 60, "n/a (no strace)" if calls is None else f"{calls}")
+        goal(f"{what} ≤ 100 page faults (median)", faults, 100, f"{faults:.0f}")
+    tap = operation_row(results, "tap happy", "emotions")
+    if tap:
+        goal("tap ≤ 1.25× the C journal floor (median of per-round ratios)", tap["times_journal_floor"], 1.25,
+             ratio_text(tap["times_journal_floor"]))
+        calls = next((row["calls"] for row in results.get("system_calls", [])
+                      if row["candidate"] == "emotions" and row["operation"] == "tap happy"), None)
+        counts("tap", calls, tap["median_faults"])
+    for part, key, what in (("sync", "tap-synced", "tap with a sync folder"), ("tags", "tap-tags", "tap with tags")):
+        row = next((row for row in results.get(part, {}).get("rows", []) if row["key"] == key and row["runs"]), None)
+        if row:
+            counts(what, row.get("system_calls"), row["median_faults"])
+    stats = operation_row(results, "stats --json", "emotions")
+    if stats:
+        goal("stats --json ≤ 1.25× the C floor's (median of per-round ratios)", stats["times_floor"],
+             1.25, ratio_text(stats["times_floor"]))
+    contended = {row["candidate"]: row for row in results["contention"]}
+    if "emotions" in contended and "journal_floor" in contended:
+        mine, floor = contended["emotions"], contended["journal_floor"]
+        shape = f"{mine['writers']} × {mine['taps_per_writer']}"
+        p99 = mine["p99_ms"] / floor["p99_ms"] if mine["p99_ms"] and floor["p99_ms"] else None
+        goal(f"contention {shape}: a tap's p99 ≤ 2× the C journal floor's", p99, 2.0,
+             "n/a" if p99 is None else f"{ratio_text(p99)} ({mine['p99_ms']:.2f} / {floor['p99_ms']:.2f} ms)")
+        wall = mine["wall_s"] / floor["wall_s"]
+        goal(f"contention {shape}: total wall ≤ 1.15× the C journal floor's", wall, 1.15,
+             f"{ratio_text(wall)} ({mine['wall_s']:.2f} / {floor['wall_s']:.2f} s)")
+        whole = mine["lost"] == 0 and mine["each_step_once"] and not mine["failures"]
+        goal(f"contention {shape}: nothing lost, every tap counted once", 0 if whole else 1, 0,
+             "none lost" if whole else f"{mine['lost']} lost, {len(mine['failures'])} failures")
+    for item in found:
+        item["met"] = "n/a" if item["value"] is None else "yes" if item["value"] <= item["limit"] else "NO"
+    return found
+
+
+def issue25_goal_tables(results, markdown):
+    rows = [[goal["goal"], goal["measured"], goal["met"]] for goal in results["issue25_goals"]]
+    return table(["issue 25 goal", "measured", "met"], rows, [70, 38], 2, markdown)
 
 
 def goal_tables(results, markdown):
@@ -1185,10 +1355,10 @@ def report(results):
     print(f"Swift:     {m['swift']}")
     print(f"emotions:  {m['emotions']}; Swift runtime {m['swift_runtime']}")
     print(f"Others:    {m['python']}; {m['jq']}; {m['bash']}")
-    print(f"C floor:   {m['cc']}, -O2")
+    print(f"C floor:   {m['cc']}, {m['cc_flags']}")
     print(f"Runs:      {c['rounds']} rounds per operation ({c['slow_rounds']} for Python and shell+jq), after "
           f"{c['warmup']} warm-up runs each; candidates round-robin, order rotating each round; each run timed "
-          f"from spawn to wait4 by bench/measure.c, its peak RSS from wait4; log of everything "
+          f"from spawn to wait4 by bench/measure.c, its peak RSS and minor page faults from wait4; log of everything "
           f"{c['log_all_rounds']} rounds; a first sync and an import {c['sync_whole_rounds']} rounds each")
     print(f"Parts:     {', '.join(c['parts'])}" + (f"; today's release: {c['baseline']}" if c["baseline"] else ""))
     print()
@@ -1226,13 +1396,25 @@ def report(results):
         print("\n".join(tags_tables(results, markdown=False)))
         print()
         markdown += [tags_tables(results, markdown=True)]
+    if system_call_rows(results):
+        print("\n".join(system_call_tables(results, markdown=False)))
+        print("system calls: one run under strace -f -qq after a warm-up run, every line of its trace but the exits,")
+        print("signals and resumptions (exit_group counts); faults: median minor page faults of the timed runs.")
+        print("Both walk the data file's path a folder at a time, emotions with three calls a folder, the C floors")
+        print("with one (readlink); these homes, BENCH_DIR/emotions-bench-*/PURPOSE/PROGRAM, are two folders deeper")
+        print("than /home/USER: there emotions makes about 6 calls fewer, the C floors 2.")
+        print()
+        markdown += [system_call_tables(results, markdown=True)]
     if results["contention"]:
         print("\n".join(contention_tables(results, markdown=False)))
-        print("A writer that finds the file locked: the C floor blocks in flock(LOCK_EX) until it is free; emotions")
-        print("retries flock(LOCK_NB), sleeping 0.1 ms, then twice as long each time up to 2 ms, until its lock "
-              "timeout.")
+        print("A writer that finds the file locked: the C floors block in flock(LOCK_EX) until it is free;")
+        print("emotions: see Documentation/Performance.md, Waiting for the lock.")
         print()
         markdown += [contention_tables(results, markdown=True)]
+    if results.get("issue25_goals"):
+        print("\n".join(issue25_goal_tables(results, markdown=False)))
+        print()
+        markdown += [issue25_goal_tables(results, markdown=True)]
     print(f"Total benchmark time: {results['elapsed_s']:.0f} s")
     print()
     print("Markdown for Documentation/Performance.md:")
@@ -1246,7 +1428,8 @@ def report(results):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    # The whole docstring: what is timed, and the settings (Performance.md sends readers to --help for them).
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("binary", nargs="?",
                         default=os.environ.get("EMOTIONS_BINARY", os.path.join(ROOT, ".build", "release", "emotions")),
                         help="the emotions binary to time (default: $EMOTIONS_BINARY, else .build/release/emotions)")
@@ -1259,7 +1442,7 @@ def main():
     slow_rounds = min(rounds, env_number("BENCH_SLOW_ROUNDS", 50))
     warmup = env_number("BENCH_WARMUP", 10, minimum=0)
     writers = env_number("BENCH_WRITERS", 8)
-    taps = env_number("BENCH_TAPS", 100)
+    taps = env_number("BENCH_TAPS", 200)
     history_events = env_number("BENCH_HISTORY", 100_000)
     log_all_rounds = env_number("BENCH_LOG_ALL_ROUNDS", 5)
     whole_rounds = env_number("BENCH_SYNC_WHOLE_ROUNDS", 5)
@@ -1273,12 +1456,13 @@ def main():
             raise SystemExit(f"run.py: BENCH_PARTS holds {part!r}; the parts are {', '.join(all_parts)}")
 
     started = time.monotonic()
-    build_tools()
+    floor_flags = build_tools()
     all_candidates = candidates(options.binary)
     sandbox = Sandbox(os.environ.get("BENCH_DIR") or None)
     try:
         results = {
-            "machine": machine(options.binary, sandbox.root, candidate_named(all_candidates, "python").command[0]),
+            "machine": dict(machine(options.binary, sandbox.root, candidate_named(all_candidates, "python").command[0]),
+                            cc_flags=floor_flags),
             "config": {"rounds": rounds, "slow_rounds": slow_rounds, "warmup": warmup, "writers": writers,
                        "taps_per_writer": taps, "seed": SEED, "history_events": history_events,
                        "log_all_rounds": log_all_rounds, "sync_whole_rounds": whole_rounds, "parts": parts,
@@ -1294,6 +1478,8 @@ def main():
                 samples = benchmark(arguments, increments, all_candidates, sandbox, rounds, slow_rounds, warmup)
                 results["operations"].append({"operation": " ".join(arguments),
                                               "candidates": summarize(samples, all_candidates)})
+            print("System calls of tap happy and stats --json, one run each under strace -f", file=sys.stderr)
+            results["system_calls"] = operations_system_calls(all_candidates, sandbox)
         template = None
         if "history" in parts or "sync" in parts:
             print(f"Long history: {history_events} events", file=sys.stderr)
@@ -1321,6 +1507,7 @@ def main():
             for candidate in all_candidates[:3]:
                 print(f"Contention: {writers} writers × {taps} taps of {candidate.label}", file=sys.stderr)
                 results["contention"].append(contention(candidate, sandbox, writers, taps))
+        results["issue25_goals"] = issue25_goals(results)
     except BenchError as error:
         print(f"run.py: {error}", file=sys.stderr)
         print(f"run.py: the files are kept in {sandbox.root}", file=sys.stderr)
