@@ -15,7 +15,9 @@ let package = Package(
     ],
     targets: [
         // The model: emotions, tallies, the data file, observation. Prints nothing, exits never.
-        .target(name: "EmotionKit"),
+        // The few system calls Swift's Glibc module lacks (openat2, getrandom, getauxval), as static inline C.
+        .target(name: "CSystemCalls"),
+        .target(name: "EmotionKit", dependencies: ["CSystemCalls"]),
         // A store's changes as an AsyncSequence: apart, so that EmotionKit, and so `emotions`, does
         // not link the concurrency runtime and pay its start-up work (Documentation/Performance.md).
         .target(name: "EmotionKitAsync", dependencies: ["EmotionKit"]),

@@ -49,7 +49,8 @@ struct AtomicReplace {
     /// Not `durable`: after a power cut the target may be the old file, or this one with none of its
     /// bytes. Only for a file the journal can make again (see `JournalState`).
     func replace(_ target: NameInFolder, with bytes: [UInt8], ownership: FileOwnership, durable: Bool = true) throws(StoreError) {
-        let temporaryName = AtomicReplace.temporaryPrefix(of: target.name) + "\(Syscall.processID)-\(UInt32.random(in: 0...UInt32.max))"
+        var pooled = PooledRandom()
+        let temporaryName = AtomicReplace.temporaryPrefix(of: target.name) + "\(Syscall.processID)-\(UInt32.random(in: 0...UInt32.max, using: &pooled))"
         let temporary: FileSystem.Descriptor
         do {
             // O_EXCL: a file of this name someone else put there is never written, nor given away.

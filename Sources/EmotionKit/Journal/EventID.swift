@@ -46,9 +46,9 @@ public struct EventID: Hashable, Sendable, CustomStringConvertible {
         value = time << 80 | random
     }
 
-    /// A new id recorded at `millisecondsSinceEpoch`, its random bits from `SystemRandomNumberGenerator`.
+    /// A new id recorded at `millisecondsSinceEpoch`, its random bits from the system's generator.
     public init(recordedAt millisecondsSinceEpoch: Int64) {
-        var generator = SystemRandomNumberGenerator()
+        var generator = PooledRandom()
         self.init(recordedAt: millisecondsSinceEpoch, using: &generator)
     }
 

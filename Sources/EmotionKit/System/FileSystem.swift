@@ -69,6 +69,14 @@ package struct FileSystem: Sendable {
     /// (`fstatat(AT_SYMLINK_NOFOLLOW)`); `nil` for a file system that has no such call, whose
     /// `statusAt(_:_:)` opens the name with `OpenFlags.linkItself` and asks `status`.
     package var statusOfName: (@Sendable (_ folder: Descriptor, _ name: String) throws(SystemError) -> FileStatus)?
+    /// Throws, as opening it for writing would (`EACCES`, `EROFS`, `EPERM`), unless the effective
+    /// user may write `name` in `folder`, whose status is `status`; without opening it so (see
+    /// `DataFileReader.read(_:forWriting:)`).
+    package var checkWritable: @Sendable (_ folder: Descriptor, _ name: String, _ status: FileStatus) throws(SystemError) -> Void
+    /// The folder at the absolute `path`, open for walking, if no symbolic link of any kind is on the
+    /// way (one `openat2` with `RESOLVE_NO_SYMLINKS`); `nil` if there is one, or anything else stops
+    /// it, or the system has no such call: `PathWalk` then walks the path a name at a time.
+    package var openFolderWithoutLinks: (@Sendable (_ path: String) -> Descriptor?)?
     /// The process holding an exclusive `flock` on the open file, if the system says; `/proc/locks`.
     package var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
 
@@ -96,7 +104,9 @@ package struct FileSystem: Sendable {
         setOwner: @escaping @Sendable (Descriptor, UInt32, UInt32) throws(SystemError) -> Void,
         entries: @escaping @Sendable (Descriptor) -> [String],
         lockHolder: @escaping @Sendable (Descriptor) -> LockHolder?,
-        statusOfName: (@Sendable (Descriptor, String) throws(SystemError) -> FileStatus)? = nil
+        statusOfName: (@Sendable (Descriptor, String) throws(SystemError) -> FileStatus)? = nil,
+        checkWritable: @escaping @Sendable (Descriptor, String, FileStatus) throws(SystemError) -> Void = FileSystem.writableByMode,
+        openFolderWithoutLinks: (@Sendable (String) -> Descriptor?)? = nil
     ) {
         self.open = open
         self.openAt = openAt
@@ -121,6 +131,29 @@ package struct FileSystem: Sendable {
         self.entries = entries
         self.lockHolder = lockHolder
         self.statusOfName = statusOfName
+        self.openFolderWithoutLinks = openFolderWithoutLinks
+        self.checkWritable = checkWritable
+    }
+
+    /// Whether the effective user may write `name` in `folder`, as `open` for writing would say,
+    /// without opening it: the owner's write bit answers for the owner (an ACL never takes the
+    /// owner's rights away), and root may write any file; anyone else is asked of the system
+    /// (`faccessat`), which knows groups and ACLs. A file on read-only media, or made immutable, its
+    /// owner finds refused by the journal instead, which is opened for writing before anything is written.
+    package static let writableByMode: @Sendable (Descriptor, String, FileStatus) throws(SystemError) -> Void = {
+        folder, name, status throws(SystemError) in
+        try checkWritable(name, in: folder, status, by: Syscall.effectiveUser)
+    }
+
+    /// `writableByMode` for `user`.
+    package static func checkWritable(_ name: String, in folder: Descriptor, _ status: FileStatus, by user: UInt32) throws(SystemError) {
+        let path = DataPath(folder.path).appending(name).string
+        if user == 0 { return }
+        if status.owner == user {
+            guard status.permissions & 0o200 != 0 else { throw SystemError(call: "open", path: path, errno: Errno.permissionDenied) }
+            return
+        }
+        try Syscall.checkWritable(name, in: folder.raw, path: path)
     }
 
     /// The status of `name` in the open `folder`, the link itself if it is one: never followed,
@@ -192,6 +225,9 @@ package struct FileSystem: Sendable {
                 // The path is made for the message only: most names looked at are there.
                 throw SystemError(call: error.call, path: DataPath(folder.path).appending(name).string, errno: error.errno)
             }
+        },
+        openFolderWithoutLinks: { path in
+            Syscall.openFolderWithoutLinks(path).map { Descriptor(raw: $0, path: path) }
         }
     )
 }

@@ -68,6 +68,7 @@ package struct PathWalk: Sendable {
         _ path: String, from start: FileSystem.Descriptor? = nil, keepingFolder: Bool = false
     ) throws(Problem) -> Destination {
         guard !path.isEmpty else { throw .system(SystemError(call: "open", path: path, errno: Errno.noSuchFileOrDirectory)) }
+        if start == nil, acceptsFolder == nil, let found = walkWithoutLinks(path, keepingFolder: keepingFolder) { return found }
         var pending = PathWalk.names(in: path)
         var walked = Progress(folder: try openStart(of: path, from: start))
         do throws(Problem) {
@@ -83,6 +84,35 @@ package struct PathWalk: Sendable {
             fileSystem.close(walked.folder)
             throw error
         }
+    }
+
+    /// The walk of an absolute `path` in two system calls, where the kernel can say that no symbolic
+    /// link is on the way to its folder (`FileSystem.openFolderWithoutLinks`): with no link to judge
+    /// and no folder to refuse (`acceptsFolder` is `nil`), the name-by-name walk would find the same
+    /// folder, and the last name's status is asked without following it. `nil`, to walk name by name,
+    /// for anything else: a link on the way or at the end, a missing folder, `..` in the path, a
+    /// folder to keep open, a system without the call.
+    private func walkWithoutLinks(_ path: String, keepingFolder: Bool) -> Destination? {
+        guard path.hasPrefix("/"), let openFolder = fileSystem.openFolderWithoutLinks else { return nil }
+        let names = path.split(separator: "/").filter { $0 != "." }
+        guard let last = names.last, !names.contains("..") else { return nil }
+        let folderPath = "/" + names.dropLast().joined(separator: "/")
+        guard let folder = openFolder(folderPath) else { return nil }
+        let name = String(last)
+        let status: FileStatus?
+        do {
+            status = try fileSystem.statusAt(folder, name)
+        } catch where error.errno == Errno.noSuchFileOrDirectory {
+            status = nil
+        } catch {
+            fileSystem.close(folder)
+            return nil
+        }
+        if let status, status.kind == .symbolicLink || (status.kind == .folder && keepingFolder) {
+            fileSystem.close(folder)
+            return nil
+        }
+        return Destination(folder: folder, missingFolders: [], name: name, status: status)
     }
 
     /// How far a walk has come: the folder it is in, and how many links it followed to get there.

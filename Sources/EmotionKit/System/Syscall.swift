@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CSystemCalls
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -80,6 +81,18 @@ package enum Syscall {
     /// The corresponding C function is `fcntl(F_GETFD)`.
     package static func isOpen(_ descriptor: Int32) -> Bool {
         !(fcntl(descriptor, F_GETFD) == -1 && errno == EBADF)
+    }
+
+    /// Which of `descriptors` are closed, asked in one call: `poll` with no events and no wait says
+    /// `POLLNVAL` of a descriptor that is not open. `nil` if the system would not answer.
+    ///
+    /// The corresponding C function is `poll`.
+    package static func closedDescriptors(among descriptors: [Int32]) -> [Int32]? {
+        var polled = descriptors.map { pollfd(fd: $0, events: 0, revents: 0) }
+        while poll(&polled, nfds_t(polled.count), 0) < 0 {
+            if errno != EINTR { return nil }
+        }
+        return polled.filter { $0.revents & Int16(POLLNVAL) != 0 }.map(\.fd)
     }
 
     /// Marks `descriptor` close-on-exec.
@@ -342,6 +355,30 @@ package enum Syscall {
         return FileStatus(status)
     }
 
+    /// The folder at `path`, open for walking (`O_PATH`), if no symbolic link is on the way; `nil` if
+    /// one is, or the path cannot be opened so, or the system has no `openat2` (Linux before 5.6,
+    /// macOS, a seccomp filter that refuses it).
+    ///
+    /// The corresponding C function is `openat2` with `RESOLVE_NO_SYMLINKS`.
+    package static func openFolderWithoutLinks(_ path: String) -> Int32? {
+        #if os(Linux)
+        while true {
+            let opened = emotions_openat2_no_links(AT_FDCWD, path, UInt64(UInt32(bitPattern: OpenFlags.linkItself | O_DIRECTORY)))
+            if opened >= 0 { return opened }
+            if errno != EINTR { return nil }
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Throws unless the effective user may write `name` in `folder` (links not followed).
+    ///
+    /// The corresponding C function is `faccessat` with `W_OK`, `AT_EACCESS` and `AT_SYMLINK_NOFOLLOW`.
+    package static func checkWritable(_ name: String, in folder: Int32, path: String) throws(SystemError) {
+        _ = try retryingInterrupts("open", path) { faccessat(folder, name, W_OK, AT_EACCESS | AT_SYMLINK_NOFOLLOW) }
+    }
+
     /// Whether nothing is at `path` (links followed): a cheaper question than its status.
     ///
     /// The corresponding C function is `stat`, failing with `ENOENT`.
@@ -404,14 +441,46 @@ package enum Syscall {
 
     // MARK: - This process
 
-    /// The effective user ID. The corresponding C function is `geteuid`.
-    package static var effectiveUser: UInt32 { UInt32(geteuid()) }
+    /// The effective user ID. The corresponding C function is `geteuid`; on Linux it is read from the
+    /// auxiliary vector the kernel gave the process (`getauxval(AT_EUID)`), with no system call, since
+    /// this process never changes it.
+    package static var effectiveUser: UInt32 {
+        #if os(Linux)
+        emotions_auxiliary_effective_user()
+        #else
+        UInt32(geteuid())
+        #endif
+    }
 
     /// The real user ID. The corresponding C function is `getuid`.
     package static var realUser: UInt32 { UInt32(getuid()) }
 
-    /// The effective group ID. The corresponding C function is `getegid`.
-    package static var effectiveGroup: UInt32 { UInt32(getegid()) }
+    /// The effective group ID. The corresponding C function is `getegid`; on Linux read as
+    /// `effectiveUser` is (`getauxval(AT_EGID)`).
+    package static var effectiveGroup: UInt32 {
+        #if os(Linux)
+        emotions_auxiliary_effective_group()
+        #else
+        UInt32(getegid())
+        #endif
+    }
+
+    /// Fills `bytes` (at most 256) with random bits from the system's generator in one call;
+    /// `false` if it would not. The corresponding C functions are `getrandom` and `arc4random_buf`.
+    package static func fillRandom(_ bytes: UnsafeMutableRawBufferPointer) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        #if os(Linux)
+        while true {
+            let got = emotions_getrandom(start, UInt(bytes.count))
+            if got == bytes.count { return true }
+            if got < 0, errno == EINTR { continue }
+            return false  // Up to 256 bytes come whole once the generator is ready (getrandom(2)).
+        }
+        #else
+        arc4random_buf(start, bytes.count)
+        return true
+        #endif
+    }
 
     /// Whether the effective group or a supplementary group is `group`.
     ///

@@ -51,6 +51,55 @@ import Testing
         #expect(try walk(folder.file("a")).opened == nil, "closed unless asked for")
     }
 
+    /// The walk in one `openat2` (no folder to judge, no link on the way) ends where the walk of a
+    /// name at a time does, for every kind of path; the folder it gives is the same folder.
+    @Test(arguments: [
+        "a/b/mood.json", "a/b/missing.json", "a/missing/mood.json", "a//b/./mood.json", "a/b/", "a/b",
+        "linked/mood.json", "a/b/link.json", "a/b/../b/mood.json", "a/b/mood.json/",
+    ])
+    func theWalkWithoutLinksEndsWhereTheNameByNameWalkEnds(relative: String) throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("a/b"), withIntermediateDirectories: true)
+        _ = try folder.write("{}", to: "a/b/mood.json")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: "a/b")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("a/b/link.json"), withDestinationPath: "mood.json")
+        let path = folder.file(relative)
+        let fast = Result { () throws(PathWalk.Problem) in try PathWalk().walk(path) }
+        let slow = Result { () throws(PathWalk.Problem) in try PathWalk(acceptsFolder: { _ in true }).walk(path) }
+        switch (fast, slow) {
+        case let (.success(fast), .success(slow)):
+            defer { FileSystem.live.close(fast.folder); FileSystem.live.close(slow.folder) }
+            #expect(fast.folder.path == slow.folder.path)
+            #expect(try FileSystem.live.status(fast.folder).identity == FileSystem.live.status(slow.folder).identity)
+            #expect(fast.missingFolders == slow.missingFolders)
+            #expect(fast.name == slow.name)
+            #expect(fast.status == slow.status)
+            #expect(fast.path == slow.path)
+        case let (.failure(fast), .failure(slow)):
+            #expect(fast == slow)
+        default:
+            Issue.record("\(relative): \(fast) against \(slow)")
+        }
+    }
+
+    @Test func aPathWithNoLinkIsWalkedWithoutOpeningANameAtATime() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("a/b"), withIntermediateDirectories: true)
+        let path = try folder.write("{}", to: "a/b/mood.json")
+        let looks = Looks()
+        var fileSystem = FileSystem.live
+        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
+            looks.add(name)
+            return try FileSystem.live.openAt(folder, name, flags, mode)
+        }
+        let destination = try PathWalk(fileSystem: fileSystem).walk(path)
+        defer { FileSystem.live.close(destination.folder) }
+        #expect(destination.status?.kind == .regularFile)
+        #expect(destination.folder.path == folder.file("a/b"))
+        #expect(looks.paths.isEmpty, "opened name by name: \(looks.paths)")
+        #expect(try FileSystem.live.status(destination.folder).identity == FileSystem.live.status(FileSystem.live.open(folder.file("a/b"), OpenFlags.linkItself, 0)).identity)
+    }
+
     @Test func ownLinksAreFollowedToTheirDestinationEvenWhenItIsMissing() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: "dotfiles/real.json")
