@@ -19,9 +19,12 @@ struct DataFileSnapshot {
 struct DataFileReader {
     let fileSystem: FileSystem
 
-    /// Reads the data file, or `nil` if there is none; with `forWriting`, opened for writing if we
-    /// may, so that a file we may not change is refused before anything is written, unless the
-    /// update turns out to change nothing.
+    /// Reads the data file, or `nil` if there is none; with `forWriting`, tells whether we may change
+    /// it (`writeRefusal`), so that a file we may not change is refused before anything is written,
+    /// unless the update turns out to change nothing.
+    ///
+    /// It is opened for reading only, even for an update: one opened for writing wakes everything
+    /// that watches it when closed, as a change would, though nothing was written.
     ///
     /// It must be a regular file and, as root, have no other name: a hard link another user made
     /// to a system file in a folder they may write (`/tmp`) must not be read, let alone quoted in a message.
@@ -31,16 +34,9 @@ struct DataFileReader {
         let file: FileSystem.Descriptor
         var snapshot = DataFileSnapshot()
         do {
-            file = try fileSystem.openAt(dataFile.folder, dataFile.name, (forWriting ? OpenFlags.readWrite : OpenFlags.readOnly) | flags, 0)
+            file = try fileSystem.openAt(dataFile.folder, dataFile.name, OpenFlags.readOnly | flags, 0)
         } catch where error.errno == Errno.noSuchFileOrDirectory {
             return nil
-        } catch where forWriting && [Errno.permissionDenied, Errno.notPermitted, Errno.readOnlyFileSystem, Errno.textFileBusy].contains(error.errno) {
-            snapshot.writeRefusal = error
-            do {
-                file = try fileSystem.openAt(dataFile.folder, dataFile.name, OpenFlags.readOnly | flags, 0)
-            } catch {
-                throw .inputOutput(error)
-            }
         } catch {
             throw .inputOutput(error)
         }
@@ -49,6 +45,13 @@ struct DataFileReader {
         guard status.kind == .regularFile else { throw .unreadableDataFile(path: file.path, .notARegularFile(status.kind)) }
         if Syscall.effectiveUser == 0, status.links > 1 { throw .hardLinkedFile(path: file.path, links: status.links) }
         snapshot.status = status
+        if forWriting {
+            do {
+                try fileSystem.checkWritable(dataFile.folder, dataFile.name, status)
+            } catch {
+                snapshot.writeRefusal = error
+            }
+        }
         let bytes = try StoreError.wrapping(StoreError.inputOutput) { () throws(SystemError) in
             try fileSystem.read(file, TallyDocument.sizeLimit + 1)
         }

@@ -37,14 +37,46 @@ struct DataFileReaderTests {
         let folder = try TemporaryFolder()
         let path = try folder.write(#"{"counts": {"sad": 3}}"#)
         var fileSystem = FileSystem.live
-        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
-            if flags & O_ACCMODE != O_RDONLY { throw SystemError(call: "open", path: folder.path + "/" + name, errno: code) }
-            return try FileSystem.live.openAt(folder, name, flags, mode)
+        // As the system would answer a user without write permission (the file is opened for reading only).
+        fileSystem.checkWritable = { folder, name, _ throws(SystemError) in
+            throw SystemError(call: "open", path: folder.path + "/" + name, errno: code)
         }
         let snapshot = try #require(try read(folder, forWriting: true, fileSystem: fileSystem))
         #expect(snapshot.writeRefusal == SystemError(call: "open", path: path, errno: code))
         #expect(snapshot.document.tally[.sad] == 3)
         #expect(try read(folder, fileSystem: fileSystem)?.writeRefusal == nil, "read only, nothing is refused")
+    }
+
+    @Test func theOwnersWriteBitSaysWhetherTheOwnerMayWriteAndRootMayWriteAll() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("{}")
+        try NameInFolder.opening("emotions.json", in: folder.path) { dataFile in
+            let owner: UInt32 = 4321
+            let readOnly = FileStatus(permissions: 0o444, owner: owner, group: 0)
+            #expect(throws: SystemError(call: "open", path: folder.path + "/emotions.json", errno: EACCES)) {
+                try FileSystem.checkWritable("emotions.json", in: dataFile.folder, readOnly, by: owner)
+            }
+            try FileSystem.checkWritable("emotions.json", in: dataFile.folder, FileStatus(permissions: 0o200, owner: owner, group: 0), by: owner)
+            try FileSystem.checkWritable("emotions.json", in: dataFile.folder, readOnly, by: 0)
+            // Anyone else is asked of the system: a name that is not there cannot be written.
+            #expect(throws: SystemError.self) {
+                try FileSystem.checkWritable("missing.json", in: dataFile.folder, readOnly, by: owner + 1)
+            }
+        }
+    }
+
+    @Test func anUpdateOpensTheDataFileForReadingOnly() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(#"{"counts": {"sad": 3}}"#)
+        let opened = OpenedFlags()
+        var fileSystem = FileSystem.live
+        fileSystem.openAt = { folder, name, flags, mode throws(SystemError) in
+            if name == "emotions.json" { opened.record(flags) }
+            return try FileSystem.live.openAt(folder, name, flags, mode)
+        }
+        _ = try read(folder, forWriting: true, fileSystem: fileSystem)
+        #expect(opened.all.count == 1)
+        #expect(opened.all.allSatisfy { $0 & O_ACCMODE == O_RDONLY }, "opened for writing: every watcher would wake when it closes")
     }
 
     @Test func anyOtherFailureToOpenOrReadIsAnInputOutputError() throws {
@@ -87,4 +119,13 @@ struct DataFileReaderTests {
         #expect(link(secret, folder.file("emotions.json")) == 0)
         #expect(throws: StoreError.hardLinkedFile(path: folder.file("emotions.json"), links: 2)) { try read(folder) }
     }
+}
+
+/// The flags a file was opened with, from any thread.
+private final class OpenedFlags: @unchecked Sendable {  // `flags` is only touched under `lock`.
+    private let lock = NSLock()
+    private var flags: [Int32] = []
+
+    func record(_ opened: Int32) { lock.withLock { flags.append(opened) } }
+    var all: [Int32] { lock.withLock { flags } }
 }
