@@ -33,7 +33,8 @@ FUZZ_DIR      := .build/fuzz
 FUZZER        := $(FUZZ_DIR)/data-file-fuzzer
 # The fuzzer compiles EmotionKit's sources itself, every one in any subfolder, found anew on each run so
 # that a file added or moved is never left out; in the package's language mode, Swift 6.
-FUZZ_SOURCES   = $(shell find Sources/EmotionKit -name '*.swift' | LC_ALL=C sort) Tests/Fuzz/DataFileFuzzer.swift
+FUZZ_SOURCES   = $(shell find Sources/EmotionKit -name '*.swift' | LC_ALL=C sort) Tests/Fuzz/DataFileFuzzer.swift \
+	Sources/CSystemCalls/include/CSystemCalls.h
 # The toolchain's own linker for sanitized builds: the system's gold warns about every symbol of the address sanitizer.
 LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 # The unit-test targets; the end-to-end tests' stress and crash runs are too slow under the sanitizers,
@@ -138,8 +139,8 @@ fuzz: $(FUZZER)
 
 $(FUZZER): $(FUZZ_SOURCES)
 	mkdir -p $(FUZZ_DIR)
-	$(SWIFTC) -swift-version 6 -parse-as-library -package-name emotions -module-name DataFileFuzzer \
-		-sanitize=fuzzer,address -O -g -j $(JOBS) $(LLD) $(FUZZ_SOURCES) -o $@
+	$(SWIFTC) -swift-version 6 -parse-as-library -package-name emotions -module-name DataFileFuzzer -I Sources/CSystemCalls/include \
+		-sanitize=fuzzer,address -O -g -j $(JOBS) $(LLD) $(filter %.swift,$(FUZZ_SOURCES)) -o $@
 
 # Time the release binary against C floors with and without the journal, Python and shell+jq, and on a BENCH_HISTORY-event history; see bench/run.py.
 bench: release
