@@ -13,6 +13,7 @@ ARGS          ?=
 LINK_ORDER    := Sources/emotions/link-order.txt
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -static-executable \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
 FUZZ_SECONDS  ?= 60
 FUZZ_ARGS     ?=
@@ -79,11 +80,20 @@ release:
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 # Regenerate LINK_ORDER after the code or the toolchain changes: every function `tap happy -q`, then
-# `stats --json`, `log -n 20`, `stats --week` and `calendar` run on an existing tally, then `tap happy -q`
-# of a history that syncs with a folder holding another history's file (nothing new in it), in the
-# order callgrind first meets them (needs valgrind), then link again. The synced tap's own functions
-# come last, so that they are packed together without moving the others.
+# `stats --json`, `log -n 20`, `stats --week` and `calendar` run on an existing tally, then the same tap
+# and `stats --json` with the file named by EMOTIONS_FILE (as scripts and the benchmark name it), a tap
+# with tags, then `tap happy -q` of a history that syncs with a folder holding another history's file
+# (nothing new in it), in the order callgrind first meets them (needs valgrind), then link again. The
+# synced tap's own functions come last, so that they are packed together without moving the others.
+# valgrind's CPU has no AVX-512, so glibc's string functions it runs are the AVX2 ones: beside each,
+# the same function's EVEX and AVX-512 forms, which this machine's CPU may pick, are listed too.
+# After the functions come the data a tap, `stats --json`, a tagged tap and a synced tap touch, first
+# touched first (valgrind's lackey, bench/data_order.py): the runtime's, the C library's and each Swift
+# file's variables, caches and metadata packed into a few pages instead of spread over dozens.
 LINK_ORDER_HOME := $(CURDIR)/$(BUILD_TMP)/link-order
+LINK_ORDER_COMMANDS := "tap happy -q" "stats --json" "log -n 20" "stats --week" "calendar" "file:tap happy -q" \
+	"file:stats --json" "tap smile -q +gym +work" "synced:tap happy -q"
+LINK_ORDER_DATA_COMMANDS := "file:tap happy -q" "file:stats --json" "tap happy -q" "tap smile -q +gym +work" "synced:tap happy -q"
 link-order: release
 	rm -rf $(BUILD_TMP)/link-order && mkdir -p $(BUILD_TMP)/link-order/folder $(BUILD_TMP)/link-order/synced $(BUILD_TMP)/link-order/other
 	HOME=$(LINK_ORDER_HOME) $(BIN) tap happy -q
@@ -92,12 +102,32 @@ link-order: release
 		HOME=$(LINK_ORDER_HOME)/$$home $(BIN) sync --folder $(LINK_ORDER_HOME)/folder --name $$home > /dev/null || exit 1; \
 	done
 	HOME=$(LINK_ORDER_HOME)/synced $(BIN) sync > /dev/null
-	for command in "tap happy -q" "stats --json" "log -n 20" "stats --week" "calendar" "synced:tap happy -q"; do \
-		home=$(LINK_ORDER_HOME); case "$$command" in synced:*) home=$$home/synced; command=$${command#synced:};; esac; \
-		HOME=$$home valgrind --tool=callgrind --demangle=no \
+	for command in $(LINK_ORDER_COMMANDS); do \
+		home=$(LINK_ORDER_HOME); file=; \
+		case "$$command" in \
+			synced:*) home=$$home/synced; command=$${command#synced:};; \
+			file:*) file=$$home/.config/emotions/emotions.json; command=$${command#file:};; \
+		esac; \
+		HOME=$$home EMOTIONS_FILE=$$file valgrind --tool=callgrind --demangle=no \
 			--callgrind-out-file="$$home/callgrind.out" $(BIN) $$command > /dev/null 2>&1 || exit 1; \
 		grep -oE '^c?fn=\([0-9]+\) .+' "$$home/callgrind.out" | sed -E 's/^c?fn=\([0-9]+\) //'; \
-	done | grep -v '^0x' | awk '!seen[$$0]++' > $(LINK_ORDER)
+	done | grep -v '^0x' | awk '!seen[$$0]++' > $(LINK_ORDER).callgrind
+	for command in $(LINK_ORDER_DATA_COMMANDS); do \
+		home=$(LINK_ORDER_HOME); file=; \
+		case "$$command" in \
+			synced:*) home=$$home/synced; command=$${command#synced:};; \
+			file:*) file=$$home/.config/emotions/emotions.json; command=$${command#file:};; \
+		esac; \
+		HOME=$$home EMOTIONS_FILE=$$file valgrind --tool=lackey --trace-mem=yes --log-file="$$home/lackey.out" \
+			$(BIN) $$command > /dev/null 2>&1 || exit 1; \
+		cp "$$home/lackey.out" "$(LINK_ORDER_HOME)/lackey-$$(echo "$$command" | tr -c 'a-z' '-')-$${file:+file}$${home##*/}.out"; \
+	done
+	$(PYTHON) bench/data_order.py $(BIN) $(LINK_ORDER_HOME)/lackey-*.out > $(LINK_ORDER).data
+	nm $(BIN) | awk '$$3 ~ /^__[a-z]+_(evex|avx512)/ { print $$3 }' | sort -u > $(LINK_ORDER).variants
+	awk 'NR == FNR { family = $$0; sub(/_(evex|avx512).*/, "", family); variants[family] = variants[family] $$0 "\n"; next } \
+		{ print; family = $$0; if (sub(/_(avx2|avx|sse2|sse4_2|ssse3).*/, "", family) && !done[family]++) printf "%s", variants[family] }' \
+		$(LINK_ORDER).variants $(LINK_ORDER).callgrind | cat - $(LINK_ORDER).data | awk '!seen[$$0]++' > $(LINK_ORDER)
+	rm -f $(LINK_ORDER).callgrind $(LINK_ORDER).variants $(LINK_ORDER).data
 	rm -f $(BIN)  # SwiftPM does not know the order file: link again.
 	$(MAKE) release
 
