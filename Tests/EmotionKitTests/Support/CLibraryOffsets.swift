@@ -21,11 +21,21 @@ enum CLibraryOffsets {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let blocks = String(decoding: data, as: UTF8.self).split(separator: "=\n", omittingEmptySubsequences: false)
-        return zones.indices.map { index in
-            guard index < blocks.count else { return [] }
-            return blocks[index].split(separator: "\n").map { seconds(String($0)) ?? Int.min }
+        return answers(in: [UInt8](data), count: zones.count)
+    }
+
+    /// The offsets in `date`'s output, `count` blocks each ended by a line `=`; `Int.min` for a
+    /// line that is not an offset. Read byte by byte: it has hundreds of thousands of lines.
+    private static func answers(in output: [UInt8], count: Int) -> [[Int]] {
+        var blocks: [[Int]] = [[]]
+        for line in output.split(separator: UInt8(ascii: "\n")) {
+            if line.elementsEqual("=".utf8) {
+                blocks.append([])
+            } else {
+                blocks[blocks.count - 1].append(seconds(String(decoding: line, as: UTF8.self)) ?? Int.min)
+            }
         }
+        return (0..<count).map { $0 < blocks.count ? blocks[$0] : [] }
     }
 
     /// `+hh:mm:ss` in seconds, or `nil`.
