@@ -22,7 +22,7 @@ package enum ZoneSource: Sendable {
     /// A POSIX rule that `TZ` says itself, such as `EST5EDT,M3.2.0,M11.1.0`.
     case rule(PosixTimeZoneRule)
     /// The C library's `localtime_r`: for a file or rule not read here (one with leap seconds, over
-    /// 64 KiB, not as RFC 8536 lays it out, a rule whose daylight saving time has no dates).
+    /// 8 KiB, not as RFC 8536 lays it out, a rule whose daylight saving time has no dates).
     case cLibrary
 
     /// The zone's rules.
@@ -87,14 +87,17 @@ extension SystemTime {
         }
     }
 
-    /// The time zone file at `path`, read with `open`, one `read` into 64 KiB and `close`, never
+    /// The time zone file at `path`, read with `open`, one `read` into 8 KiB and `close`, never
     /// waiting (a FIFO, a terminal), and with `fstat` only if that read is no zone: a file that fills
     /// the buffer or is not as RFC 8536 lays it out is left to the C library; what is not a regular
     /// file is refused.
+    ///
+    /// 8 KiB is twice the largest file tzdata ships (Asia/Hebron, 3,872 bytes, with 64-bit data),
+    /// and small enough to come from the heap a tap already has: 64 KiB grew it, one `brk` more.
     static func readZoneFile(_ path: String) -> ZoneFileContent {
         guard let descriptor = try? Syscall.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY) else { return .missing }
         defer { Syscall.close(descriptor) }
-        let size = 64 * 1024
+        let size = 8 * 1024
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
         let count = try? bytes.withUnsafeMutableBytes { buffer throws(SystemError) in
             try Syscall.read(descriptor, into: buffer, at: 0, path: path)
