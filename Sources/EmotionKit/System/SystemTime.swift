@@ -34,28 +34,30 @@ package enum SystemTime {
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
-    /// Reads `TZ` (or the system's zone when it is unset) into the C library, once per process:
-    /// `localtime_r` is not required to. Unless `timeZoneProblem` says it may not be read.
-    ///
-    /// The corresponding C function is `tzset`.
+    /// Reads the process's zone (`zone`) once, if not read yet.
     package static func readTimeZone() {
-        _ = zoneProblem
+        _ = zone
     }
 
     /// `TZ`, and why the file it names may not be read, or `nil`: it is there but is not a regular
     /// file (a FIFO, a terminal, a socket, a folder), and the C library would open it and read,
     /// perhaps waiting forever. The zone is then UTC, and the C library is never asked to read it.
     package static var timeZoneProblem: (variable: String, reason: String)? {
-        zoneProblem
+        zone.problem
     }
 
-    /// The process's wall clock at `seconds` since the Unix epoch, or `nil` if the C library cannot
-    /// say (a time past its `time_t` or its year) or may not be asked (see `timeZoneProblem`).
+    /// The process's zone, read once, the first time it is asked for (a global is initialised once,
+    /// safely), and why `TZ` may not be read, if so (see `timeZoneProblem`).
+    package static let zone: (source: ZoneSource, problem: (variable: String, reason: String)?) = readZone()
+
+    /// The process's wall clock at `seconds` since the Unix epoch, as the C library breaks it down,
+    /// or `nil` if it cannot say (a time past its `time_t` or its year) or may not be asked (see
+    /// `timeZoneProblem`). `TimeZoneRules.system` asks it only for a zone it does not read itself.
     ///
-    /// The corresponding C function is `localtime_r`. Not `gmtime_r` either when the zone may not be
-    /// read: glibc's reads `TZ` the first time it is called too.
+    /// The corresponding C function is `localtime_r`, after `tzset` once. Not `gmtime_r` either when
+    /// the zone may not be read: glibc's reads `TZ` the first time it is called too.
     package static func localTime(atSecondsSinceEpoch seconds: Int64) -> BrokenDown? {
-        guard zoneProblem == nil, let time = time_t(exactly: seconds) else { return nil }
+        guard cLibraryZoneProblem == nil, let time = time_t(exactly: seconds) else { return nil }
         var moment = time
         var fields = tm()
         guard localtime_r(&moment, &fields) != nil else { return nil }
@@ -65,9 +67,9 @@ package enum SystemTime {
             offsetSeconds: Int(fields.tm_gmtoff))
     }
 
-    /// `tzset` called once, the first time it is asked for (a global is initialised once, safely),
-    /// unless the file it would read may not be; then why not.
-    private static let zoneProblem: (variable: String, reason: String)? = {
+    /// `tzset` called once, the first time the C library's zone is asked for, unless the file it
+    /// would read may not be; then why not.
+    private static let cLibraryZoneProblem: (variable: String, reason: String)? = {
         if let problem = zoneFileProblem() { return problem }
         tzset()
         return nil
@@ -90,17 +92,25 @@ package enum SystemTime {
             path = (folder.isEmpty ? "/usr/share/zoneinfo" : folder) + "/" + name
         }
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        let kind: String
-        switch status.st_mode & S_IFMT {
+        guard stat(path, &status) == 0, let kind = kindUnlessFile(status.st_mode) else { return nil }
+        return problem(value, path: path, kind: kind)
+    }
+
+    /// Why `TZ`'s `value` may not be read: it names `path`, which is `kind`.
+    static func problem(_ value: String, path: String, kind: String) -> (variable: String, reason: String) {
+        (value, "it names \(path), \(kind), not a time zone file (such as Europe/Paris)")
+    }
+
+    /// What a file of `mode` (`st_mode`) is, as a message says it, or `nil` if a regular file.
+    static func kindUnlessFile(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
         case S_IFREG: return nil
-        case S_IFIFO: kind = "a FIFO"
-        case S_IFCHR: kind = "a character device"
-        case S_IFBLK: kind = "a block device"
-        case S_IFSOCK: kind = "a socket"
-        case S_IFDIR: kind = "a folder"
-        default: kind = "neither a file nor a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        default: return "neither a file nor a folder"
         }
-        return (value, "it names \(path), \(kind), not a time zone file (such as Europe/Paris)")
     }
 }

@@ -1,13 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension TimeZoneRules {
     /// The process's time zone: `TZ` as the C library reads it (the system's zone when `TZ` is
-    /// unset), read once. Outside what the C library can say, and where `TZ` names something it
-    /// may not read (`SystemTime.timeZoneProblem`), UTC.
-    package static let system: TimeZoneRules = {
-        SystemTime.readTimeZone()
-        return TimeZoneRules { instant in
-            SystemTime.localTime(atSecondsSinceEpoch: instant.secondsSinceEpoch)?.offsetSeconds ?? 0
+    /// unset), read once (`SystemTime.zone`). Where `TZ` names something that may not be read
+    /// (`SystemTime.timeZoneProblem`), UTC.
+    package static let system: TimeZoneRules = SystemTime.zone.source.rules
+}
+
+/// Where the process's time zone comes from: a time zone file or a rule read here, with three
+/// system calls and none of the C library's time zone code, or the C library itself for the
+/// rare zone read here in no form that is sure to give what it gives.
+package enum ZoneSource: Sendable {
+    /// UTC: `TZ` is empty or a name that is no zone, or the system has none.
+    case utc
+    /// A time zone file, read.
+    case file(TimeZoneFile)
+    /// A POSIX rule that `TZ` says itself, such as `EST5EDT,M3.2.0,M11.1.0`.
+    case rule(PosixTimeZoneRule)
+    /// The C library's `localtime_r`: for a file or rule not read here (one with leap seconds, over
+    /// 8 KiB, not as RFC 8536 lays it out, a rule whose daylight saving time has no dates).
+    case cLibrary
+
+    /// The zone's rules.
+    package var rules: TimeZoneRules {
+        switch self {
+        case .utc:
+            .utc
+        case .file(let file):
+            TimeZoneRules { file.offset(atSecondsSinceEpoch: $0.secondsSinceEpoch) }
+        case .rule(let rule):
+            TimeZoneRules { rule.offset(atSecondsSinceEpoch: $0.secondsSinceEpoch) }
+        case .cLibrary:
+            TimeZoneRules { SystemTime.localTime(atSecondsSinceEpoch: $0.secondsSinceEpoch)?.offsetSeconds ?? 0 }
         }
-    }()
+    }
+}
+
+extension SystemTime {
+    /// What reading a time zone file found.
+    enum ZoneFileContent {
+        /// A zone, read.
+        case zone(TimeZoneFile)
+        /// Nothing that may be opened there.
+        case missing
+        /// Something that is not a regular file, of this kind (`kindUnlessFile`).
+        case notAFile(String)
+        /// A regular file not read here: the C library reads it.
+        case unread
+    }
+
+    /// The zone `TZ` names, read as glibc's `tzset` reads it, and why `TZ` may not be read, if so.
+    ///
+    /// `TZ` unset means `/etc/localtime`, and `TZ` empty `Universal`; otherwise its value, less a
+    /// leading `:`, is a file's path, inside `TZDIR` (else `/usr/share/zoneinfo`) if relative. A
+    /// value that names no file is a POSIX rule, or UTC if it does not begin with a standard
+    /// time's name and offset (and so is `/etc/localtime` missing).
+    static func readZone() -> (source: ZoneSource, problem: (variable: String, reason: String)?) {
+        let value = getenv("TZ").map { String(cString: $0) }
+        var name = value ?? "/etc/localtime"
+        if name.isEmpty {
+            name = "Universal"
+        } else if name.hasPrefix(":") {
+            name.removeFirst()
+        }
+        guard !name.isEmpty else { return (.utc, nil) }
+        var path = name
+        if !name.hasPrefix("/") {
+            let folder = getenv("TZDIR").map { String(cString: $0) } ?? ""
+            path = (folder.isEmpty ? "/usr/share/zoneinfo" : folder) + "/" + name
+        }
+        switch readZoneFile(path) {
+        case .zone(let file):
+            return (.file(file), nil)
+        case .notAFile(let kind):
+            return (.utc, value.map { problem($0, path: path, kind: kind) })
+        case .unread:
+            return (.cLibrary, nil)
+        case .missing:
+            if let rule = PosixTimeZoneRule(name) { return (.rule(rule), nil) }
+            let isUTC = value == nil || !PosixTimeZoneRule.beginsWithStandardTime(name)
+            return (isUTC ? .utc : .cLibrary, nil)
+        }
+    }
+
+    /// The time zone file at `path`, read with `open`, one `read` into 8 KiB and `close`, never
+    /// waiting (a FIFO, a terminal), and with `fstat` only if that read is no zone: a file that fills
+    /// the buffer or is not as RFC 8536 lays it out is left to the C library; what is not a regular
+    /// file is refused.
+    ///
+    /// 8 KiB is twice the largest file tzdata ships (Asia/Hebron, 3,872 bytes, with 64-bit data),
+    /// and small enough to come from the heap a tap already has: 64 KiB grew it, one `brk` more.
+    static func readZoneFile(_ path: String) -> ZoneFileContent {
+        guard let descriptor = try? Syscall.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY) else { return .missing }
+        defer { Syscall.close(descriptor) }
+        let size = 8 * 1024
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
+        let count = try? bytes.withUnsafeMutableBytes { buffer throws(SystemError) in
+            try Syscall.read(descriptor, into: buffer, at: 0, path: path)
+        }
+        if let count, count < size {
+            bytes.removeSubrange(count...)
+            if let file = TimeZoneFile(bytes: bytes) { return .zone(file) }
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .unread }
+        return kindUnlessFile(status.st_mode).map { .notAFile($0) } ?? .unread
+    }
 }
 
 extension Instant {

@@ -1,8 +1,8 @@
 /// The rules of a time zone, as one function: the offset from UTC in force at an instant.
 ///
-/// The seam through which every local date and time is read or resolved: `.system` asks the C
-/// library about the process's `TZ`; tests use fixed offsets or a hand-written rule, so they never
-/// touch `TZ`, which is one for the whole process.
+/// The seam through which every local date and time is read or resolved: `.system` is the process's
+/// `TZ`, read as the C library reads it (`TimeZoneFile`, `PosixTimeZoneRule`); tests use fixed
+/// offsets or a hand-written rule, so they never touch `TZ`, which is one for the whole process.
 ///
 /// Turning a wall clock time into an instant needs nothing more than the offset function:
 /// - A time the clocks pass once has one instant.
