@@ -6,9 +6,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
 #include <sys/auxv.h>
+#include <sys/file.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /// The effective user id the kernel gave the process at exec (getauxval(AT_EUID)): no system call.
@@ -25,6 +30,70 @@ static inline long emotions_getrandom(void *buffer, unsigned long length) { retu
 static inline int emotions_openat2_no_links(int folder, const char *path, unsigned long long flags) {
     struct open_how how = {.flags = flags | O_CLOEXEC, .mode = 0, .resolve = RESOLVE_NO_SYMLINKS};
     return (int)syscall(SYS_openat2, folder, path, &how, sizeof how);
+}
+
+/// What SIGALRM does while `emotions_lock_waiting` waits: nothing but cut the wait short.
+static void emotions_lock_alarm(int signal) { (void)signal; }
+
+/// flock(fd, LOCK_EX), blocking for at most `timeout_ns`: 0 once the lock is taken; -1 with errno
+/// EWOULDBLOCK if the time ran out first, or with the errno that stopped it.
+///
+/// Blocking lets the kernel hand the lock over the moment its holder lets go, to the waiters in
+/// turn, as a C program's blocking flock gets it. The wait is cut by a timer that sends SIGALRM to
+/// this thread alone (SIGEV_THREAD_ID), first at the timeout and then every 10 ms (a signal that
+/// came just before flock began is never the last), caught by a handler that does nothing, without
+/// SA_RESTART. The handler, the thread's signal mask and the timer are put back as they were. Only
+/// for a program that owns its process's signals: a library must not install a handler.
+static inline int emotions_lock_waiting(int fd, long long timeout_ns) {
+    struct sigaction quiet, previous;
+    memset(&quiet, 0, sizeof quiet);
+    quiet.sa_handler = emotions_lock_alarm;
+    sigemptyset(&quiet.sa_mask);
+    if (sigaction(SIGALRM, &quiet, &previous) != 0) return -1;
+    sigset_t alarm_only, previous_mask;
+    sigemptyset(&alarm_only);
+    sigaddset(&alarm_only, SIGALRM);
+    pthread_sigmask(SIG_UNBLOCK, &alarm_only, &previous_mask);
+    int result = -1, error = 0;
+    struct sigevent event;
+    memset(&event, 0, sizeof event);
+    event.sigev_notify = SIGEV_THREAD_ID;
+    event.sigev_signo = SIGALRM;
+    event._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+    timer_t timer;
+    if (timer_create(CLOCK_MONOTONIC, &event, &timer) != 0) {
+        error = errno;
+    } else {
+        if (timeout_ns < 1) timeout_ns = 1;
+        struct itimerspec when = {.it_interval = {0, 10000000}, .it_value = {timeout_ns / 1000000000, timeout_ns % 1000000000}};
+        struct timespec start, now;
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        if (timer_settime(timer, 0, &when, NULL) != 0) {
+            error = errno;
+        } else {
+            for (;;) {
+                if (flock(fd, LOCK_EX) == 0) {
+                    result = 0;
+                    break;
+                }
+                if (errno != EINTR) {
+                    error = errno;
+                    break;
+                }
+                clock_gettime(CLOCK_MONOTONIC, &now);
+                long long waited = (long long)(now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
+                if (waited >= timeout_ns) {
+                    error = EWOULDBLOCK;
+                    break;
+                }
+            }
+        }
+        timer_delete(timer);
+    }
+    pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
+    sigaction(SIGALRM, &previous, NULL);
+    if (result != 0) errno = error;
+    return result;
 }
 #endif
 

@@ -55,6 +55,10 @@ package struct FileSystem: Sendable {
     package var linkDestination: @Sendable (_ path: String) -> String?
     /// Where the symbolic link open at `link` (opened with `OpenFlags.linkItself`) points; `readlinkat(fd, "")`.
     package var linkTarget: @Sendable (_ link: Descriptor) throws(SystemError) -> String
+    /// Waits for an exclusive lock another process holds, blocking for at most the duration: `true`
+    /// once taken, `false` if the time ran out; `nil` (the library's own): poll with `tryLock` and
+    /// `pause` instead. Set only for a program that owns its process (`FileSystem.liveOwningProcess`).
+    package var waitForLock: (@Sendable (_ file: Descriptor, _ timeout: Duration) throws(SystemError) -> Bool?)?
     /// Waits a little, between attempts to take a lock; `nanosleep`.
     package var pause: @Sendable (_ duration: Duration) -> Void
     /// The kind, permission bits, owner, group and link count of an open file (or link); `fstat`.
@@ -106,7 +110,8 @@ package struct FileSystem: Sendable {
         lockHolder: @escaping @Sendable (Descriptor) -> LockHolder?,
         statusOfName: (@Sendable (Descriptor, String) throws(SystemError) -> FileStatus)? = nil,
         checkWritable: @escaping @Sendable (Descriptor, String, FileStatus) throws(SystemError) -> Void = FileSystem.writableByMode,
-        openFolderWithoutLinks: (@Sendable (String) -> Descriptor?)? = nil
+        openFolderWithoutLinks: (@Sendable (String) -> Descriptor?)? = nil,
+        waitForLock: (@Sendable (Descriptor, Duration) throws(SystemError) -> Bool?)? = nil
     ) {
         self.open = open
         self.openAt = openAt
@@ -133,7 +138,21 @@ package struct FileSystem: Sendable {
         self.statusOfName = statusOfName
         self.openFolderWithoutLinks = openFolderWithoutLinks
         self.checkWritable = checkWritable
+        self.waitForLock = waitForLock
     }
+
+    /// The real file system for a program that owns its process, as the command line does: as
+    /// `live`, but a writer that finds the lock taken blocks in `flock` until its holder lets go
+    /// (`Syscall.lockWaiting`), so the kernel hands it over at once and in turn, rather than
+    /// polling, which newcomers can beat round after round. It installs a `SIGALRM` handler for the
+    /// wait, which a library in someone else's process must not: `live` polls.
+    package static let liveOwningProcess: FileSystem = {
+        var fileSystem = FileSystem.live
+        fileSystem.waitForLock = { file, timeout throws(SystemError) in
+            try Syscall.lockWaiting(file.raw, for: timeout, path: file.path)
+        }
+        return fileSystem
+    }()
 
     /// Whether the effective user may write `name` in `folder`, as `open` for writing would say,
     /// without opening it: the owner's write bit answers for the owner (an ACL never takes the

@@ -173,9 +173,11 @@ package enum Syscall {
     /// Reads the file from its current offset to its end, but no more than `limit` bytes.
     ///
     /// The corresponding C function is `read`, called until it returns 0.
-    package static func readAll(_ descriptor: Int32, limit: Int, chunk: Int = 16 * 1024, path: String) throws(SystemError) -> [UInt8] {
+    package static func readAll(_ descriptor: Int32, limit: Int, chunk: Int = 64 * 1024, path: String) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: chunk)
+        // A page first, then twice as much after each full read up to `chunk`: a data file of a few
+        // hundred bytes touches one page of memory, not the 16 KiB a fixed buffer did.
+        var buffer = [UInt8](repeating: 0, count: max(1, min(4096, chunk, limit)))
         while bytes.count < limit {
             let wanted = min(buffer.count, limit - bytes.count)
             let count = try retryingInterrupts("read", path) {
@@ -183,6 +185,9 @@ package enum Syscall {
             }
             if count == 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
+            if count == buffer.count, buffer.count < chunk {
+                buffer = [UInt8](repeating: 0, count: min(buffer.count * 2, chunk))
+            }
         }
         return bytes
     }
@@ -353,6 +358,27 @@ package enum Syscall {
         var status = stat()
         _ = try retryingInterrupts("fstat", path) { fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) }
         return FileStatus(status)
+    }
+
+    /// Takes an exclusive `flock` on `descriptor`, blocking for at most `timeout`: `true` once taken,
+    /// `false` if the time ran out; `nil` where the system cannot wait so (macOS), for the caller to
+    /// poll instead.
+    ///
+    /// The wait is cut by a timer's `SIGALRM` to this thread, caught by a handler installed for
+    /// the wait and put back after (see `emotions_lock_waiting` in CSystemCalls): only for a program
+    /// that owns its process's signals, as the command line does.
+    ///
+    /// The corresponding C function is `flock(LOCK_EX)`.
+    package static func lockWaiting(_ descriptor: Int32, for timeout: Duration, path: String) throws(SystemError) -> Bool? {
+        #if os(Linux)
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = seconds > 9_000_000_000 ? Int64.max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        guard emotions_lock_waiting(descriptor, nanoseconds) != 0 else { return true }
+        if errno == EWOULDBLOCK { return false }
+        throw SystemError(call: "flock", path: path, errno: errno)
+        #else
+        return nil
+        #endif
     }
 
     /// The folder at `path`, open for walking (`O_PATH`), if no symbolic link is on the way; `nil` if

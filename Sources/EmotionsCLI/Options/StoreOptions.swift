@@ -41,9 +41,11 @@ struct StoreOptions: Equatable, Sendable {
         let lockTimeout = try environment.duration(
             inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: StoreOptions.defaultLockTimeout)
         let terminal = terminal
-        return TallyStore(path: path, lockTimeout: lockTimeout) { warning in
+        // The command line owns its process, so a writer that finds the lock taken may wait for it in
+        // the kernel, as a C program would (`FileSystem.liveOwningProcess`), rather than poll.
+        return TallyStore(path: path, lockTimeout: lockTimeout, fileSystem: .liveOwningProcess, syncWarnings: { warning in
             terminal?.printError("Warning: " + ControlCharacters.escaped(in: warning))
-        }
+        })
     }
 
     /// The store, after taking in what its sync folder holds that it lacks, if it syncs and something

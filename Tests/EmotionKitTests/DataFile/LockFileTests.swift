@@ -44,6 +44,60 @@ struct LockFileTests {
         #expect(pauses.withLock { $0 } == [.microseconds(100), .microseconds(200), .microseconds(400)])
     }
 
+    #if os(Linux)
+    /// Holds the data file's lock through an open file description of its own, as another process would.
+    private func holdLock(in folder: TemporaryFolder) throws -> Int32 {
+        let held = open(folder.file("emotions.json.lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(held >= 0)
+        #expect(flock(held, LOCK_EX) == 0)
+        return held
+    }
+
+    @Test func aProgramOwningItsProcessWaitsInTheKernelAndHasTheLockAsSoonAsItIsLetGo() throws {
+        let folder = try TemporaryFolder()
+        let held = try holdLock(in: folder)
+        var fileSystem = FileSystem.liveOwningProcess
+        let pauses = Mutex(0)
+        fileSystem.pause = { _ in pauses.withLock { $0 += 1 } }
+        let released = Mutex<MonotonicInstant?>(nil)
+        try Thread.startDetached {
+            Syscall.sleep(.milliseconds(50))
+            released.withLock { $0 = MonotonicInstant.now }
+            close(held)
+        }
+        try take(folder, fileSystem: fileSystem)
+        let taken = MonotonicInstant.now
+        let letGo = try #require(released.withLock { $0 })
+        #expect(letGo <= taken)
+        #expect(taken - letGo < .milliseconds(40), "the kernel hands the lock over at once: \(taken - letGo) after")
+        #expect(pauses.withLock { $0 } == 0, "polled instead of waiting in flock")
+    }
+
+    @Test func aProgramOwningItsProcessGivesUpAtTheTimeoutAndPutsItsSignalHandlingBack() throws {
+        let folder = try TemporaryFolder()
+        let held = try holdLock(in: folder)
+        defer { close(held) }
+        var before = sigaction()
+        sigaction(SIGALRM, nil, &before)
+        var maskBefore = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &maskBefore)
+        let started = MonotonicInstant.now
+        #expect(throws: StoreError.self) {
+            try take(folder, timeout: .milliseconds(100), fileSystem: .liveOwningProcess)
+        }
+        let waited = MonotonicInstant.now - started
+        #expect(waited >= .milliseconds(100))
+        #expect(waited < .seconds(2))
+        var after = sigaction()
+        sigaction(SIGALRM, nil, &after)
+        #expect(unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
+            == unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self), "SIGALRM's handler left behind")
+        var mask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &mask)
+        #expect(sigismember(&mask, SIGALRM) == sigismember(&maskBefore, SIGALRM), "the thread's mask was left changed")
+    }
+    #endif
+
     @Test func aLockHeldPastTheTimeoutNamesItsHolder() throws {
         let folder = try TemporaryFolder()
         var fileSystem = FileSystem.live
