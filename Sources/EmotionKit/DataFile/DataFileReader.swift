@@ -53,7 +53,9 @@ struct DataFileReader {
             }
         }
         let bytes = try StoreError.wrapping(StoreError.inputOutput) { () throws(SystemError) in
-            try fileSystem.read(file, TallyDocument.sizeLimit + 1)
+            // The size it has, in one read: a data file is never written in place, only replaced whole
+            // (a size of 0 may be a file of /proc, which says nothing of its size: read to the end).
+            try fileSystem.read(file, status.size > 0 && status.size <= Int64(TallyDocument.sizeLimit) ? Int(status.size) : TallyDocument.sizeLimit + 1)
         }
         snapshot.bytes = bytes
         do throws(DataFileProblem) {

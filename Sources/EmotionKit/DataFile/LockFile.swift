@@ -31,8 +31,16 @@ struct LockFile {
                 fileSystem.close(lock)
                 throw .lockTimeout(lockFile: lock.path, timeout: timeout, holder: holder)
             }
+            let status: FileStatus
+            do throws(StoreError) {
+                status = try fileSystem.fileStatus(lock)
+                guard status.kind == .regularFile else { throw StoreError.unsafeLockFile(path: lock.path, status.kind) }
+            } catch {
+                fileSystem.close(lock)
+                throw error
+            }
             // Removed by a failed update while we waited (`remove()`): lock the new one.
-            guard (try? fileSystem.status(lock))?.links == 0 else {
+            guard status.links == 0 else {
                 return LockFile(descriptor: lock, isNew: isNew, location: opener.lock, fileSystem: fileSystem)
             }
             fileSystem.close(lock)
@@ -125,13 +133,8 @@ struct LockFile {
             } catch {
                 throw .cannotOpenLock(error)
             }
-            do throws(StoreError) {
-                let kind = try fileSystem.fileStatus(opened).kind
-                guard kind == .regularFile else { throw .unsafeLockFile(path: opened.path, kind) }
-            } catch {
-                fileSystem.close(opened)
-                throw error
-            }
+            // What it is (a regular file, or refused) is looked at once it is locked (`take`), with
+            // whether it was removed meanwhile: one `fstat` for both.
             return opened
         }
 
