@@ -8,7 +8,9 @@ Each trace is `valgrind --tool=lackey --trace-mem=yes` of a run of BINARY. Every
 printed once each, first touched first. Given to the linker after the functions (`make link-order`),
 they pack what start-up touches into a few pages: the link moves each input section holding one, so
 the runtime's and the C library's data (a section per variable) pack tightly, and the Swift modules'
-(a section per object file) by file. Sections are judged by name, so any of them is listed.
+(a section per object file) by file. The standard library's Swift data is one section of some 300 KiB
+that cannot be split: its symbols come last, so that it follows everything else touched rather than
+landing amid it and spreading the rest over more pages.
 """
 import bisect
 import re
@@ -16,6 +18,9 @@ import subprocess
 import sys
 
 DATA_SECTIONS = (".bss", ".data", ".data.rel.ro", ".rodata", ".tbss", ".tdata")
+# This package's Swift modules: every other `$s` symbol is the standard library's (or another of the
+# toolchain's Swift libraries'), whose data come in a few large sections.
+OWN_MODULES = ("$s10EmotionKit", "$s11EmotionsCLI", "$s8emotions", "$s15EmotionKitAsync")
 
 
 def sections(binary):
@@ -45,6 +50,7 @@ def main():
     symbols = data_symbols(binary)
     starts = [start for start, _, _ in symbols]
     seen = set()
+    first, last = [], []
     for trace in traces:
         with open(trace, encoding="utf-8", errors="replace") as lines:
             for line in lines:
@@ -63,7 +69,8 @@ def main():
                 start, size, name = symbols[index]
                 if start <= address < start + size and name not in seen:
                     seen.add(name)
-                    print(name)
+                    (last if name.startswith("$s") and not name.startswith(OWN_MODULES) else first).append(name)
+    print("\n".join(first + last))
 
 
 if __name__ == "__main__":

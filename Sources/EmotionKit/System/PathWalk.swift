@@ -93,12 +93,9 @@ package struct PathWalk: Sendable {
     /// for anything else: a link on the way or at the end, a missing folder, `..` in the path, a
     /// folder to keep open, a system without the call.
     private func walkWithoutLinks(_ path: String, keepingFolder: Bool) -> Destination? {
-        guard path.hasPrefix("/"), let openFolder = fileSystem.openFolderWithoutLinks else { return nil }
-        let names = path.split(separator: "/").filter { $0 != "." }
-        guard let last = names.last, !names.contains("..") else { return nil }
-        let folderPath = "/" + names.dropLast().joined(separator: "/")
-        guard let folder = openFolder(folderPath) else { return nil }
-        let name = String(last)
+        guard let openFolder = fileSystem.openFolderWithoutLinks, let (folderPath, name) = PathWalk.folderAndName(of: path),
+            let folder = openFolder(folderPath)
+        else { return nil }
         let status: FileStatus?
         do {
             status = try fileSystem.statusAt(folder, name)
@@ -113,6 +110,36 @@ package struct PathWalk: Sendable {
             return nil
         }
         return Destination(folder: folder, missingFolders: [], name: name, status: status)
+    }
+
+    /// An absolute path's folder, written as the name-by-name walk writes it (`/` and the names but
+    /// the last, without empty names and `.`), and its last name; `nil` for a relative path, one
+    /// with `..` or one with no last name. Byte by byte: the generic `split` and `joined` cost a
+    /// tap some 150,000 instructions.
+    static func folderAndName(of path: String) -> (folder: String, name: String)? {
+        let bytes = Array(path.utf8)
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        guard bytes.first == slash else { return nil }
+        var folder: [UInt8] = []
+        folder.reserveCapacity(bytes.count)
+        var last: Range<Int>?
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != slash { end += 1 }
+            let length = end - start
+            if length == 2, bytes[start] == dot, bytes[start + 1] == dot { return nil }
+            if length > 0, !(length == 1 && bytes[start] == dot) {
+                if let previous = last {
+                    folder.append(slash)
+                    folder.append(contentsOf: bytes[previous])
+                }
+                last = start..<end
+            }
+            start = end + 1
+        }
+        guard let last else { return nil }
+        return (folder.isEmpty ? "/" : String(decoding: folder, as: UTF8.self), String(decoding: bytes[last], as: UTF8.self))
     }
 
     /// How far a walk has come: the folder it is in, and how many links it followed to get there.

@@ -83,16 +83,30 @@ package enum Syscall {
         !(fcntl(descriptor, F_GETFD) == -1 && errno == EBADF)
     }
 
-    /// Which of `descriptors` are closed, asked in one call: `poll` with no events and no wait says
+    /// Which of standard input, output and error are closed, asked in one call: `poll` with no events and no wait says
     /// `POLLNVAL` of a descriptor that is not open. `nil` if the system would not answer.
     ///
     /// The corresponding C function is `poll`.
-    package static func closedDescriptors(among descriptors: [Int32]) -> [Int32]? {
-        var polled = descriptors.map { pollfd(fd: $0, events: 0, revents: 0) }
-        while poll(&polled, nfds_t(polled.count), 0) < 0 {
-            if errno != EINTR { return nil }
+    package static func closedStandardDescriptors() -> [Int32]? {
+        // A tuple, not an array: an array of `pollfd` has its type built at run time, on every start.
+        var polled = (
+            pollfd(fd: standardInput, events: 0, revents: 0), pollfd(fd: standardOutput, events: 0, revents: 0),
+            pollfd(fd: standardError, events: 0, revents: 0))
+        let answered = withUnsafeMutableBytes(of: &polled) { bytes -> Bool in
+            guard let first = bytes.baseAddress?.assumingMemoryBound(to: pollfd.self) else { return false }
+            while poll(first, 3, 0) < 0 {
+                if errno != EINTR { return false }
+            }
+            return true
         }
-        return polled.filter { $0.revents & Int16(POLLNVAL) != 0 }.map(\.fd)
+        guard answered else { return nil }
+        let invalid = Int16(POLLNVAL)
+        if polled.0.revents & invalid == 0, polled.1.revents & invalid == 0, polled.2.revents & invalid == 0 { return [] }
+        var closed: [Int32] = []
+        if polled.0.revents & invalid != 0 { closed.append(standardInput) }
+        if polled.1.revents & invalid != 0 { closed.append(standardOutput) }
+        if polled.2.revents & invalid != 0 { closed.append(standardError) }
+        return closed
     }
 
     /// Marks `descriptor` close-on-exec.

@@ -6,9 +6,9 @@ public enum StandardDescriptors {
     /// else is opened: otherwise the next file opened (a lock, a hook's own file) would take its
     /// number, and a write meant for standard error, or a hook's standard output, would land there.
     public static func reopenClosed() {
-        let standard = [Syscall.standardInput, Syscall.standardOutput, Syscall.standardError]
         // One `poll` for the three, rather than a call each.
-        let closed = Syscall.closedDescriptors(among: standard) ?? standard.filter { !Syscall.isOpen($0) }
+        let closed = Syscall.closedStandardDescriptors()
+            ?? [Syscall.standardInput, Syscall.standardOutput, Syscall.standardError].filter { !Syscall.isOpen($0) }
         for descriptor in closed {
             // Takes the lowest free number, which is `descriptor`: those below it are open by now.
             let flags = descriptor == Syscall.standardInput ? OpenFlags.readOnly : OpenFlags.writeOnly
