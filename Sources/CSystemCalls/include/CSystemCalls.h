@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <linux/stat.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -30,6 +31,16 @@ static inline long emotions_getrandom(void *buffer, unsigned long length) { retu
 static inline int emotions_openat2_no_links(int folder, const char *path, unsigned long long flags) {
     struct open_how how = {.flags = flags | O_CLOEXEC, .mode = 0, .resolve = RESOLVE_NO_SYMLINKS};
     return (int)syscall(SYS_openat2, folder, path, &how, sizeof how);
+}
+
+/// 1 if `name` in `folder` (a link not followed) is immutable or append-only (`chattr +i`, `+a`),
+/// which no permission bit tells and which stop even root from replacing it; 0 if not, or if the
+/// system does not say (statx(2) with no fields asked: its attributes come anyway).
+static inline int emotions_unchangeable(int folder, const char *name) {
+    struct statx status;
+    if (syscall(SYS_statx, folder, name, AT_SYMLINK_NOFOLLOW, 0U, &status) != 0) return 0;
+    unsigned long long unchangeable = STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND;
+    return (status.stx_attributes & status.stx_attributes_mask & unchangeable) != 0;
 }
 
 /// What SIGALRM does while `emotions_lock_waiting` waits: nothing but cut the wait short.

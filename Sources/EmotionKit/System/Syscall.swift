@@ -402,6 +402,17 @@ package enum Syscall {
         #endif
     }
 
+    /// Throws `EPERM`, as opening it for writing would, if `name` in `folder` (a link not followed)
+    /// is immutable or append-only (`chattr +i`, `+a`): no permission bit says so, and neither
+    /// the owner nor root may then replace it. Nothing where the system does not say.
+    ///
+    /// The corresponding C function is `statx`, for `stx_attributes`.
+    package static func checkChangeable(_ name: String, in folder: Int32, path: String) throws(SystemError) {
+        #if os(Linux)
+        if emotions_unchangeable(folder, name) != 0 { throw SystemError(call: "open", path: path, errno: EPERM) }
+        #endif
+    }
+
     /// Throws unless the effective user may write `name` in `folder` (links not followed).
     ///
     /// The corresponding C function is `faccessat` with `W_OK`, `AT_EACCESS` and `AT_SYMLINK_NOFOLLOW`.
