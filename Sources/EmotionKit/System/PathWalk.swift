@@ -91,9 +91,10 @@ package struct PathWalk: Sendable {
     /// and no folder to refuse (`acceptsFolder` is `nil`), the name-by-name walk would find the same
     /// folder, and the last name's status is asked without following it. `nil`, to walk name by name,
     /// for anything else: a link on the way or at the end, a missing folder, `..` in the path, a
-    /// folder to keep open, a system without the call.
+    /// folder to keep open, a system without the call, a NUL in the path (which would end the
+    /// whole folder's path in C, not one name, and so skip the names after it).
     private func walkWithoutLinks(_ path: String, keepingFolder: Bool) -> Destination? {
-        guard path.hasPrefix("/"), let openFolder = fileSystem.openFolderWithoutLinks else { return nil }
+        guard path.hasPrefix("/"), !path.utf8.contains(0), let openFolder = fileSystem.openFolderWithoutLinks else { return nil }
         let names = path.split(separator: "/").filter { $0 != "." }
         guard let last = names.last, !names.contains("..") else { return nil }
         let folderPath = "/" + names.dropLast().joined(separator: "/")
