@@ -290,4 +290,27 @@ struct ErrorTests {
         expectSuccess(try await outcome, stdout: "happy: 3 → 4\n")
         #expect(sandbox.text() == DataFile.text(Counts(happy: 4)))
     }
+
+    /// With no signal it may queue (`RLIMIT_SIGPENDING` 0, or the user's queue full), the timer that
+    /// cuts a blocking `flock` cannot be made: the writer still waits for the lock as
+    /// `EMOTIONS_LOCK_TIMEOUT` says, by polling, rather than give up at once saying it waited.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+    func aWriterThatMayQueueNoSignalStillWaitsForTheLock() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeDataFile(Counts(happy: 3))
+        let lockPath = sandbox.defaultDataFile.path + ".lock"
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(lock >= 0, "cannot open \(lockPath): errno \(errno)")
+        defer { close(lock) }
+        try #require(flock(lock, LOCK_EX | LOCK_NB) == 0, "cannot lock \(lockPath): errno \(errno)")
+
+        let binary = try Emotions.binary().path
+        async let outcome = sandbox.runShell(
+            #"EMOTIONS_LOCK_TIMEOUT=15 exec /usr/bin/prlimit --sigpending=0 "$0" tap happy"#, binary: binary)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 3)), "the writer did not wait for the lock")
+        flock(lock, LOCK_UN)
+        expectSuccess(try await outcome, stdout: "happy: 3 → 4\n")
+        #expect(sandbox.text() == DataFile.text(Counts(happy: 4)))
+    }
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <linux/stat.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -32,11 +33,23 @@ static inline int emotions_openat2_no_links(int folder, const char *path, unsign
     return (int)syscall(SYS_openat2, folder, path, &how, sizeof how);
 }
 
+/// 1 if `name` in `folder` (a link not followed) is immutable or append-only (`chattr +i`, `+a`),
+/// which no permission bit tells and which stop even root from replacing it; 0 if not, or if the
+/// system does not say (statx(2) with no fields asked: its attributes come anyway).
+static inline int emotions_unchangeable(int folder, const char *name) {
+    struct statx status;
+    if (syscall(SYS_statx, folder, name, AT_SYMLINK_NOFOLLOW, 0U, &status) != 0) return 0;
+    unsigned long long unchangeable = STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND;
+    return (status.stx_attributes & status.stx_attributes_mask & unchangeable) != 0;
+}
+
 /// What SIGALRM does while `emotions_lock_waiting` waits: nothing but cut the wait short.
 static void emotions_lock_alarm(int signal) { (void)signal; }
 
 /// flock(fd, LOCK_EX), blocking for at most `timeout_ns`: 0 once the lock is taken; -1 with errno
-/// EWOULDBLOCK if the time ran out first, or with the errno that stopped it.
+/// EWOULDBLOCK if the time ran out first, or with the errno that stopped it; -2, with nothing
+/// waited for, if the wait could not be cut short (no handler, or no timer: `timer_create` fails
+/// with EAGAIN, which is EWOULDBLOCK, when no signal may be queued), for the caller to poll instead.
 ///
 /// Blocking lets the kernel hand the lock over the moment its holder lets go, to the waiters in
 /// turn, as a C program's blocking flock gets it. The wait is cut by a timer that sends SIGALRM to
@@ -49,7 +62,7 @@ static inline int emotions_lock_waiting(int fd, long long timeout_ns) {
     memset(&quiet, 0, sizeof quiet);
     quiet.sa_handler = emotions_lock_alarm;
     sigemptyset(&quiet.sa_mask);
-    if (sigaction(SIGALRM, &quiet, &previous) != 0) return -1;
+    if (sigaction(SIGALRM, &quiet, &previous) != 0) return -2;
     sigset_t alarm_only, previous_mask;
     sigemptyset(&alarm_only);
     sigaddset(&alarm_only, SIGALRM);
@@ -62,6 +75,7 @@ static inline int emotions_lock_waiting(int fd, long long timeout_ns) {
     event._sigev_un._tid = (pid_t)syscall(SYS_gettid);
     timer_t timer;
     if (timer_create(CLOCK_MONOTONIC, &event, &timer) != 0) {
+        result = -2;
         error = errno;
     } else {
         if (timeout_ns < 1) timeout_ns = 1;
@@ -69,6 +83,7 @@ static inline int emotions_lock_waiting(int fd, long long timeout_ns) {
         struct timespec start, now;
         clock_gettime(CLOCK_MONOTONIC, &start);
         if (timer_settime(timer, 0, &when, NULL) != 0) {
+            result = -2;
             error = errno;
         } else {
             for (;;) {

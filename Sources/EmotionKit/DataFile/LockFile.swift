@@ -31,14 +31,7 @@ struct LockFile {
                 fileSystem.close(lock)
                 throw .lockTimeout(lockFile: lock.path, timeout: timeout, holder: holder)
             }
-            let status: FileStatus
-            do throws(StoreError) {
-                status = try fileSystem.fileStatus(lock)
-                guard status.kind == .regularFile else { throw StoreError.unsafeLockFile(path: lock.path, status.kind) }
-            } catch {
-                fileSystem.close(lock)
-                throw error
-            }
+            let status = try LockFile.regularFileStatus(lock, fileSystem: fileSystem)
             // Removed by a failed update while we waited (`remove()`): lock the new one.
             guard status.links == 0 else {
                 return LockFile(descriptor: lock, isNew: isNew, location: opener.lock, fileSystem: fileSystem)
@@ -47,8 +40,23 @@ struct LockFile {
         }
     }
 
+    /// The status of the open lock file `lock`, if it is a regular file; else closes it and throws
+    /// `.unsafeLockFile`.
+    private static func regularFileStatus(_ lock: FileSystem.Descriptor, fileSystem: FileSystem) throws(StoreError) -> FileStatus {
+        do throws(StoreError) {
+            let status = try fileSystem.fileStatus(lock)
+            guard status.kind == .regularFile else { throw StoreError.unsafeLockFile(path: lock.path, status.kind) }
+            return status
+        } catch {
+            fileSystem.close(lock)
+            throw error
+        }
+    }
+
     /// Takes the lock on the open `lock` before `deadline`: `false` if the time ran out; closes it and
-    /// throws `.inputOutput` if the system fails.
+    /// throws `.inputOutput` if the system fails, or `.unsafeLockFile` if another process holds it
+    /// and it is no regular file (a FIFO or a device someone planted and holds is refused, not
+    /// waited for until the timeout and then blamed on its holder).
     ///
     /// Taken at once unless another process holds it. Then a program that owns its process waits in
     /// the kernel, in a blocking `flock` (`FileSystem.waitForLock`), which hands the lock over the
@@ -59,6 +67,12 @@ struct LockFile {
     ) throws(StoreError) -> Bool {
         do {
             if try fileSystem.tryLock(lock) { return true }
+        } catch {
+            fileSystem.close(lock)
+            throw .inputOutput(error)
+        }
+        _ = try regularFileStatus(lock, fileSystem: fileSystem)
+        do {
             if let wait = fileSystem.waitForLock,
                 let taken = try wait(lock, max(.zero, MonotonicInstant.now.duration(to: deadline)))
             {

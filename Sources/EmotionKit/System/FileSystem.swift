@@ -157,8 +157,10 @@ package struct FileSystem: Sendable {
     /// Whether the effective user may write `name` in `folder`, as `open` for writing would say,
     /// without opening it: the owner's write bit answers for the owner (an ACL never takes the
     /// owner's rights away), and root may write any file; anyone else is asked of the system
-    /// (`faccessat`), which knows groups and ACLs. A file on read-only media, or made immutable, its
-    /// owner finds refused by the journal instead, which is opened for writing before anything is written.
+    /// (`faccessat`), which knows groups and ACLs. A file made immutable or append-only, which no
+    /// bit tells and which stops root too, is asked of the system for everyone (`statx`'s
+    /// attributes). A file on read-only media its owner finds refused by the journal instead, which
+    /// is opened for writing before anything is written.
     package static let writableByMode: @Sendable (Descriptor, String, FileStatus) throws(SystemError) -> Void = {
         folder, name, status throws(SystemError) in
         try checkWritable(name, in: folder, status, by: Syscall.effectiveUser)
@@ -167,12 +169,14 @@ package struct FileSystem: Sendable {
     /// `writableByMode` for `user`.
     package static func checkWritable(_ name: String, in folder: Descriptor, _ status: FileStatus, by user: UInt32) throws(SystemError) {
         let path = DataPath(folder.path).appending(name).string
-        if user == 0 { return }
-        if status.owner == user {
+        if user == 0 {
+            // Root may write any file its bits and ACLs allow: all.
+        } else if status.owner == user {
             guard status.permissions & 0o200 != 0 else { throw SystemError(call: "open", path: path, errno: Errno.permissionDenied) }
-            return
+        } else {
+            try Syscall.checkWritable(name, in: folder.raw, path: path)
         }
-        try Syscall.checkWritable(name, in: folder.raw, path: path)
+        try Syscall.checkChangeable(name, in: folder.raw, path: path)
     }
 
     /// The status of `name` in the open `folder`, the link itself if it is one: never followed,

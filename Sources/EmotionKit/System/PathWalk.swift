@@ -91,7 +91,8 @@ package struct PathWalk: Sendable {
     /// and no folder to refuse (`acceptsFolder` is `nil`), the name-by-name walk would find the same
     /// folder, and the last name's status is asked without following it. `nil`, to walk name by name,
     /// for anything else: a link on the way or at the end, a missing folder, `..` in the path, a
-    /// folder to keep open, a system without the call.
+    /// folder to keep open, a system without the call, a NUL in the path (which would end the
+    /// whole folder's path in C, not one name, and so skip the names after it).
     private func walkWithoutLinks(_ path: String, keepingFolder: Bool) -> Destination? {
         guard let openFolder = fileSystem.openFolderWithoutLinks, let (folderPath, name) = PathWalk.folderAndName(of: path),
             let folder = openFolder(folderPath)
@@ -114,12 +115,13 @@ package struct PathWalk: Sendable {
 
     /// An absolute path's folder, written as the name-by-name walk writes it (`/` and the names but
     /// the last, without empty names and `.`), and its last name; `nil` for a relative path, one
-    /// with `..` or one with no last name. Byte by byte: the generic `split` and `joined` cost a
+    /// with `..` or a NUL, or one with no last name. Byte by byte: the generic `split` and `joined` cost a
     /// tap some 150,000 instructions.
     static func folderAndName(of path: String) -> (folder: String, name: String)? {
         let bytes = Array(path.utf8)
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        guard bytes.first == slash else { return nil }
+        // A NUL would end the whole path in one `openat2`, not one name: walked name by name.
+        guard bytes.first == slash, !bytes.contains(0) else { return nil }
         var folder: [UInt8] = []
         folder.reserveCapacity(bytes.count)
         var last: Range<Int>?

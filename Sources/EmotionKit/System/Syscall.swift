@@ -375,8 +375,8 @@ package enum Syscall {
     }
 
     /// Takes an exclusive `flock` on `descriptor`, blocking for at most `timeout`: `true` once taken,
-    /// `false` if the time ran out; `nil` where the system cannot wait so (macOS), for the caller to
-    /// poll instead.
+    /// `false` if the time ran out; `nil` where the system cannot wait so (macOS, or no timer can be
+    /// made: no signal may be queued), for the caller to poll instead.
     ///
     /// The wait is cut by a timer's `SIGALRM` to this thread, caught by a handler installed for
     /// the wait and put back after (see `emotions_lock_waiting` in CSystemCalls): only for a program
@@ -387,7 +387,11 @@ package enum Syscall {
         #if os(Linux)
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = seconds > 9_000_000_000 ? Int64.max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        guard emotions_lock_waiting(descriptor, nanoseconds) != 0 else { return true }
+        switch emotions_lock_waiting(descriptor, nanoseconds) {
+        case 0: return true
+        case -2: return nil  // The wait could not be cut short (no signal may be queued): poll.
+        default: break
+        }
         if errno == EWOULDBLOCK { return false }
         throw SystemError(call: "flock", path: path, errno: errno)
         #else
@@ -409,6 +413,17 @@ package enum Syscall {
         }
         #else
         return nil
+        #endif
+    }
+
+    /// Throws `EPERM`, as opening it for writing would, if `name` in `folder` (a link not followed)
+    /// is immutable or append-only (`chattr +i`, `+a`): no permission bit says so, and neither
+    /// the owner nor root may then replace it. Nothing where the system does not say.
+    ///
+    /// The corresponding C function is `statx`, for `stx_attributes`.
+    package static func checkChangeable(_ name: String, in folder: Int32, path: String) throws(SystemError) {
+        #if os(Linux)
+        if emotions_unchangeable(folder, name) != 0 { throw SystemError(call: "open", path: path, errno: EPERM) }
         #endif
     }
 

@@ -11,7 +11,7 @@ extension TimeZoneRules {
     package static let system: TimeZoneRules = SystemTime.zone.source.rules
 }
 
-/// Where the process's time zone comes from: a time zone file or a rule read here, with three
+/// Where the process's time zone comes from: a time zone file or a rule read here, with four
 /// system calls and none of the C library's time zone code, or the C library itself for the
 /// rare zone read here in no form that is sure to give what it gives.
 package enum ZoneSource: Sendable {
@@ -87,14 +87,22 @@ extension SystemTime {
         }
     }
 
-    /// The time zone file at `path`, read with `open`, one `read` into 8 KiB and `close`, never
-    /// waiting (a FIFO, a terminal), and with `fstat` only if that read is no zone: a file that fills
-    /// the buffer or is not as RFC 8536 lays it out is left to the C library; what is not a regular
-    /// file is refused.
+    /// The time zone file at `path`, read with `stat`, `open`, one `read` into 8 KiB and `close`,
+    /// never waiting (a FIFO, a terminal), and with `fstat` only if that read is no zone: a file that
+    /// fills the buffer or is not as RFC 8536 lays it out is left to the C library; what is not a
+    /// regular file is refused.
+    ///
+    /// What is not a regular file is refused before it is opened: opening a device can do something
+    /// (a watchdog starts counting down, a tape rewinds), and root may run us with a user's `TZ`.
+    /// Swapped for one after `stat`, it is still never read from, as the C library's own `stat`
+    /// before `tzset` allowed before.
     ///
     /// 8 KiB is twice the largest file tzdata ships (Asia/Hebron, 3,872 bytes, with 64-bit data),
     /// and small enough to come from the heap a tap already has: 64 KiB grew it, one `brk` more.
     static func readZoneFile(_ path: String) -> ZoneFileContent {
+        var named = stat()
+        guard stat(path, &named) == 0 else { return .missing }
+        if let kind = kindUnlessFile(named.st_mode) { return .notAFile(kind) }
         guard let descriptor = try? Syscall.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY) else { return .missing }
         defer { Syscall.close(descriptor) }
         let size = 8 * 1024

@@ -65,6 +65,31 @@ struct DataFileReaderTests {
         }
     }
 
+    /// `chattr +i` or `+a` stops even root from replacing the file, and no permission bit says so:
+    /// the update is refused before anything is written, the journal included, as it was when the
+    /// file was opened for writing to find out.
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr")), arguments: ["i", "a"])
+    func aFileMadeImmutableOrAppendOnlyMayNotBeWrittenEvenByRoot(flag: String) throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(#"{"counts": {"sad": 3}}"#)
+        try #require(try chattr("+" + flag, path), "the file system keeps no such flag")
+        defer { _ = try? chattr("-" + flag, path) }
+        let snapshot = try #require(try read(folder, forWriting: true))
+        #expect(snapshot.writeRefusal == SystemError(call: "open", path: path, errno: EPERM))
+        #expect(snapshot.document.tally[.sad] == 3)
+    }
+
+    /// Runs `chattr change path`; whether it succeeded.
+    private func chattr(_ change: String, _ path: String) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [change, path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     @Test func anUpdateOpensTheDataFileForReadingOnly() throws {
         let folder = try TemporaryFolder()
         try folder.write(#"{"counts": {"sad": 3}}"#)

@@ -96,6 +96,23 @@ struct LockFileTests {
         pthread_sigmask(SIG_BLOCK, nil, &mask)
         #expect(sigismember(&mask, SIGALRM) == sigismember(&maskBefore, SIGALRM), "the thread's mask was left changed")
     }
+
+    /// A FIFO (or device) planted as the lock file is refused as soon as it is found taken, not
+    /// waited for until the timeout and then blamed on its holder (75 instead of 77).
+    @Test func aLockFileThatIsNoRegularFileIsRefusedEvenWhenSomeoneHoldsIt() throws {
+        let folder = try TemporaryFolder()
+        let lockPath = folder.file("emotions.json.lock")
+        #expect(mkfifo(lockPath, 0o600) == 0)
+        let held = open(lockPath, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        try #require(held >= 0)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX) == 0)
+        for fileSystem in [FileSystem.live, .liveOwningProcess] {
+            #expect(throws: StoreError.unsafeLockFile(path: lockPath, .other)) {
+                try take(folder, timeout: .milliseconds(200), fileSystem: fileSystem)
+            }
+        }
+    }
     #endif
 
     @Test func aLockHeldPastTheTimeoutNamesItsHolder() throws {

@@ -56,6 +56,8 @@ import Testing
     @Test(arguments: [
         "a/b/mood.json", "a/b/missing.json", "a/missing/mood.json", "a//b/./mood.json", "a/b/", "a/b",
         "linked/mood.json", "a/b/link.json", "a/b/../b/mood.json", "a/b/mood.json/",
+        // A NUL (a library caller's path, or a sync folder read from JSON's \u0000) ends a name in C.
+        "a\u{0}x/b/mood.json",
     ])
     func theWalkWithoutLinksEndsWhereTheNameByNameWalkEnds(relative: String) throws {
         let folder = try TemporaryFolder()

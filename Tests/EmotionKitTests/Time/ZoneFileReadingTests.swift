@@ -30,6 +30,24 @@ struct ZoneFileReadingTests {
         #expect(kind(SystemTime.readZoneFile(zone)) == "unread")
     }
 
+    #if canImport(Glibc)
+    /// Opening a device can do something (a watchdog starts counting down, a tape rewinds): what
+    /// `TZ` names is opened only once it is known to be a regular file, as root may run us with a
+    /// user's `TZ`. inotify tells whether the FIFO was opened.
+    @Test func whatIsNoFileIsRefusedWithoutBeingOpened() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        try #require(watch >= 0)
+        defer { close(watch) }
+        try #require(inotify_add_watch(watch, fifo, UInt32(IN_OPEN)) >= 0)
+        #expect(kind(SystemTime.readZoneFile(fifo)) == "a FIFO")
+        var events = [UInt8](repeating: 0, count: 4096)
+        #expect(read(watch, &events, events.count) == -1, "the FIFO was opened")
+    }
+    #endif
+
     private func kind(_ content: SystemTime.ZoneFileContent) -> String {
         switch content {
         case .zone: "zone"
