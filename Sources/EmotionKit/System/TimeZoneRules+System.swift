@@ -73,7 +73,7 @@ extension SystemTime {
             let folder = getenv("TZDIR").map { String(cString: $0) } ?? ""
             path = (folder.isEmpty ? "/usr/share/zoneinfo" : folder) + "/" + name
         }
-        switch readZoneFile(path) {
+        switch readZoneFile(path, lookingFirst: value != nil) {
         case .zone(let file):
             return (.file(file), nil)
         case .notAFile(let kind):
@@ -87,22 +87,25 @@ extension SystemTime {
         }
     }
 
-    /// The time zone file at `path`, read with `stat`, `open`, one `read` into 8 KiB and `close`,
-    /// never waiting (a FIFO, a terminal), and with `fstat` only if that read is no zone: a file that
-    /// fills the buffer or is not as RFC 8536 lays it out is left to the C library; what is not a
-    /// regular file is refused.
+    /// The time zone file at `path`, read with `open`, one `read` into 8 KiB and `close` (after a
+    /// `stat`, `lookingFirst`), never waiting (a FIFO, a terminal), and with `fstat` only if that read
+    /// is no zone: a file that fills the buffer or is not as RFC 8536 lays it out is left to the C
+    /// library; what is not a regular file is refused.
     ///
-    /// What is not a regular file is refused before it is opened: opening a device can do something
-    /// (a watchdog starts counting down, a tape rewinds), and root may run us with a user's `TZ`.
-    /// Swapped for one after `stat`, it is still never read from, as the C library's own `stat`
-    /// before `tzset` allowed before.
+    /// A file `TZ` names (`lookingFirst`) that is not a regular file is refused before it is opened:
+    /// opening a device can do something (a watchdog starts counting down, a tape rewinds), and root
+    /// may run us with a user's `TZ`. Swapped for one after `stat`, it is still never read from, as
+    /// the C library's own `stat` before `tzset` allowed before. The system's `/etc/localtime`, which
+    /// only root may replace, is opened at once, as the C library opens it.
     ///
     /// 8 KiB is twice the largest file tzdata ships (Asia/Hebron, 3,872 bytes, with 64-bit data),
     /// and small enough to come from the heap a tap already has: 64 KiB grew it, one `brk` more.
-    static func readZoneFile(_ path: String) -> ZoneFileContent {
-        var named = stat()
-        guard stat(path, &named) == 0 else { return .missing }
-        if let kind = kindUnlessFile(named.st_mode) { return .notAFile(kind) }
+    static func readZoneFile(_ path: String, lookingFirst: Bool = true) -> ZoneFileContent {
+        if lookingFirst {
+            var named = stat()
+            guard stat(path, &named) == 0 else { return .missing }
+            if let kind = kindUnlessFile(named.st_mode) { return .notAFile(kind) }
+        }
         guard let descriptor = try? Syscall.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY) else { return .missing }
         defer { Syscall.close(descriptor) }
         let size = 8 * 1024
