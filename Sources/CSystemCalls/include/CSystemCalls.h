@@ -43,26 +43,37 @@ static inline int emotions_unchangeable(int folder, const char *name) {
     return (status.stx_attributes & status.stx_attributes_mask & unchangeable) != 0;
 }
 
-/// What SIGALRM does while `emotions_lock_waiting` waits: nothing but cut the wait short.
+/// What SIGALRM does while a writer waits in `emotions_lock_waiting`: nothing but cut the wait short.
 static void emotions_lock_alarm(int signal) { (void)signal; }
 
-/// flock(fd, LOCK_EX), blocking for at most `timeout_ns`: 0 once the lock is taken; -1 with errno
-/// EWOULDBLOCK if the time ran out first, or with the errno that stopped it; -2, with nothing
-/// waited for, if the wait could not be cut short (no handler, or no timer: `timer_create` fails
-/// with EAGAIN, which is EWOULDBLOCK, when no signal may be queued), for the caller to poll instead.
+/// Installs `emotions_lock_alarm` for SIGALRM, without SA_RESTART, keeping what was there in
+/// `previous`: 0, or -1 and errno. The caller counts the waiters and puts `previous` back after the
+/// last (`emotions_alarm_restore`): with waiters on several threads, one that put it back while
+/// another still waited would leave that one's timer to end the process.
+static inline int emotions_alarm_install(struct sigaction *previous) {
+    struct sigaction quiet;
+    memset(&quiet, 0, sizeof quiet);
+    quiet.sa_handler = emotions_lock_alarm;
+    sigemptyset(&quiet.sa_mask);
+    return sigaction(SIGALRM, &quiet, previous);
+}
+
+/// Puts back what SIGALRM did before `emotions_alarm_install`.
+static inline void emotions_alarm_restore(const struct sigaction *previous) { sigaction(SIGALRM, previous, NULL); }
+
+/// flock(fd, LOCK_EX), blocking for at most `timeout_ns`, with `emotions_alarm_install`'s handler in
+/// place: 0 once the lock is taken; -1 with errno EWOULDBLOCK if the time ran out first, or with the
+/// errno that stopped it; -2, with nothing waited for, if the wait could not be cut short (no
+/// timer: `timer_create` fails with EAGAIN, which is EWOULDBLOCK, when no signal may be queued),
+/// for the caller to poll instead.
 ///
 /// Blocking lets the kernel hand the lock over the moment its holder lets go, to the waiters in
 /// turn, as a C program's blocking flock gets it. The wait is cut by a timer that sends SIGALRM to
 /// this thread alone (SIGEV_THREAD_ID), first at the timeout and then every 10 ms (a signal that
-/// came just before flock began is never the last), caught by a handler that does nothing, without
-/// SA_RESTART. The handler, the thread's signal mask and the timer are put back as they were. Only
-/// for a program that owns its process's signals: a library must not install a handler.
+/// came just before flock began is never the last). The thread's signal mask is put back as it
+/// was, after any SIGALRM the timer sent has been taken. Only for a program that owns its
+/// process's signals: a library must not install a handler.
 static inline int emotions_lock_waiting(int fd, long long timeout_ns) {
-    struct sigaction quiet, previous;
-    memset(&quiet, 0, sizeof quiet);
-    quiet.sa_handler = emotions_lock_alarm;
-    sigemptyset(&quiet.sa_mask);
-    if (sigaction(SIGALRM, &quiet, &previous) != 0) return -2;
     sigset_t alarm_only, previous_mask;
     sigemptyset(&alarm_only);
     sigaddset(&alarm_only, SIGALRM);
@@ -104,9 +115,13 @@ static inline int emotions_lock_waiting(int fd, long long timeout_ns) {
             }
         }
         timer_delete(timer);
+        // A SIGALRM the timer sent just before it was deleted, not yet taken, is taken now, by the
+        // handler, rather than left pending on a thread whose mask may block it.
+        struct timespec none = {0, 0};
+        pthread_sigmask(SIG_BLOCK, &alarm_only, NULL);
+        while (sigtimedwait(&alarm_only, NULL, &none) == SIGALRM) {}
     }
     pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
-    sigaction(SIGALRM, &previous, NULL);
     if (result != 0) errno = error;
     return result;
 }

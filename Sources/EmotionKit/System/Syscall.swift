@@ -387,13 +387,17 @@ package enum Syscall {
         #if os(Linux)
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = seconds > 9_000_000_000 ? Int64.max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        switch emotions_lock_waiting(descriptor, nanoseconds) {
+        guard AlarmHandler.shared.enter() else { return nil }  // No handler: poll.
+        let result = emotions_lock_waiting(descriptor, nanoseconds)
+        let failure = errno
+        AlarmHandler.shared.leave()
+        switch result {
         case 0: return true
         case -2: return nil  // The wait could not be cut short (no signal may be queued): poll.
         default: break
         }
-        if errno == EWOULDBLOCK { return false }
-        throw SystemError(call: "flock", path: path, errno: errno)
+        if failure == EWOULDBLOCK { return false }
+        throw SystemError(call: "flock", path: path, errno: failure)
         #else
         return nil
         #endif

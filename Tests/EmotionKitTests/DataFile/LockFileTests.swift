@@ -4,7 +4,10 @@ import Testing
 @testable import EmotionKit
 
 /// The lock file alone: how it is made, opened, waited for, refused and removed.
-struct LockFileTests {
+///
+/// One test at a time: those that wait in the kernel look at the process's `SIGALRM` handler,
+/// which a wait on another thread would change under them.
+@Suite(.serialized) struct LockFileTests {
     private func take(
         _ folder: TemporaryFolder, mode: UInt32 = 0o600, timeout: Duration = .seconds(10),
         fileSystem: FileSystem = .live, _ body: (LockFile) throws -> Void = { _ in }
@@ -71,6 +74,38 @@ struct LockFileTests {
         #expect(letGo <= taken)
         #expect(taken - letGo < .milliseconds(40), "the kernel hands the lock over at once: \(taken - letGo) after")
         #expect(pauses.withLock { $0 } == 0, "polled instead of waiting in flock")
+    }
+
+    /// Each waiter's timer sends SIGALRM until its wait ends: were the handler put back by one while
+    /// another still waited, the other's next SIGALRM would end the process (tests run in parallel
+    /// and once did).
+    @Test func waitersOnSeveralThreadsAtOnceAllTimeOutAndTheProcessLivesOn() async throws {
+        let folder = try TemporaryFolder()
+        let held = try holdLock(in: folder)
+        defer { close(held) }
+        let path = folder.path
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    do {
+                        try NameInFolder.opening("emotions.json", in: path) { dataFile in
+                            let lock = try LockFile.take(
+                                for: dataFile, mode: 0o600, timeout: .milliseconds(40 + 25 * index), fileSystem: .liveOwningProcess)
+                            lock.release()
+                        }
+                        return false
+                    } catch {
+                        if case .lockTimeout = error as? StoreError { return true }
+                        return false
+                    }
+                }
+            }
+            var all: [Bool] = []
+            for await outcome in group { all.append(outcome) }
+            return all
+        }
+        #expect(outcomes == Array(repeating: true, count: 6), "each waiter gives up with .lockTimeout")
+        Syscall.sleep(.milliseconds(50))  // Any SIGALRM left behind would end the process by now.
     }
 
     @Test func aProgramOwningItsProcessGivesUpAtTheTimeoutAndPutsItsSignalHandlingBack() throws {
