@@ -5,12 +5,18 @@
 /// will not; none is handed out twice, from any thread. For ids and names that must not collide,
 /// not for secrets.
 package struct PooledRandom: RandomNumberGenerator {
+    /// How many words this generator has drawn. Also gives each generator storage of its own: an
+    /// empty struct's instances may share one address, where ThreadSanitizer took two threads'
+    /// `mutating` calls for a race.
+    private(set) var drawn = 0
+
     /// A generator drawing from the process's pool.
     package init() {}
 
     /// The next 64 random bits.
     package mutating func next() -> UInt64 {
-        PooledRandom.pool.next()
+        drawn += 1
+        return PooledRandom.pool.next()
     }
 
     private static let pool = Pool()
