@@ -43,6 +43,7 @@ package struct MonotonicInstant: Comparable, Sendable {
         earlier.duration(to: later)
     }
 
+    /// Whether `left` comes before `right`.
     package static func < (left: MonotonicInstant, right: MonotonicInstant) -> Bool {
         left.nanoseconds < right.nanoseconds
     }
