@@ -116,7 +116,10 @@ struct DataFileSave {
         }
         committed()
         let replace = AtomicReplace(fileSystem: fileSystem)
-        if bytes != anchor { try? replace.replace(target, with: bytes, ownership: ownership, durable: false) }
+        // Before the data file is replaced: a process killed after its rename leaves no sign that it
+        // had not looked yet, so it must look before; killed before its own rename, it leaves the
+        // journal ahead, and the next update looks.
         if looksForLeftovers { replace.removeLeftovers(of: target, andOf: [DayIndexFile.name(besideDataFile: target.name)]) }
+        if bytes != anchor { try? replace.replace(target, with: bytes, ownership: ownership, durable: false) }
     }
 }

@@ -27,6 +27,37 @@ import Testing
         #expect(try store.read()[.happy] == 3)
     }
 
+    /// A writer killed after renaming its data file, before it had looked for leftovers, would leave
+    /// the next one no sign of a leftover (the journal is not ahead): so an update that looks, looks
+    /// before it renames.
+    @Test func anUpdateThatLooksForLeftoversLooksBeforeItReplacesTheDataFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("emotions.json")
+        try TallyStore(path: path).apply(.tap(.happy))
+        // A change another process committed and did not save, and the temporary file it left.
+        let journal = path + ".journal"
+        let line = #"{"id":"01M8D736YC5QA4MJGTDDB340C5","at":"2026-11-27T00:39:42.796+00:00","command":"tap","emotion":"sad","old":0,"new":1,"seq":2,"group":"01M8D736YC5QA4MJGTDDB340C5"}"#
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data((line + "\n").utf8))
+        try handle.close()
+        try folder.write("half a file", to: ".emotions.json.tmp-4242-17")
+        let steps = Steps()
+        var fileSystem = FileSystem.live
+        fileSystem.entries = { file in
+            steps.add("list")
+            return FileSystem.live.entries(file)
+        }
+        fileSystem.renameAt = { file, source, destination throws(SystemError) in
+            steps.add("rename")
+            try FileSystem.live.renameAt(file, source, destination)
+        }
+        try TallyStore(path: path, fileSystem: fileSystem).apply(.tap(.happy))
+        #expect(steps.all == ["list", "rename"])
+        #expect(try !folder.contents().contains(".emotions.json.tmp-4242-17"))
+        #expect(try TallyStore(path: path).read()[.sad] == 1)
+    }
+
     @Test func anUpdateKeepsTheFilesPermissions() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(#"{"counts": {"sad": 1}}"#)
@@ -107,4 +138,13 @@ import Testing
         try #require(stat(path, &status) == 0)
         return Int(status.st_mode & 0o7777)
     }
+}
+
+/// What a file system was asked to do, in order, from any thread.
+private final class Steps: @unchecked Sendable {  // `steps` is only touched under `lock`.
+    private let lock = NSLock()
+    private var steps: [String] = []
+
+    func add(_ step: String) { lock.withLock { steps.append(step) } }
+    var all: [String] { lock.withLock { steps } }
 }
