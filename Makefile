@@ -11,10 +11,13 @@ ARGS          ?=
 # from a callgrind profile), so that start-up touches a few pages of a 16 MB binary instead of
 # dozens: about 20 fewer page faults and 0.2-0.3 ms less a tap (Documentation/Performance.md).
 LINK_ORDER    := Sources/emotions/link-order.txt
+# The compiler's functions with no symbol, which the order file cannot name, packed together (its comment says why).
+LINK_SCRIPT   := Sources/emotions/unnamed-functions.ld
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -static-executable \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering)
+	-Xlinker --symbol-ordering-file=$(CURDIR)/$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering \
+	-Xlinker -T -Xlinker $(CURDIR)/$(LINK_SCRIPT))
 FUZZ_SECONDS  ?= 60
 FUZZ_ARGS     ?=
 BENCH_ROUNDS  ?= 200

@@ -24,8 +24,11 @@ let package = Package(
         // The command line: parsing, help, rendering, exit codes. Testable without a process.
         .target(name: "EmotionsCLI", dependencies: ["EmotionKit"]),
         // A few lines that hand the process's arguments to EmotionsCLI.
-        // link-order.txt is the release link's function order (see the Makefile's link-order target).
-        .executableTarget(name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit"], exclude: ["link-order.txt"]),
+        // link-order.txt is the release link's function order (see the Makefile's link-order target);
+        // unnamed-functions.ld packs the functions it cannot name.
+        .executableTarget(
+            name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit"],
+            exclude: ["link-order.txt", "unnamed-functions.ld"]),
         .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit", "EmotionKitAsync"]),
         .testTarget(name: "EmotionsCLITests", dependencies: ["EmotionsCLI", "EmotionKit"]),
     ] + (unitTestsOnly ? [] : [
