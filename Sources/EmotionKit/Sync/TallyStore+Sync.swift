@@ -33,9 +33,24 @@ extension TallyStore {
     /// A data file or journal that cannot be read is left for the command to report: nothing is taken in.
     @discardableResult
     public func takeInIfSynced() throws -> SyncReport? {
-        guard let document = try? readIfPresent(), let state = document.sync else { return nil }
+        try checkSync().report
+    }
+
+    /// `takeInIfSynced()`, keeping what it read: when nothing was taken in, `SyncCheck.counts` holds
+    /// the counts it found, so a command that shows them reads the data file once, not twice.
+    ///
+    /// - Throws: what `takeInIfSynced()` throws, only when something was taken in.
+    public func checkSync() throws -> SyncCheck {
+        let document: TallyDocument?
+        do {
+            document = try readIfPresent()
+        } catch {
+            return SyncCheck(report: nil, counts: nil)  // Left for the command to report.
+        }
+        let unchanged = SyncCheck(report: nil, counts: document?.tally ?? Tally())
+        guard let document, let state = document.sync else { return unchanged }
         let round = SyncRound(state: state, dataFileStatus: nil, fileSystem: fileSystem)
-        guard round.hasNews(journalEnd: document.journal?.bytes ?? 0) else { return nil }
-        return try commit(.sync(.now)).sync
+        guard round.hasNews(journalEnd: document.journal?.bytes ?? 0) else { return unchanged }
+        return SyncCheck(report: try commit(.sync(.now)).sync, counts: nil)
     }
 }

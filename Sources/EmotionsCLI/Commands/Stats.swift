@@ -61,7 +61,7 @@ struct Stats: Subcommand {
     }
 
     func run(in context: Context) throws {
-        let store = try self.store.makeSyncedStore(context: context)
+        let (store, counts) = try self.store.makeSyncedStoreReading(context: context)
         let now = Instant.now
         let zone = TimeZoneRules.system
         switch by {
@@ -83,7 +83,7 @@ struct Stats: Subcommand {
             report = StatsReport(felt: days.values.reduce(into: Felt()) { $0.merge($1) })
             streak = Streak(felt: days, through: Stats.lastDay(of: range, now: now, zone: zone))
         } else {
-            report = StatsReport(tally: try store.read())
+            report = StatsReport(tally: try counts ?? store.read())
         }
         switch (emotion, isJSON) {
         case let (emotion?, false): context.terminal.print("\(report[emotion])")

@@ -52,14 +52,22 @@ struct StoreOptions: Equatable, Sendable {
     /// there grew: what every command that reads counts does first. A sync that fails is a warning on
     /// `context`'s standard error, not a failure: the command reads what the history holds.
     func makeSyncedStore(context: Context) throws -> TallyStore {
+        try makeSyncedStoreReading(context: context).store
+    }
+
+    /// `makeSyncedStore(context:)`, with the counts its look at the sync folder read when it took
+    /// nothing in (`SyncCheck.counts`): a command that shows counts reads the data file once.
+    func makeSyncedStoreReading(context: Context) throws -> (store: TallyStore, counts: Tally?) {
         let store = try makeStore(environment: context.environment, terminal: context.terminal)
         do {
-            for warning in try store.takeInIfSynced()?.warnings ?? [] {
+            let check = try store.checkSync()
+            for warning in check.report?.warnings ?? [] {
                 context.terminal.printError("Warning: " + ControlCharacters.escaped(in: warning))
             }
+            return (store, check.counts)
         } catch {
             context.terminal.printError("Warning: could not take in what the sync folder holds: \(error)")
+            return (store, nil)
         }
-        return store
     }
 }
