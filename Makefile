@@ -91,21 +91,26 @@ release:
 	@# in large folios, and a run maps them with about 15 fewer page faults. So it is timed as installed.
 	cp $(BIN) $(BIN).copy && mv -f $(BIN).copy $(BIN)
 
-# Regenerate LINK_ORDER after the code or the toolchain changes: every function `tap happy -q`, then
-# `stats --json`, `log -n 20`, `stats --week` and `calendar` run on an existing tally, then the same tap
-# and `stats --json` with the file named by EMOTIONS_FILE (as scripts and the benchmark name it), a tap
-# with tags, then `tap happy -q` of a history that syncs with a folder holding another history's file
-# (nothing new in it), in the order callgrind first meets them (needs valgrind), then link again. The
-# synced tap's own functions come last, so that they are packed together without moving the others.
+# Regenerate LINK_ORDER after the code or the toolchain changes: every function `tap happy` runs on an
+# existing tally, printing its change as a person and the benchmark run it, first with the file named
+# by EMOTIONS_FILE (as scripts and the benchmark name it), then found in the home folder; then a tap
+# with tags, a tap of a history that syncs with a folder holding another history's file (nothing new
+# in it), `stats --json` both ways, `log -n 20`, `stats --week` and `calendar`, each command's own new
+# functions after those of the commands before it, in the order callgrind first meets them (needs
+# valgrind), then link again: the tap's are packed together first, the rarer commands' after them.
 # valgrind's CPU has no AVX-512, so glibc's string functions it runs are the AVX2 ones: beside each,
 # the same function's EVEX and AVX-512 forms, which this machine's CPU may pick, are listed too.
 # After the functions come the data a tap, `stats --json`, a tagged tap and a synced tap touch, first
 # touched first (valgrind's lackey, bench/data_order.py): the runtime's, the C library's and each Swift
 # file's variables, caches and metadata packed into a few pages instead of spread over dozens.
 LINK_ORDER_HOME := $(CURDIR)/$(BUILD_TMP)/link-order
-LINK_ORDER_COMMANDS := "tap happy -q" "stats --json" "log -n 20" "stats --week" "calendar" "file:tap happy -q" \
-	"file:stats --json" "tap smile -q +gym +work" "synced:tap happy -q"
-LINK_ORDER_DATA_COMMANDS := "file:tap happy -q" "file:stats --json" "tap happy -q" "tap smile -q +gym +work" "synced:tap happy -q"
+# The standard library's own (not generic) code and data sit in one section each of its Swift.o, which
+# the order cannot split or move: listed among the rest, that 1.6 MB block lands where its first symbol
+# is listed and cuts the functions a tap runs in two, 64 KB windows apart. Its symbols are listed last.
+SWIFT_CORE_ARCHIVE = $(shell $(SWIFT) -print-target-info | sed -n 's/.*"runtimeResourcePath": "\([^"]*\)".*/\1/p')_static/linux/libswiftCore.a
+LINK_ORDER_COMMANDS := "file:tap happy" "tap happy" "tap smile +gym +work" "synced:tap happy" "file:stats --json" \
+	"stats --json" "log -n 20" "stats --week" "calendar"
+LINK_ORDER_DATA_COMMANDS := "file:tap happy" "file:stats --json" "tap happy" "tap smile +gym +work" "synced:tap happy"
 link-order: release
 	rm -rf $(BUILD_TMP)/link-order && mkdir -p $(BUILD_TMP)/link-order/folder $(BUILD_TMP)/link-order/synced $(BUILD_TMP)/link-order/other
 	HOME=$(LINK_ORDER_HOME) $(BIN) tap happy -q
@@ -138,8 +143,14 @@ link-order: release
 	nm $(BIN) | awk '$$3 ~ /^__[a-z]+_(evex|avx512)/ { print $$3 }' | sort -u > $(LINK_ORDER).variants
 	awk 'NR == FNR { family = $$0; sub(/_(evex|avx512).*/, "", family); variants[family] = variants[family] $$0 "\n"; next } \
 		{ print; family = $$0; if (sub(/_(avx2|avx|sse2|sse4_2|ssse3).*/, "", family) && !done[family]++) printf "%s", variants[family] }' \
-		$(LINK_ORDER).variants $(LINK_ORDER).callgrind | cat - $(LINK_ORDER).data | awk '!seen[$$0]++' > $(LINK_ORDER)
-	rm -f $(LINK_ORDER).callgrind $(LINK_ORDER).variants $(LINK_ORDER).data
+		$(LINK_ORDER).variants $(LINK_ORDER).callgrind | cat - $(LINK_ORDER).data | awk '!seen[$$0]++' > $(LINK_ORDER).all
+	cd $(LINK_ORDER_HOME) && ar x $(SWIFT_CORE_ARCHIVE) Swift.o
+	objdump -t $(LINK_ORDER_HOME)/Swift.o | sed -nE \
+		's/^[0-9a-f]+ .{7} (\.text|\.data|\.bss|\.rodata|\.data\.rel\.ro)[[:space:]]+[0-9a-f]+ (\.hidden )?(.*)$$/\3/p' \
+		> $(LINK_ORDER).unmovable
+	awk 'NR == FNR { unmovable[$$0] = 1; next } !($$0 in unmovable)' $(LINK_ORDER).unmovable $(LINK_ORDER).all > $(LINK_ORDER)
+	awk 'NR == FNR { unmovable[$$0] = 1; next } $$0 in unmovable' $(LINK_ORDER).unmovable $(LINK_ORDER).all >> $(LINK_ORDER)
+	rm -f $(LINK_ORDER).callgrind $(LINK_ORDER).variants $(LINK_ORDER).data $(LINK_ORDER).all $(LINK_ORDER).unmovable
 	rm -f $(BIN)  # SwiftPM does not know the order file: link again.
 	$(MAKE) release
 
