@@ -110,6 +110,11 @@ LINK_ORDER_HOME := $(CURDIR)/$(BUILD_TMP)/link-order
 SWIFT_CORE_ARCHIVE = $(shell $(SWIFT) -print-target-info | sed -n 's/.*"runtimeResourcePath": "\([^"]*\)".*/\1/p')_static/linux/libswiftCore.a
 LINK_ORDER_COMMANDS := "file:tap happy" "tap happy" "tap smile +gym +work" "synced:tap happy" "file:stats --json" \
 	"stats --json" "log -n 20" "stats --week" "calendar"
+# Where a command of those lists runs: "synced:" in the history that syncs, "file:" with EMOTIONS_FILE set.
+LINK_ORDER_PLACE = home=$(LINK_ORDER_HOME); file=; case "$$command" in \
+	synced:*) home=$$home/synced; command=$${command\#synced:};; \
+	file:*) file=$$home/.config/emotions/emotions.json; command=$${command\#file:};; \
+	esac;
 LINK_ORDER_DATA_COMMANDS := "file:tap happy" "file:stats --json" "tap happy" "tap smile +gym +work" "synced:tap happy"
 link-order: release
 	rm -rf $(BUILD_TMP)/link-order && mkdir -p $(BUILD_TMP)/link-order/folder $(BUILD_TMP)/link-order/synced $(BUILD_TMP)/link-order/other
@@ -120,21 +125,13 @@ link-order: release
 	done
 	HOME=$(LINK_ORDER_HOME)/synced $(BIN) sync > /dev/null
 	for command in $(LINK_ORDER_COMMANDS); do \
-		home=$(LINK_ORDER_HOME); file=; \
-		case "$$command" in \
-			synced:*) home=$$home/synced; command=$${command#synced:};; \
-			file:*) file=$$home/.config/emotions/emotions.json; command=$${command#file:};; \
-		esac; \
+		$(LINK_ORDER_PLACE) \
 		HOME=$$home EMOTIONS_FILE=$$file valgrind --tool=callgrind --demangle=no \
 			--callgrind-out-file="$$home/callgrind.out" $(BIN) $$command > /dev/null 2>&1 || exit 1; \
 		grep -oE '^c?fn=\([0-9]+\) .+' "$$home/callgrind.out" | sed -E 's/^c?fn=\([0-9]+\) //'; \
 	done | grep -v '^0x' | awk '!seen[$$0]++' > $(LINK_ORDER).callgrind
 	for command in $(LINK_ORDER_DATA_COMMANDS); do \
-		home=$(LINK_ORDER_HOME); file=; \
-		case "$$command" in \
-			synced:*) home=$$home/synced; command=$${command#synced:};; \
-			file:*) file=$$home/.config/emotions/emotions.json; command=$${command#file:};; \
-		esac; \
+		$(LINK_ORDER_PLACE) \
 		HOME=$$home EMOTIONS_FILE=$$file valgrind --tool=lackey --trace-mem=yes --log-file="$$home/lackey.out" \
 			$(BIN) $$command > /dev/null 2>&1 || exit 1; \
 		cp "$$home/lackey.out" "$(LINK_ORDER_HOME)/lackey-$$(echo "$$command" | tr -c 'a-z' '-')-$${file:+file}$${home##*/}.out"; \

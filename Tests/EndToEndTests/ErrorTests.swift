@@ -242,16 +242,26 @@ struct ErrorTests {
 
     // MARK: - 75, lock timeout
 
+    /// Takes the lock of `sandbox`'s default data file as another writer would, from this process;
+    /// the descriptor that holds it, for the caller to close.
+    static func holdLock(of sandbox: Sandbox) throws -> Int32 {
+        let path = sandbox.defaultDataFile.path + ".lock"
+        let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(lock >= 0, "cannot open \(path): errno \(errno)")
+        let locked = flock(lock, LOCK_EX | LOCK_NB) == 0
+        let problem = errno
+        if !locked { close(lock) }
+        try #require(locked, "cannot lock \(path): errno \(problem)")
+        return lock
+    }
+
     @Test func aHeldLockMakesAWriterGiveUpWith75AndChangeNothing() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(happy: 3))
         let before = sandbox.bytes(of: sandbox.defaultDataFile)
         let lockPath = sandbox.defaultDataFile.path + ".lock"
-
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        try #require(lock >= 0, "cannot open \(lockPath): errno \(errno)")
+        let lock = try Self.holdLock(of: sandbox)
         defer { close(lock) }
-        try #require(flock(lock, LOCK_EX | LOCK_NB) == 0, "cannot lock \(lockPath): errno \(errno)")
 
         let clock = ContinuousClock()
         let started = clock.now
@@ -277,11 +287,8 @@ struct ErrorTests {
     @Test func aWriterWaitsForALockThatIsReleasedInTime() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(happy: 3))
-        let lockPath = sandbox.defaultDataFile.path + ".lock"
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        try #require(lock >= 0, "cannot open \(lockPath): errno \(errno)")
+        let lock = try Self.holdLock(of: sandbox)
         defer { close(lock) }
-        try #require(flock(lock, LOCK_EX | LOCK_NB) == 0, "cannot lock \(lockPath): errno \(errno)")
 
         async let outcome = sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "15"])
         try await Task.sleep(for: .milliseconds(300))
@@ -298,11 +305,8 @@ struct ErrorTests {
     func aWriterThatMayQueueNoSignalStillWaitsForTheLock() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(happy: 3))
-        let lockPath = sandbox.defaultDataFile.path + ".lock"
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        try #require(lock >= 0, "cannot open \(lockPath): errno \(errno)")
+        let lock = try Self.holdLock(of: sandbox)
         defer { close(lock) }
-        try #require(flock(lock, LOCK_EX | LOCK_NB) == 0, "cannot lock \(lockPath): errno \(errno)")
 
         let binary = try Emotions.binary().path
         async let outcome = sandbox.runShell(
