@@ -24,7 +24,9 @@ position; any difference stops the run, since a faster candidate doing a differe
 nothing. The C floor, which keeps no journal, must give the same status, output and counts. Then,
 for each operation, the candidates run round-robin in their own folders, seeded with the same
 counts, the order rotating every round, so that drift in the machine's speed falls on all of them
-alike. Each run is timed from spawn to wait4, and its peak RSS is the largest of the process and
+alike. Each binary (emotions, the C floor, BENCH_BASELINE) runs from a fresh copy in the run's
+temporary folder, written as install writes one, since how a file came into the page cache changes
+every run's page faults (see Sandbox.installed). Each run is timed from spawn to wait4, and its peak RSS is the largest of the process and
 of any process it waited for (wait4's ru_maxrss), its minor page faults theirs summed (ru_minflt;
 a "faults" column is their median per run). "x C floor", "x C journal" and "emotions faster
 by" are medians of per-round ratios: run i of one candidate against run i of the other. Then
@@ -214,6 +216,20 @@ class Sandbox:
                 file.write(document(seed))
         return home, path
 
+    def installed(self, binary):
+        """A fresh copy of `binary` in the sandbox, written as `install` writes one; its path.
+
+        Every binary timed is run from such a copy: how a file came into the page cache changes the
+        page faults of each run of it. The same bytes made 87 faults a tap as a fresh copy and 101
+        as the release build left them half an hour and some other work earlier; the C floor, built
+        anew by every run of this script, was always fresh, and emotions was timed at a disadvantage."""
+        folder = os.path.join(self.root, "bin")
+        os.makedirs(folder, exist_ok=True)
+        copy = os.path.join(folder, f"{len(os.listdir(folder))}-{os.path.basename(binary)}")
+        shutil.copyfile(binary, copy)
+        os.chmod(copy, 0o755)
+        return copy
+
     def environment(self, home, path):
         return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "EMOTIONS_FILE": path,
                 "LANG": "C.UTF-8"}
@@ -286,14 +302,14 @@ def python_interpreter():
     return "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
 
 
-def candidates(emotions_binary):
+def candidates(emotions_binary, floor_binary):
     bash = shutil.which("bash")
     if not bash or not shutil.which("jq") or not shutil.which("flock"):
         raise SystemExit("run.py: the shell+jq candidate needs bash, jq and flock(1) on PATH")
     return [
         Candidate("emotions", "emotions", [os.path.abspath(emotions_binary)]),
-        Candidate("floor", "C floor", [FLOOR_BINARY], journal=False),
-        Candidate("journal_floor", "C journal", [FLOOR_BINARY, "--journal"]),
+        Candidate("floor", "C floor", [floor_binary], journal=False),
+        Candidate("journal_floor", "C journal", [floor_binary, "--journal"]),
         Candidate("python", "Python", [python_interpreter(), os.path.join(BENCH, "reference.py"), "--journal"],
                   slow=True),
         Candidate("shell", "shell+jq", [bash, os.path.join(BENCH, "reference.sh"), "--journal"], slow=True),
@@ -1457,8 +1473,12 @@ def main():
 
     started = time.monotonic()
     floor_flags = build_tools()
-    all_candidates = candidates(options.binary)
     sandbox = Sandbox(os.environ.get("BENCH_DIR") or None)
+    try:
+        all_candidates = candidates(sandbox.installed(options.binary), sandbox.installed(FLOOR_BINARY))
+    except SystemExit:
+        sandbox.remove()
+        raise
     try:
         results = {
             "machine": dict(machine(options.binary, sandbox.root, candidate_named(all_candidates, "python").command[0]),
@@ -1495,7 +1515,7 @@ def main():
                   f"{history_events} events, {whole_rounds} rounds each", file=sys.stderr)
             baseline = None
             if baseline_binary:
-                baseline = Candidate("baseline", "today's release", [os.path.abspath(baseline_binary)])
+                baseline = Candidate("baseline", "today's release", [sandbox.installed(baseline_binary)])
             results["sync"] = sync_benchmark(emotions, baseline, sandbox, template[0], rounds, warmup, whole_rounds)
             results["sync_goals"] = sync_goals(results)
         if "tags" in parts:
