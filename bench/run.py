@@ -24,10 +24,12 @@ position; any difference stops the run, since a faster candidate doing a differe
 nothing. The C floor, which keeps no journal, must give the same status, output and counts. Then,
 for each operation, the candidates run round-robin in their own folders, seeded with the same
 counts, in an order shuffled every round (seeded by the round, see round_order), so that drift in
-the machine's speed falls on all of them alike and none always runs right after the same other one. Each binary (emotions, the C floor, BENCH_BASELINE) runs from a fresh copy in the run's
+the machine's speed falls on all of them alike and none always runs right after the same other
+one. Each binary (emotions, the C floor, BENCH_BASELINE) runs from a fresh copy in the run's
 temporary folder, written as install writes one, since how a file came into the page cache changes
-every run's page faults (see Sandbox.installed). Each run is timed from spawn to wait4, and its peak RSS is the largest of the process and
-of any process it waited for (wait4's ru_maxrss), its minor page faults theirs summed (ru_minflt;
+every run's page faults (see Sandbox.installed). Each run is timed from spawn to wait4, and its
+peak RSS is the largest of the process and of any process it waited for (wait4's ru_maxrss), its
+minor page faults theirs summed (ru_minflt;
 a "faults" column is their median per run). "x C floor", "x C journal" and "emotions faster
 by" are medians of per-round ratios: run i of one candidate against run i of the other. Then
 the system calls of `tap happy` and of `stats --json` of emotions and both C floors, each counted
