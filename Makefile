@@ -106,7 +106,8 @@ release:
 LINK_ORDER_HOME := $(CURDIR)/$(BUILD_TMP)/link-order
 # The standard library's own (not generic) code and data sit in one section each of its Swift.o, which
 # the order cannot split or move: listed among the rest, that 1.6 MB block lands where its first symbol
-# is listed and cuts the functions a tap runs in two, 64 KB windows apart. Its symbols are listed last.
+# is listed and cuts the functions a tap runs in two, 64 KB windows apart. Its symbols are listed last
+# (read from the toolchain's libswiftCore.a with binutils' ar and objdump, which the toolchain needs anyway).
 SWIFT_CORE_ARCHIVE = $(shell $(SWIFT) -print-target-info | sed -n 's/.*"runtimeResourcePath": "\([^"]*\)".*/\1/p')_static/linux/libswiftCore.a
 LINK_ORDER_COMMANDS := "file:tap happy" "tap happy" "tap smile +gym +work" "synced:tap happy" "file:stats --json" \
 	"stats --json" "log -n 20" "stats --week" "calendar"
