@@ -22,24 +22,31 @@ package struct PooledRandom: RandomNumberGenerator {
     private static let pool = Pool()
 
     /// Bits fetched and not yet handed out, behind a `Lock` (the standard library's `Mutex` asks
-    /// the system for the thread's id on every use).
-    private final class Pool: @unchecked Sendable {  // `words` and `used` are only touched under `lock`.
+    /// the system for the thread's id on every use). Kept as bytes: an array of `UInt8` is one the
+    /// standard library has ready, where one of `UInt64` costs start-up its own runtime metadata.
+    private final class Pool: @unchecked Sendable {  // `bytes` and `used` are only touched under `lock`.
+        private static let size = 256
         private let lock = Lock()
-        private var words = [UInt64](repeating: 0, count: 32)
-        private var used = 32
+        private var bytes = [UInt8](repeating: 0, count: Pool.size)
+        /// How many of `bytes` have been handed out.
+        private var used = Pool.size
 
         func next() -> UInt64 {
             lock.withLock {
-                if used == words.count {
-                    let filled = words.withUnsafeMutableBytes { bytes in Syscall.fillRandom(bytes) }
+                if used == bytes.count {
+                    let filled = bytes.withUnsafeMutableBytes { bytes in Syscall.fillRandom(bytes) }
                     if !filled {
                         var system = SystemRandomNumberGenerator()
-                        for index in words.indices { words[index] = system.next() }
+                        bytes.withUnsafeMutableBytes { bytes in
+                            for offset in stride(from: 0, to: bytes.count, by: 8) {
+                                bytes.storeBytes(of: system.next(), toByteOffset: offset, as: UInt64.self)
+                            }
+                        }
                     }
                     used = 0
                 }
-                defer { used += 1 }
-                return words[used]
+                defer { used += 8 }
+                return bytes.withUnsafeBytes { bytes in bytes.loadUnaligned(fromByteOffset: used, as: UInt64.self) }
             }
         }
     }
