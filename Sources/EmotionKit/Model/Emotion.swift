@@ -14,6 +14,21 @@ public enum Emotion: String, CaseIterable, Sendable, Hashable, Comparable {
     /// The name the command line prints and the data file uses as a key.
     public var name: String { rawValue }
 
+    /// The emotion whose name is exactly `rawValue`, as the data file and the journal spell it.
+    ///
+    /// Written out because the compiler's own looks the name up in an array of `StaticString`, a type
+    /// whose runtime metadata would cost every tap's start-up its own instantiation.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "happy": self = .happy
+        case "smile": self = .smile
+        case "neutral": self = .neutral
+        case "upset": self = .upset
+        case "sad": self = .sad
+        default: return nil
+        }
+    }
+
     /// The other names accepted on input, besides `name`; matching ignores case.
     public var aliases: [String] {
         switch self {
