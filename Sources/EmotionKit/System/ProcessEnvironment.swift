@@ -7,26 +7,30 @@ import Darwin
 /// This process's environment, `NAME=value` entries read straight from `environ`, byte for byte:
 /// none is decoded or copied until asked for.
 package enum ProcessEnvironment {
-    /// Pointers to the entries, NUL-terminated, in their order; valid until the environment changes.
-    package static func entries() -> [UnsafeMutablePointer<CChar>] {
+    /// Calls `body` with a pointer to each entry, NUL-terminated, in their order; valid until the
+    /// environment changes.
+    ///
+    /// Handed over one at a time rather than as an array: an array of pointers is a type whose
+    /// runtime metadata every start-up would pay for.
+    package static func forEachEntry(_ body: (UnsafeMutablePointer<CChar>) -> Void) {
         #if canImport(Darwin)
-        guard var entry = _NSGetEnviron()?.pointee else { return [] }
+        guard var entry = _NSGetEnviron()?.pointee else { return }
         #else
-        guard var entry = Optional(environ) else { return [] }
+        guard var entry = Optional(environ) else { return }
         #endif
-        var entries: [UnsafeMutablePointer<CChar>] = []
         while let pointer = entry.pointee {
-            entries.append(pointer)
+            body(pointer)
             entry += 1
         }
-        return entries
     }
 
     /// The entries' bytes, without their NULs, in their order.
     package static func entryBytes() -> [[UInt8]] {
-        entries().map { pointer in
-            UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
+        var entries: [[UInt8]] = []
+        forEachEntry { pointer in
+            entries.append(UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) })
         }
+        return entries
     }
 
     /// Whether the entry `entry` (`NAME=value`) begins with the `count` bytes at `name`.

@@ -2,25 +2,33 @@
 ///
 /// A short list rather than a dictionary: the tool reads sixteen variables, and the first hashed
 /// collection keyed by `String` costs start-up a search of the runtime's conformance tables.
+///
+/// Two arrays of `String`, names and values at the same places, rather than one of pairs: the standard
+/// library has an array of strings ready, where an array of pairs costs start-up its runtime metadata.
 struct Environment: Sendable {
-    private var variables: [(name: String, value: String)] = []
+    private var names: [String] = []
+    private var values: [String] = []
 
     /// No variables.
     init() {}
 
     /// The variables in `dictionary`.
     init(_ dictionary: [String: String]) {
-        variables = dictionary.map { ($0.key, $0.value) }
+        for (name, value) in dictionary {
+            setIfUnset(name, to: value)
+        }
     }
 
     /// The value of the variable `name`, if it is set.
     subscript(name: String) -> String? {
-        variables.first { $0.name == name }?.value
+        names.firstIndex(of: name).map { values[$0] }
     }
 
     /// Sets `name` unless it is already set: of a repeated name the first counts, as `getenv` has it.
     mutating func setIfUnset(_ name: String, to value: String) {
-        if self[name] == nil { variables.append((name, value)) }
+        guard self[name] == nil else { return }
+        names.append(name)
+        values.append(value)
     }
 
     /// The time the variable `name` gives in seconds, from 0 to 86400, in plain decimal digits with at

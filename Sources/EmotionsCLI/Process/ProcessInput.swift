@@ -44,8 +44,8 @@ public struct ProcessInput: Sendable {
         // Only the variables the tool reads are decoded: start-up pays for sixteen names, not the whole environment.
         // Hooks inherit the whole environment all the same: EmotionKit reads it byte for byte when one starts.
         var environment = Environment()
-        for pointer in ProcessEnvironment.entries() {
-            guard let name = variableRead(by: pointer), environment[name] == nil else { continue }
+        ProcessEnvironment.forEachEntry { pointer in
+            guard let name = variableRead(by: pointer), environment[name] == nil else { return }
             let value = pointer + name.utf8.count + 1
             if let text = String(validatingCString: value) {
                 environment.setIfUnset(name, to: text)
