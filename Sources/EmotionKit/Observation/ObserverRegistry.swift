@@ -6,6 +6,8 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
         let handler: @Sendable (ObservedChange) -> Void
         /// Whether it asked for `.initial` while the counts were not yet known, and waits for them.
         var awaitsInitial = false
+        /// Which registration it is, for its token to remove it by; set when it is added.
+        var id: UInt64 = 0
 
         /// Tells the observer the counts in `tally` of the emotions it observes, as its initial values.
         func tellInitial(_ tally: Tally) {
@@ -17,7 +19,9 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
 
     private struct State {
         var nextID: UInt64 = 0
-        var observers: [(id: UInt64, observer: Observer)] = []
+        // Observers, each with its id: an array of (id, observer) pairs would be one more type whose
+        // runtime metadata start-up pays for.
+        var observers: [Observer] = []
     }
 
     private let lock = Lock()
@@ -34,10 +38,11 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
         _ emotions: [Emotion], options: ObservationOptions, awaitsInitial: Bool = false,
         handler: @escaping @Sendable (ObservedChange) -> Void
     ) -> ObservationToken {
-        let observer = Observer(emotions: emotions, options: options, handler: handler, awaitsInitial: awaitsInitial)
+        var observer = Observer(emotions: emotions, options: options, handler: handler, awaitsInitial: awaitsInitial)
         let id = lock.withLock {
             defer { state.nextID += 1 }
-            state.observers.append((state.nextID, observer))
+            observer.id = state.nextID
+            state.observers.append(observer)
             return state.nextID
         }
         return ObservationToken { [weak self] in
@@ -50,9 +55,9 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
     func tellInitial(_ tally: Tally) {
         let waiting = lock.withLock {
             var waiting: [Observer] = []
-            for index in state.observers.indices where state.observers[index].observer.awaitsInitial {
-                state.observers[index].observer.awaitsInitial = false
-                waiting.append(state.observers[index].observer)
+            for index in state.observers.indices where state.observers[index].awaitsInitial {
+                state.observers[index].awaitsInitial = false
+                waiting.append(state.observers[index])
             }
             return waiting
         }
@@ -76,7 +81,7 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
     /// Tells every interested observer of each event's change, in order, with the event.
     func notify(_ events: [JournalEvent]) {
         for event in events {
-            let observers = lock.withLock { state.observers.map(\.observer) }
+            let observers = lock.withLock { state.observers }
             for observer in observers where observer.emotions.contains(event.emotion) {
                 observer.handler(ObservedChange(event.change, event: event, options: observer.options))
             }
@@ -89,7 +94,7 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
         guard !changes.isEmpty else { return }
         for (index, change) in changes.enumerated() {
             let event = index < events.count ? events[index] : nil
-            let observers = lock.withLock { state.observers.map(\.observer) }
+            let observers = lock.withLock { state.observers }
             for observer in observers where observer.emotions.contains(change.emotion) {
                 var observed = ObservedChange(change, event: event, options: observer.options)
                 observed.isFromElsewhere = fromElsewhere
