@@ -64,23 +64,30 @@ public struct HookRunner: Sendable {
     /// A folder or hook that is not trusted (see `HookFolder.hooks()`) is reported once and not run.
     /// At a depth that allows no hooks, none runs, and if there were any to run that is reported once.
     public func run(for changes: [Change], reporting report: (HookProblem) -> Void) {
-        run(for: changes, events: [], reporting: report)
+        run(count: changes.count, changes: { changes }, events: [], reporting: report)
     }
 
     /// Runs every hook for each event's change, as `run(for:reporting:)` does; a hook's standard
     /// input also carries the event's `at`, `command` and `note`:
     /// `{"emotion": "sad", "old": 4, "new": 5, "at": "2026-11-23T21:04:05.123+09:00", "command": "tap", "file": …}`.
     public func run(for events: [JournalEvent], reporting report: (HookProblem) -> Void) {
-        run(for: events.map(\.change), events: events, reporting: report)
+        run(count: events.count, changes: { events.map(\.change) }, events: events, reporting: report)
     }
 
-    /// Runs the hooks for `changes`, the history of `events[i]` (if given) added to `changes[i]`'s input.
-    private func run(for changes: [Change], events: [JournalEvent], reporting report: (HookProblem) -> Void) {
-        guard !changes.isEmpty else { return }
+    /// Runs the hooks for the `count` changes that `listChanges` gives, the history of `events[i]` (if
+    /// given) added to the input of the `i`th change.
+    ///
+    /// The changes are listed only once the folder turns out to hold hooks or to be in the way: a tap
+    /// with no hooks folder never builds an array of `Change`, whose runtime metadata would cost it.
+    private func run(
+        count: Int, changes listChanges: () -> [Change], events: [JournalEvent], reporting report: (HookProblem) -> Void
+    ) {
+        guard count > 0 else { return }
         let hooks: [Hook]
         do {
             hooks = try folder.hooks()
         } catch {
+            let changes = listChanges()
             switch error {
             case let .unreadable(error): report(.unreadableFolder(error, changes: changes))
             case let .untrusted(distrust): report(.untrustedFolder(path: folder.path, distrust, changes: changes))
@@ -88,6 +95,8 @@ public struct HookRunner: Sendable {
             }
             return
         }
+        guard !hooks.isEmpty else { return }
+        let changes = listChanges()
         for hook in hooks {
             if let distrust = hook.pathDistrust {
                 report(.untrustedHookPath(path: hook.shownPath, distrust, changes: changes))
