@@ -21,7 +21,7 @@ enum Invocation {
     /// `stats --json` for `emotions --json stats`: an option of the subcommand that follows, given before it.
     private static func moved(_ name: String, before rest: ArraySlice<String>) -> String? {
         for word in rest {
-            guard let command = Root.subcommands.first(where: { $0.name == word }) else { continue }
+            guard let command = Root.subcommand(named: word) else { continue }
             return command.spec.allOptions.contains(where: { $0.long == name }) ? "\(word) --\(name)" : nil
         }
         return nil
@@ -56,10 +56,10 @@ enum Invocation {
             if words.isEmpty { return .help(Root.helpPrinter.help) }
             throw rootFailure(.missingArgument("<subcommand>"))
         }
-        if name == Root.helpSpec.name {
+        if name == Root.helpName {
             return try help(for: Array(rest))
         }
-        guard let command = Root.subcommands.first(where: { $0.name == name }) else {
+        guard let command = Root.subcommand(named: name) else {
             // The likeliest first mistake: an emotion where the subcommand goes. Suggested by its name,
             // as help spells it, whatever alias, label or emoji was typed: plain words any shell takes.
             if let emotion = Emotion(parsing: name) {
@@ -104,7 +104,7 @@ enum Invocation {
         }
         guard let name = parsed.value(of: "subcommand") else { return .help(Root.helpPrinter.help) }
         if name == Root.helpSpec.name { return .help(printer.help) }
-        guard let command = Root.subcommands.first(where: { $0.name == name }) else {
+        guard let command = Root.subcommand(named: name) else {
             let suggestion = Spelling.closest(to: name.lowercased(), among: Root.subcommandSpecs.map(\.name))
             throw Failure(error: .unknownSubcommand(name, suggestion: suggestion), spec: Root.spec, printer: Root.helpPrinter)
         }

@@ -36,9 +36,33 @@ enum Root {
         Watch.self, Sync.self, Tags.self,
     ]
 
+    /// The subcommand the word `name` runs (not `help`), if any: `subcommands`' member of that name,
+    /// found without building that array, a type whose runtime metadata would cost every run's start-up.
+    static func subcommand(named name: String) -> (any Subcommand.Type)? {
+        switch name {
+        case Tap.name: Tap.self
+        case Add.name: Add.self
+        case Reset.name: Reset.self
+        case Undo.name: Undo.self
+        case Redo.name: Redo.self
+        case Log.name: Log.self
+        case Stats.name: Stats.self
+        case Calendar.name: Calendar.self
+        case Export.name: Export.self
+        case Import.name: Import.self
+        case Watch.name: Watch.self
+        case Sync.name: Sync.self
+        case Tags.name: Tags.self
+        default: nil
+        }
+    }
+
+    /// The word that asks for help, `help`.
+    static let helpName = "help"
+
     /// `help [<subcommand>]`, which the root handles itself.
     static let helpSpec = CommandSpec(
-        name: "help",
+        name: helpName,
         abstract: "Show help for emotions or one of its subcommands.",
         arguments: [
             ArgumentSpec(
