@@ -10,12 +10,16 @@ ARGS          ?=
 # Its functions are laid out in the order `tap` first runs them (LINK_ORDER, made by `make link-order`
 # from a callgrind profile), so that start-up touches a few pages of a 16 MB binary instead of
 # dozens: about 20 fewer page faults and 0.2-0.3 ms less a tap (Documentation/Performance.md).
+# Two frontend switches keep start-up off the runtime's generic metadata: concrete types' metadata is
+# reached by its accessor, not by demangling its name, and values are copied by code written for
+# their type (-disable-type-layout), not through an optional's metadata built at run time.
 LINK_ORDER    := Sources/emotions/link-order.txt
 # The compiler's functions with no symbol, which the order file cannot name, packed together (its comment says why).
 LINK_SCRIPT   := Sources/emotions/unnamed-functions.ld
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib -Xswiftc -static-executable \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -Xfrontend -Xswiftc -disable-type-layout \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering \
 	-Xlinker -T -Xlinker $(CURDIR)/$(LINK_SCRIPT))
 FUZZ_SECONDS  ?= 60
