@@ -1,7 +1,7 @@
 /// The store's list of observers, and the delivery of committed changes to them.
 final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched under `lock`.
     private struct Observer {
-        let emotions: [Emotion]  // An array: a Set costs start-up a conformance search.
+        let emotions: EmotionSet
         let options: ObservationOptions
         let handler: @Sendable (ObservedChange) -> Void
         /// Whether it asked for `.initial` while the counts were not yet known, and waits for them.
@@ -35,7 +35,7 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
     /// Adds an observer; it stays until the returned token ends. One that `awaitsInitial` is told
     /// the counts by the first `tellInitial` after it was added.
     func add(
-        _ emotions: [Emotion], options: ObservationOptions, awaitsInitial: Bool = false,
+        _ emotions: EmotionSet, options: ObservationOptions, awaitsInitial: Bool = false,
         handler: @escaping @Sendable (ObservedChange) -> Void
     ) -> ObservationToken {
         var observer = Observer(emotions: emotions, options: options, handler: handler, awaitsInitial: awaitsInitial)
@@ -67,7 +67,7 @@ final class ObserverRegistry: @unchecked Sendable {  // `state` is only touched 
     }
 
     /// Tells one observer its initial values: `handler` for the emotions it observes, in order.
-    static func tellInitial(_ tally: Tally, of emotions: [Emotion], to handler: @escaping @Sendable (ObservedChange) -> Void) {
+    static func tellInitial(_ tally: Tally, of emotions: EmotionSet, to handler: @escaping @Sendable (ObservedChange) -> Void) {
         Observer(emotions: emotions, options: [.initial], handler: handler).tellInitial(tally)
     }
 

@@ -8,7 +8,7 @@ extension TallyStore {
         _ emotion: Emotion, options: ObservationOptions = [.new],
         _ handler: @escaping @Sendable (ObservedChange) -> Void
     ) throws(StoreError) -> ObservationToken {
-        try observe([emotion], options: options, handler)
+        try observe(EmotionSet(emotion), options: options, handler)
     }
 
     /// Calls `handler` for every change this store commits to any emotion (while watching, any process does), until the token ends.
@@ -17,7 +17,7 @@ extension TallyStore {
     public func observe(
         options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange) -> Void
     ) throws(StoreError) -> ObservationToken {
-        try observe(Emotion.allCases, options: options, handler)
+        try observe(EmotionSet.all, options: options, handler)
     }
 
     /// Calls `handler` for every change this store commits to any of `emotions`, until the token ends.
@@ -34,6 +34,14 @@ extension TallyStore {
     public func observe(
         _ emotions: [Emotion], options: ObservationOptions = [.new],
         _ handler: @escaping @Sendable (ObservedChange) -> Void
+    ) throws(StoreError) -> ObservationToken {
+        try observe(EmotionSet(emotions), options: options, handler)
+    }
+
+    /// Calls `handler` for every change this store commits to any of `emotions`, until the token ends:
+    /// `observe(_:options:_:)`'s work, on a set of emotions.
+    private func observe(
+        _ emotions: EmotionSet, options: ObservationOptions, _ handler: @escaping @Sendable (ObservedChange) -> Void
     ) throws(StoreError) -> ObservationToken {
         guard options.contains(.initial) else { return observers.add(emotions, options: options, handler: handler) }
         // Under the lock, so that no change is committed between reading the counts and adding the observer.
