@@ -16,21 +16,23 @@ struct Tap: Subcommand {
             "emotions tap happy --at \"yesterday 21:30\"", "emotions tap very-happy --json",
         ])
 
-    let emotions: [Emotion]
+    /// A tap of each emotion named, in order: kept as the actions the store applies, not as the
+    /// emotions, whose array type would cost every tap its runtime metadata.
+    let actions: [Action]
     let options: ChangeOptions
     let history: HistoryOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        var emotions: [Emotion] = []
+        var actions: [Action] = []
         for name in arguments.values(of: "emotion") {
-            emotions.append(try Arguments.emotion(name))
+            actions.append(.tap(try Arguments.emotion(name)))
         }
-        self.emotions = emotions
+        self.actions = actions
         options = try ChangeOptions(arguments)
         history = try HistoryOptions(arguments)
     }
 
     func run(in context: Context) throws {
-        try ApplyChanges(actions: emotions.map(Action.tap), options: options, history: history).run(in: context)
+        try ApplyChanges(actions: actions, options: options, history: history).run(in: context)
     }
 }

@@ -17,7 +17,7 @@ import Testing
             Issue.record("not a tap")
             return
         }
-        #expect(tap.emotions == [.happy, .sad, .happy])
+        #expect(tap.actions == [.tap(.happy), .tap(.sad), .tap(.happy)])
         #expect(tap.options.format == .text)
 
         guard case let .run(add as Add) = try Invocation.parse(["add", "--json", "sad", "-2"]) else {
@@ -30,7 +30,7 @@ import Testing
             Issue.record("not a reset")
             return
         }
-        #expect(reset.emotions == Emotion.allCases && reset.options.format == .quiet)
+        #expect(reset.emotions == Array(Emotion.allCases) && reset.options.format == .quiet)
 
         guard case let .run(stats as Stats) = try Invocation.parse(["stats", "Sad", "--json"]) else {
             Issue.record("not stats")
@@ -44,7 +44,7 @@ import Testing
             Issue.record("not a tap")
             return
         }
-        #expect(tap.emotions == [.happy, .smile, .sad])
+        #expect(tap.actions == [.tap(.happy), .tap(.smile), .tap(.sad)])
         guard case let .run(add as Add) = try Invocation.parse(["add", "😐\u{FE0F}", "2"]) else {
             Issue.record("not an add")
             return
