@@ -14,6 +14,12 @@ public enum Emotion: String, CaseIterable, Sendable, Hashable, Comparable {
     /// The name the command line prints and the data file uses as a key.
     public var name: String { rawValue }
 
+    /// The collection `allCases` is.
+    public typealias AllCases = AllEmotions
+
+    /// All five, happy first, as the app's buttons were.
+    public static var allCases: AllEmotions { AllEmotions() }
+
     /// The emotion whose name is exactly `rawValue`, as the data file and the journal spell it.
     ///
     /// Written out because the compiler's own looks the name up in an array of `StaticString`, a type
@@ -125,6 +131,31 @@ public enum Emotion: String, CaseIterable, Sendable, Hashable, Comparable {
         case .neutral: 2
         case .upset: 3
         case .sad: 4
+        }
+    }
+}
+
+/// The five emotions, happy first: `Emotion.allCases`.
+///
+/// A collection of its own rather than an array: an array of `Emotion` is a type whose runtime
+/// metadata the first one built costs start-up, and a tap iterates the emotions to read and write
+/// every count.
+public struct AllEmotions: RandomAccessCollection, Sendable, Equatable {
+    /// 0, happy's place.
+    public var startIndex: Int { 0 }
+    /// 5, one past sad's place.
+    public var endIndex: Int { 5 }
+
+    /// The emotion at `position`, from 0 (happy) to 4 (sad); any other position is a programming
+    /// error, as it is for an array.
+    public subscript(position: Int) -> Emotion {
+        switch position {
+        case 0: .happy
+        case 1: .smile
+        case 2: .neutral
+        case 3: .upset
+        case 4: .sad
+        default: preconditionFailure("Emotion index \(position) is out of range 0..<5")
         }
     }
 }

@@ -21,7 +21,7 @@ struct Reset: Subcommand {
         switch (arguments.has("all"), names.isEmpty) {
         case (true, false): throw .resetAllWithEmotions
         case (false, true): throw .nothingToReset
-        case (true, true): emotions = Emotion.allCases
+        case (true, true): emotions = Array(Emotion.allCases)
         case (false, false):
             var emotions: [Emotion] = []
             for name in names {

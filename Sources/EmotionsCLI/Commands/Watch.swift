@@ -34,7 +34,7 @@ struct Watch: Subcommand {
             let emotion = try Arguments.emotion(name)
             if !emotions.contains(emotion) { emotions.append(emotion) }
         }
-        self.emotions = emotions.isEmpty ? Emotion.allCases : emotions
+        self.emotions = emotions.isEmpty ? Array(Emotion.allCases) : emotions
         format = arguments.has("json") ? .json : .text
         showsInitial = arguments.has("initial")
         color = ColorChoice(arguments)

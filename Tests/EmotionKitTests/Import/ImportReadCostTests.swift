@@ -281,7 +281,7 @@ import Testing
                 if query.emotions.isEmpty || query.emotions.contains(event.emotion) { naive.count(event) }
             }
             let felt = try store.felt(since: query.since, until: query.until)
-            let shown = query.emotions.isEmpty ? Emotion.allCases : query.emotions
+            let shown = query.emotions.isEmpty ? Array(Emotion.allCases) : query.emotions
             #expect(shown.map { felt.sum(of: $0) } == shown.map { naive.sum(of: $0) }, "round \(round): \(query)")
         }
     }

@@ -9,7 +9,7 @@ import Testing
 
     @Test func eachIndexIsItsPlaceInAllCases() {
         #expect(Emotion.allCases.map(\.index) == Array(Emotion.allCases.indices))
-        #expect(Emotion.allCases.sorted() == Emotion.allCases)
+        #expect(Emotion.allCases.sorted() == Array(Emotion.allCases))
     }
 
     @Test(arguments: [

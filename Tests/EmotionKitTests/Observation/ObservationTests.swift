@@ -62,7 +62,7 @@ final class Recorder: Sendable {
         let store = TallyStore(path: folder.file("emotions.json"))
         let recorder = Recorder()
         let token = try store.observe(options: [.initial], recorder.record)
-        #expect(recorder.changes.map(\.emotion) == Emotion.allCases)
+        #expect(recorder.changes.map(\.emotion) == Array(Emotion.allCases))
         #expect(recorder.changes.allSatisfy { $0.isInitial && $0.newValue == 0 })
         withExtendedLifetime(token) {}
     }

@@ -22,8 +22,8 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// One of `choices`, each equally likely.
-    mutating func pick<Element>(_ choices: [Element]) -> Element {
-        choices[Int.random(in: choices.indices, using: &self)]
+    mutating func pick<Choices: RandomAccessCollection>(_ choices: Choices) -> Choices.Element {
+        choices[choices.index(choices.startIndex, offsetBy: Int.random(in: 0..<choices.count, using: &self))]
     }
 
     private static func mix(_ value: UInt64) -> UInt64 {
