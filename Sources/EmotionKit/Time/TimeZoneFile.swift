@@ -24,8 +24,16 @@ package struct TimeZoneFile: Hashable, Sendable {
     package let transitions: [Int64]
     /// The index in `types` of the type in force from each transition on.
     package let transitionTypes: [Int]
+    /// Each local time type's offset, in seconds east of UTC; at least one. Kept as two arrays of
+    /// the standard library's own element types, not one of `LocalTimeType`, whose runtime metadata
+    /// would cost the start-up of every command that reads the zone.
+    private let typeOffsets: [Int]
+    /// Whether each local time type is daylight saving time.
+    private let typeIsDaylightSaving: [Bool]
     /// The local time types, at least one.
-    package let types: [LocalTimeType]
+    package var types: [LocalTimeType] {
+        zip(typeOffsets, typeIsDaylightSaving).map { LocalTimeType(offset: $0, isDaylightSaving: $1) }
+    }
     /// The footer's rule for the instants from the last transition on, or `nil` (version 1, or an
     /// empty footer): the last transition's type then.
     package let rule: PosixTimeZoneRule?
@@ -55,7 +63,8 @@ package struct TimeZoneFile: Hashable, Sendable {
     private init(_ data: TimeZoneFileReader.Data, rule: PosixTimeZoneRule?) {
         transitions = data.transitions
         transitionTypes = data.transitionTypes
-        types = data.types
+        typeOffsets = data.typeOffsets
+        typeIsDaylightSaving = data.typeIsDaylightSaving
         self.rule = rule
     }
 
@@ -63,11 +72,11 @@ package struct TimeZoneFile: Hashable, Sendable {
     package func offset(atSecondsSinceEpoch seconds: Int64) -> Int {
         guard let first = transitions.first, seconds >= first, let last = transitions.last else {
             // Before the first transition: the first standard time type, as glibc, or the first type.
-            return (types.first { !$0.isDaylightSaving } ?? types[0]).offset
+            return typeOffsets[typeIsDaylightSaving.firstIndex(of: false) ?? 0]
         }
         if seconds >= last {
             if let rule { return rule.offset(atSecondsSinceEpoch: seconds) }
-            return types[transitionTypes[transitionTypes.count - 1]].offset
+            return typeOffsets[transitionTypes[transitionTypes.count - 1]]
         }
         // The last transition at or before `seconds`: transitions[low] <= seconds < transitions[high].
         var low = 0
@@ -76,6 +85,6 @@ package struct TimeZoneFile: Hashable, Sendable {
             let middle = low + (high - low) / 2
             if seconds < transitions[middle] { high = middle } else { low = middle }
         }
-        return types[transitionTypes[low]].offset
+        return typeOffsets[transitionTypes[low]]
     }
 }

@@ -14,11 +14,13 @@ struct TimeZoneFileReader {
         let characters: Int
     }
 
-    /// A data block's transitions, their types and the types.
+    /// A data block's transitions, their types and the types, each type's offset and whether it is
+    /// daylight saving time at the same index.
     struct Data {
         let transitions: [Int64]
         let transitionTypes: [Int]
-        let types: [TimeZoneFile.LocalTimeType]
+        let typeOffsets: [Int]
+        let typeIsDaylightSaving: [Bool]
     }
 
     /// The file's bytes.
@@ -77,16 +79,20 @@ struct TimeZoneFileReader {
         let transitionTypes = bytes[position..<position + header.transitions].map(Int.init)
         position += header.transitions
         guard transitionTypes.allSatisfy({ $0 < header.types }) else { return nil }
-        var types: [TimeZoneFile.LocalTimeType] = []
+        var typeOffsets: [Int] = []
+        var typeIsDaylightSaving: [Bool] = []
         for _ in 0..<header.types {
             guard let offset = integer(size: 4), bytes[position] <= 1, Int(bytes[position + 1]) < header.characters
             else { return nil }
-            types.append(TimeZoneFile.LocalTimeType(offset: Int(offset), isDaylightSaving: bytes[position] == 1))
+            typeOffsets.append(Int(offset))
+            typeIsDaylightSaving.append(bytes[position] == 1)
             position += 2
         }
         // The names, and which times are standard or UTC, tell nothing about offsets.
         position = end
-        return Data(transitions: transitions, transitionTypes: transitionTypes, types: types)
+        return Data(
+            transitions: transitions, transitionTypes: transitionTypes, typeOffsets: typeOffsets,
+            typeIsDaylightSaving: typeIsDaylightSaving)
     }
 
     /// The footer of a file of version 2 or later: the text between a newline and the last byte, a
