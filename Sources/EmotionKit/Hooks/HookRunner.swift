@@ -126,7 +126,7 @@ public struct HookRunner: Sendable {
     }
 
     /// Runs one hook for `change`, its standard input's object holding `details` before `file`.
-    private func run(_ hook: Hook, for change: Change, details: [(String, JSONValue)], tags: [Tag]) -> HookOutcome {
+    private func run(_ hook: Hook, for change: Change, details: [(key: String, value: JSONValue)], tags: [Tag]) -> HookOutcome {
         guard hook.isTrusted, let file = hook.file else { return .notStarted(errno: Errno.notPermitted) }
         let dataFile = HookRunner.absolute(self.dataFile)
         let input = change.json(adding: details + [("file", .string(dataFile))])

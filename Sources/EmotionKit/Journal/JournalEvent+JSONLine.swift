@@ -116,8 +116,8 @@ extension JournalEvent {
 extension JournalEvent {
     /// What the history adds to a change's JSON object: `at`, `command`, and `note` and `tags` if
     /// there are, as `watch --json` lines and a hook's standard input carry them after the change.
-    package var historyMembers: [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = [("at", .string(at.rfc3339)), ("command", .string(command.name))]
+    package var historyMembers: [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = [("at", .string(at.rfc3339)), ("command", .string(command.name))]
         if let note { members.append(("note", .string(note))) }
         if !tags.isEmpty { members.append(("tags", .array(tags.map { .string($0.name) }))) }
         return members

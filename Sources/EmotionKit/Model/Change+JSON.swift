@@ -4,7 +4,7 @@ extension Change {
     ///
     /// The members are listed, not read from a `Dictionary`: their order is part of what scripts see,
     /// and the first hashed collection keyed by `String` costs a tap a search of the runtime's tables.
-    package func json(adding extra: [(String, JSONValue)] = []) -> JSONValue {
+    package func json(adding extra: [(key: String, value: JSONValue)] = []) -> JSONValue {
         .object([("emotion", .string(emotion.name)), ("old", .integer(old)), ("new", .integer(new))] + extra)
     }
 }

@@ -59,7 +59,7 @@ struct CalendarRange: Equatable, Sendable {
     /// `{"since", "until"}`'s members, as `stats` writes a range's: the start of the first day shown
     /// and of the day after the last, RFC 3339 at `zone`'s offset, to the second; `until` is `null`
     /// when that day is past the year 9999.
-    func jsonMembers(zone: TimeZoneRules) -> [(String, JSONValue)] {
+    func jsonMembers(zone: TimeZoneRules) -> [(key: String, value: JSONValue)] {
         let since = zone.instant(at: LocalDateTime(startOf: from))
         let until = through.adding(days: 1).map { zone.instant(at: LocalDateTime(startOf: $0)) }
         return [

@@ -59,7 +59,7 @@ struct CategoryReport {
                 ("score", row.felt.score.map { .number(CategoryReport.scoreJSON($0)) } ?? .null),
             ])
         }
-        let members: [(String, JSONValue)] = [("by", .string(by))] + range.jsonMembers(zone: zone) + [(listKey, .array(list))]
+        let members: [(key: String, value: JSONValue)] = [("by", .string(by))] + range.jsonMembers(zone: zone) + [(listKey, .array(list))]
         return JSONValue.object(members).serialized(pretty: false)
     }
 

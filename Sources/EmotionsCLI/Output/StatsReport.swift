@@ -5,21 +5,21 @@ struct StatsReport {
     /// Bars are drawn in eighths of a cell: these are one to seven eighths.
     private static let partialBlocks: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-    /// Each emotion's count, in `Emotion.allCases` order, whole: a range can hold more than a
-    /// tally, as counts reset in it go on counting, and bars and shares weigh what it holds.
-    private let counts: [Int128]
+    /// Each emotion's count, whole: a range can hold more than a tally, as counts reset in it go on
+    /// counting, and bars and shares weigh what it holds.
+    private let counts: WholeCounts
     /// The counts added up, whole.
     private let wholeTotal: Int128
 
     /// The report of the counts now.
     init(tally: Tally) {
-        counts = Emotion.allCases.map { Int128(tally[$0]) }
+        counts = WholeCounts { Int128(tally[$0]) }
         wholeTotal = Int128(tally.total)
     }
 
     /// The report of what was felt in a range.
     init(felt: Felt) {
-        counts = Emotion.allCases.map { felt.wholeCount(of: $0) }
+        counts = WholeCounts { felt.wholeCount(of: $0) }
         wholeTotal = felt.wholeTotal
     }
 
@@ -30,13 +30,13 @@ struct StatsReport {
     subscript(emotion: Emotion) -> Int { Int(clamping: wholeCount(of: emotion)) }
 
     /// The count of `emotion`, whole.
-    private func wholeCount(of emotion: Emotion) -> Int128 { counts[Emotion.allCases.firstIndex(of: emotion) ?? 0] }
+    private func wholeCount(of emotion: Emotion) -> Int128 { counts[emotion] }
 
     /// One line per emotion (emoji, label, count, bar, share) and a total line, without a final
     /// newline, each at most `width` cells wide as `StatsLayout` fits them; the labels and bars in
     /// `style`'s language and colours.
     func table(width: Int = OutputWidth.fallback, style: OutputStyle = .plain) -> String {
-        let largest = counts.max() ?? 0
+        let largest = counts.largest
         let labels = Emotion.allCases.map(style.language.label(for:))
         let nameWidth = (labels + [style.language.totalLabel]).map(CellWidth.of).max() ?? 0
         let countWidth = String(total).count
@@ -76,7 +76,7 @@ struct StatsReport {
 
     /// `{"emotion": "happy", "count": N}`, with `"since"` and `"until"` for a range.
     func json(for emotion: Emotion, range: TimeRange? = nil, zone: TimeZoneRules = .utc) -> String {
-        let members: [(String, JSONValue)] = [("emotion", .string(emotion.name)), ("count", .integer(self[emotion]))]
+        let members: [(key: String, value: JSONValue)] = [("emotion", .string(emotion.name)), ("count", .integer(self[emotion]))]
         return JSONValue.object(members + (range?.jsonMembers(zone: zone) ?? [])).serialized(pretty: false)
     }
 
@@ -102,5 +102,45 @@ struct StatsReport {
 
     private func padLeft(_ text: String, _ width: Int) -> String {
         spaces(width - text.count) + text
+    }
+}
+
+/// Five whole counts, one per emotion: five values rather than an array of `Int128`, a type whose
+/// runtime metadata every `stats` would pay for.
+private struct WholeCounts {
+    private var values: (Int128, Int128, Int128, Int128, Int128) = (0, 0, 0, 0, 0)
+
+    /// Each emotion's count as `count` gives it.
+    init(_ count: (Emotion) -> Int128) {
+        for emotion in Emotion.allCases {
+            self[emotion] = count(emotion)
+        }
+    }
+
+    /// The count of `emotion`.
+    subscript(emotion: Emotion) -> Int128 {
+        get {
+            switch emotion {
+            case .happy: values.0
+            case .smile: values.1
+            case .neutral: values.2
+            case .upset: values.3
+            case .sad: values.4
+            }
+        }
+        set {
+            switch emotion {
+            case .happy: values.0 = newValue
+            case .smile: values.1 = newValue
+            case .neutral: values.2 = newValue
+            case .upset: values.3 = newValue
+            case .sad: values.4 = newValue
+            }
+        }
+    }
+
+    /// The largest of the five.
+    var largest: Int128 {
+        Emotion.allCases.reduce(Int128.min) { Swift.max($0, self[$1]) }
     }
 }

@@ -9,7 +9,7 @@ extension Streak {
     }
 
     /// `"days": 7, "streak": {"current": 2, "longest": 4}`: the members `stats --json` adds for a range.
-    var jsonMembers: [(String, JSONValue)] {
+    var jsonMembers: [(key: String, value: JSONValue)] {
         [("days", .integer(days)), ("streak", .object([("current", .integer(current)), ("longest", .integer(longest))]))]
     }
 }

@@ -17,7 +17,7 @@ struct TimeRange: Equatable, Sendable {
 
     /// `{"since": …, "until": …}`'s members: RFC 3339 at `zone`'s offset, to the second; `since` is
     /// `null` for the start of the history.
-    func jsonMembers(zone: TimeZoneRules) -> [(String, JSONValue)] {
+    func jsonMembers(zone: TimeZoneRules) -> [(key: String, value: JSONValue)] {
         [
             ("since", since.map { .string(TimeRange.secondText($0, zone: zone)) } ?? .null),
             ("until", .string(TimeRange.secondText(until, zone: zone))),
