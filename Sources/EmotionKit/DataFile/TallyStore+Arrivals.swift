@@ -5,6 +5,7 @@ extension TallyStore {
     /// `createdJournal`, for the caller to remove should the update fail), else checked and cut
     /// where a torn command starts; and a data file with no position in it is first saved, durably,
     /// at the journal's end (see `DataFileSave.anchor`). Returns whether it was.
+    @inline(never)
     func readyJournalForArrivals(
         _ reading: inout UpdateReading, target: NameInFolder, before: Tally, at time: Timestamp, createdJournal: inout NameInFolder?
     ) throws(StoreError) -> Bool {

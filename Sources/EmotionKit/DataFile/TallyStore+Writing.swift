@@ -77,6 +77,7 @@ extension TallyStore {
     /// Takes in what the sync folder holds before `edit` is planned: a sync writes it ahead of its
     /// commit point a chunk at a time (see `ArrivalAppender`), any other edit keeps it to place with
     /// its own lines.
+    @inline(never)
     private func takeIn(
         for edit: StoreEdit, at target: NameInFolder, reading: inout UpdateReading, sync: inout SyncStep,
         arrivals: inout ArrivalAppender, createdJournal: inout NameInFolder?
@@ -126,6 +127,7 @@ extension TallyStore {
     ///
     /// - Throws: `StoreError.lostSyncedJournal` for a history that synced through a journal it lost:
     ///   another would number its changes from 1 again under the same id.
+    @inline(never)
     private func startJournal(
         _ reading: inout UpdateReading, sync: inout SyncStep, before: Tally, at now: Instant, ownership: FileOwnership,
         createdJournal: inout NameInFolder?

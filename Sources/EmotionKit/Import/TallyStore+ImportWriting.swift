@@ -14,6 +14,7 @@ extension TallyStore {
     /// Should the process stop before the commit point, the whole commands written are rolled forward
     /// by the next reader, and importing the file again passes over the ids held: nothing is lost,
     /// nothing taken in twice. An update that fails before its commit point cuts them off again.
+    @inline(never)
     func writeUnionAhead(
         _ plan: inout EditPlanning, keepingEvents: Bool, reading: inout UpdateReading, sync: inout SyncStep,
         arrivals: inout ArrivalAppender, ready: (inout UpdateReading) throws(StoreError) -> Bool
