@@ -23,66 +23,194 @@ package struct FileSystem: Sendable {
     }
 
     /// `open(path, flags | O_CLOEXEC, mode)`: where a walk starts (`/` or `.`).
-    package var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
+    package var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor {
+        get { box.operations.open }
+        set { update { $0.open = newValue } }
+    }
     /// `openat(folder, name, flags | O_CLOEXEC, mode)`: a name in an open folder, found without
     /// looking its folders up again; the descriptor's path is the folder's, a slash and `name`.
-    package var openAt: @Sendable (_ folder: Descriptor, _ name: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
+    package var openAt: @Sendable (_ folder: Descriptor, _ name: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor {
+        get { box.operations.openAt }
+        set { update { $0.openAt = newValue } }
+    }
     /// `close(fd)`; errors are ignored, since nothing useful can follow them.
-    package var close: @Sendable (_ file: Descriptor) -> Void
+    package var close: @Sendable (_ file: Descriptor) -> Void {
+        get { box.operations.close }
+        set { update { $0.close = newValue } }
+    }
     /// Reads the file from its current offset to its end, but no more than `limit` bytes; `read`.
-    package var read: @Sendable (_ file: Descriptor, _ limit: Int) throws(SystemError) -> [UInt8]
+    package var read: @Sendable (_ file: Descriptor, _ limit: Int) throws(SystemError) -> [UInt8] {
+        get { box.operations.read }
+        set { update { $0.read = newValue } }
+    }
     /// Writes all of `bytes`, going on after short writes; `write`.
-    package var write: @Sendable (_ file: Descriptor, _ bytes: [UInt8]) throws(SystemError) -> Void
+    package var write: @Sendable (_ file: Descriptor, _ bytes: [UInt8]) throws(SystemError) -> Void {
+        get { box.operations.write }
+        set { update { $0.write = newValue } }
+    }
     /// Flushes the file, or a folder opened for reading, to stable storage; `fsync`.
-    package var sync: @Sendable (_ file: Descriptor) throws(SystemError) -> Void
+    package var sync: @Sendable (_ file: Descriptor) throws(SystemError) -> Void {
+        get { box.operations.sync }
+        set { update { $0.sync = newValue } }
+    }
     /// Reads up to `count` bytes from `offset`, fewer only at the file's end; `pread`.
-    package var readAt: @Sendable (_ file: Descriptor, _ offset: Int64, _ count: Int) throws(SystemError) -> [UInt8]
+    package var readAt: @Sendable (_ file: Descriptor, _ offset: Int64, _ count: Int) throws(SystemError) -> [UInt8] {
+        get { box.operations.readAt }
+        set { update { $0.readAt = newValue } }
+    }
     /// Flushes the file's data and size, not its other metadata, to stable storage; `fdatasync`.
-    package var syncData: @Sendable (_ file: Descriptor) throws(SystemError) -> Void
+    package var syncData: @Sendable (_ file: Descriptor) throws(SystemError) -> Void {
+        get { box.operations.syncData }
+        set { update { $0.syncData = newValue } }
+    }
     /// Cuts the file to `length` bytes; `ftruncate`.
-    package var truncate: @Sendable (_ file: Descriptor, _ length: Int64) throws(SystemError) -> Void
+    package var truncate: @Sendable (_ file: Descriptor, _ length: Int64) throws(SystemError) -> Void {
+        get { box.operations.truncate }
+        set { update { $0.truncate = newValue } }
+    }
     /// Tries once to take an exclusive advisory lock; `false` if another holder has it; `flock`.
-    package var tryLock: @Sendable (_ file: Descriptor) throws(SystemError) -> Bool
+    package var tryLock: @Sendable (_ file: Descriptor) throws(SystemError) -> Bool {
+        get { box.operations.tryLock }
+        set { update { $0.tryLock = newValue } }
+    }
     /// Atomically replaces `destination` with `source`, both names in `folder`; `renameat`.
-    package var renameAt: @Sendable (_ folder: Descriptor, _ source: String, _ destination: String) throws(SystemError) -> Void
+    package var renameAt: @Sendable (_ folder: Descriptor, _ source: String, _ destination: String) throws(SystemError) -> Void {
+        get { box.operations.renameAt }
+        set { update { $0.renameAt = newValue } }
+    }
     /// Removes the file, or with `isFolder` the empty folder, `name` in `folder`; `unlinkat`.
-    package var removeAt: @Sendable (_ folder: Descriptor, _ name: String, _ isFolder: Bool) throws(SystemError) -> Void
+    package var removeAt: @Sendable (_ folder: Descriptor, _ name: String, _ isFolder: Bool) throws(SystemError) -> Void {
+        get { box.operations.removeAt }
+        set { update { $0.removeAt = newValue } }
+    }
     /// Creates the folder `name` in `folder`; `mkdirat`. Throws with `EEXIST` if something is already there.
-    package var makeFolderAt: @Sendable (_ folder: Descriptor, _ name: String, _ mode: UInt32) throws(SystemError) -> Void
+    package var makeFolderAt: @Sendable (_ folder: Descriptor, _ name: String, _ mode: UInt32) throws(SystemError) -> Void {
+        get { box.operations.makeFolderAt }
+        set { update { $0.makeFolderAt = newValue } }
+    }
     /// What kind of thing is at a path, following links, or `nil` if nothing is; `stat`. For watching only.
-    package var kind: @Sendable (_ path: String) -> FileKind?
+    package var kind: @Sendable (_ path: String) -> FileKind? {
+        get { box.operations.kind }
+        set { update { $0.kind = newValue } }
+    }
     /// Where a symbolic link points, as written in the link, or `nil` if the path is no link; `readlink`. For watching only.
-    package var linkDestination: @Sendable (_ path: String) -> String?
+    package var linkDestination: @Sendable (_ path: String) -> String? {
+        get { box.operations.linkDestination }
+        set { update { $0.linkDestination = newValue } }
+    }
     /// Where the symbolic link open at `link` (opened with `OpenFlags.linkItself`) points; `readlinkat(fd, "")`.
-    package var linkTarget: @Sendable (_ link: Descriptor) throws(SystemError) -> String
+    package var linkTarget: @Sendable (_ link: Descriptor) throws(SystemError) -> String {
+        get { box.operations.linkTarget }
+        set { update { $0.linkTarget = newValue } }
+    }
     /// Waits for an exclusive lock another process holds, blocking for at most the duration: `true`
     /// once taken, `false` if the time ran out; `nil` (the library's own): poll with `tryLock` and
     /// `pause` instead. Set only for a program that owns its process (`FileSystem.liveOwningProcess`).
-    package var waitForLock: (@Sendable (_ file: Descriptor, _ timeout: Duration) throws(SystemError) -> Bool?)?
+    package var waitForLock: (@Sendable (_ file: Descriptor, _ timeout: Duration) throws(SystemError) -> Bool?)? {
+        get { box.operations.waitForLock }
+        set { update { $0.waitForLock = newValue } }
+    }
     /// Waits a little, between attempts to take a lock; `nanosleep`.
-    package var pause: @Sendable (_ duration: Duration) -> Void
+    package var pause: @Sendable (_ duration: Duration) -> Void {
+        get { box.operations.pause }
+        set { update { $0.pause = newValue } }
+    }
     /// The kind, permission bits, owner, group and link count of an open file (or link); `fstat`.
-    package var status: @Sendable (_ file: Descriptor) throws(SystemError) -> FileStatus
+    package var status: @Sendable (_ file: Descriptor) throws(SystemError) -> FileStatus {
+        get { box.operations.status }
+        set { update { $0.status = newValue } }
+    }
     /// Sets an open file's permission bits; `fchmod`.
-    package var setPermissions: @Sendable (_ file: Descriptor, _ permissions: UInt32) throws(SystemError) -> Void
+    package var setPermissions: @Sendable (_ file: Descriptor, _ permissions: UInt32) throws(SystemError) -> Void {
+        get { box.operations.setPermissions }
+        set { update { $0.setPermissions = newValue } }
+    }
     /// Gives an open file to another owner and group; `fchown`.
-    package var setOwner: @Sendable (_ file: Descriptor, _ owner: UInt32, _ group: UInt32) throws(SystemError) -> Void
+    package var setOwner: @Sendable (_ file: Descriptor, _ owner: UInt32, _ group: UInt32) throws(SystemError) -> Void {
+        get { box.operations.setOwner }
+        set { update { $0.setOwner = newValue } }
+    }
     /// The names in an open folder, without `.` and `..`; empty if it cannot be read; `readdir`.
-    package var entries: @Sendable (_ folder: Descriptor) -> [String]
+    package var entries: @Sendable (_ folder: Descriptor) -> [String] {
+        get { box.operations.entries }
+        set { update { $0.entries = newValue } }
+    }
     /// The status of `name` in an open folder, the link itself if it is one, in one call
     /// (`fstatat(AT_SYMLINK_NOFOLLOW)`); `nil` for a file system that has no such call, whose
     /// `statusAt(_:_:)` opens the name with `OpenFlags.linkItself` and asks `status`.
-    package var statusOfName: (@Sendable (_ folder: Descriptor, _ name: String) throws(SystemError) -> FileStatus)?
+    package var statusOfName: (@Sendable (_ folder: Descriptor, _ name: String) throws(SystemError) -> FileStatus)? {
+        get { box.operations.statusOfName }
+        set { update { $0.statusOfName = newValue } }
+    }
     /// Throws, as opening it for writing would (`EACCES`, `EROFS`, `EPERM`), unless the effective
     /// user may write `name` in `folder`, whose status is `status`; without opening it so (see
     /// `DataFileReader.read(_:forWriting:)`).
-    package var checkWritable: @Sendable (_ folder: Descriptor, _ name: String, _ status: FileStatus) throws(SystemError) -> Void
+    package var checkWritable: @Sendable (_ folder: Descriptor, _ name: String, _ status: FileStatus) throws(SystemError) -> Void {
+        get { box.operations.checkWritable }
+        set { update { $0.checkWritable = newValue } }
+    }
     /// The folder at the absolute `path`, open for walking, if no symbolic link of any kind is on the
     /// way (one `openat2` with `RESOLVE_NO_SYMLINKS`); `nil` if there is one, or anything else stops
     /// it, or the system has no such call: `PathWalk` then walks the path a name at a time.
-    package var openFolderWithoutLinks: (@Sendable (_ path: String) -> Descriptor?)?
+    package var openFolderWithoutLinks: (@Sendable (_ path: String) -> Descriptor?)? {
+        get { box.operations.openFolderWithoutLinks }
+        set { update { $0.openFolderWithoutLinks = newValue } }
+    }
     /// The process holding an exclusive `flock` on the open file, if the system says; `/proc/locks`.
-    package var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
+    package var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder? {
+        get { box.operations.lockHolder }
+        set { update { $0.lockHolder = newValue } }
+    }
+
+    /// The operations, in one box that copies of a file system share: a copy is one reference, not
+    /// 26 closures, so the store's values that hold a file system (a journal, an update's reading)
+    /// stay small, and so do the stack frames that hold them. Setting one makes a new box, so a copy
+    /// changed by a test never changes another.
+    private var box: Box
+
+    private final class Box: Sendable {
+        let operations: Operations
+
+        init(_ operations: Operations) {
+            self.operations = operations
+        }
+    }
+
+    private struct Operations: Sendable {
+        var open: @Sendable (_ path: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
+        var openAt: @Sendable (_ folder: Descriptor, _ name: String, _ flags: Int32, _ mode: UInt32) throws(SystemError) -> Descriptor
+        var close: @Sendable (_ file: Descriptor) -> Void
+        var read: @Sendable (_ file: Descriptor, _ limit: Int) throws(SystemError) -> [UInt8]
+        var write: @Sendable (_ file: Descriptor, _ bytes: [UInt8]) throws(SystemError) -> Void
+        var sync: @Sendable (_ file: Descriptor) throws(SystemError) -> Void
+        var readAt: @Sendable (_ file: Descriptor, _ offset: Int64, _ count: Int) throws(SystemError) -> [UInt8]
+        var syncData: @Sendable (_ file: Descriptor) throws(SystemError) -> Void
+        var truncate: @Sendable (_ file: Descriptor, _ length: Int64) throws(SystemError) -> Void
+        var tryLock: @Sendable (_ file: Descriptor) throws(SystemError) -> Bool
+        var renameAt: @Sendable (_ folder: Descriptor, _ source: String, _ destination: String) throws(SystemError) -> Void
+        var removeAt: @Sendable (_ folder: Descriptor, _ name: String, _ isFolder: Bool) throws(SystemError) -> Void
+        var makeFolderAt: @Sendable (_ folder: Descriptor, _ name: String, _ mode: UInt32) throws(SystemError) -> Void
+        var kind: @Sendable (_ path: String) -> FileKind?
+        var linkDestination: @Sendable (_ path: String) -> String?
+        var linkTarget: @Sendable (_ link: Descriptor) throws(SystemError) -> String
+        var waitForLock: (@Sendable (_ file: Descriptor, _ timeout: Duration) throws(SystemError) -> Bool?)?
+        var pause: @Sendable (_ duration: Duration) -> Void
+        var status: @Sendable (_ file: Descriptor) throws(SystemError) -> FileStatus
+        var setPermissions: @Sendable (_ file: Descriptor, _ permissions: UInt32) throws(SystemError) -> Void
+        var setOwner: @Sendable (_ file: Descriptor, _ owner: UInt32, _ group: UInt32) throws(SystemError) -> Void
+        var entries: @Sendable (_ folder: Descriptor) -> [String]
+        var statusOfName: (@Sendable (_ folder: Descriptor, _ name: String) throws(SystemError) -> FileStatus)?
+        var checkWritable: @Sendable (_ folder: Descriptor, _ name: String, _ status: FileStatus) throws(SystemError) -> Void
+        var openFolderWithoutLinks: (@Sendable (_ path: String) -> Descriptor?)?
+        var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
+    }
+
+    /// Sets an operation in a box of this file system's own.
+    private mutating func update(_ change: (inout Operations) -> Void) {
+        var operations = box.operations
+        change(&operations)
+        box = Box(operations)
+    }
 
     /// Creates a file system from its operations; tests use this to replace some of them.
     package init(
@@ -113,32 +241,34 @@ package struct FileSystem: Sendable {
         openFolderWithoutLinks: (@Sendable (String) -> Descriptor?)? = nil,
         waitForLock: (@Sendable (Descriptor, Duration) throws(SystemError) -> Bool?)? = nil
     ) {
-        self.open = open
-        self.openAt = openAt
-        self.close = close
-        self.read = read
-        self.write = write
-        self.sync = sync
-        self.readAt = readAt
-        self.syncData = syncData
-        self.truncate = truncate
-        self.tryLock = tryLock
-        self.renameAt = renameAt
-        self.removeAt = removeAt
-        self.makeFolderAt = makeFolderAt
-        self.kind = kind
-        self.linkDestination = linkDestination
-        self.linkTarget = linkTarget
-        self.pause = pause
-        self.status = status
-        self.setPermissions = setPermissions
-        self.setOwner = setOwner
-        self.entries = entries
-        self.lockHolder = lockHolder
-        self.statusOfName = statusOfName
-        self.openFolderWithoutLinks = openFolderWithoutLinks
-        self.checkWritable = checkWritable
-        self.waitForLock = waitForLock
+        box = Box(
+            Operations(
+                open: open,
+                openAt: openAt,
+                close: close,
+                read: read,
+                write: write,
+                sync: sync,
+                readAt: readAt,
+                syncData: syncData,
+                truncate: truncate,
+                tryLock: tryLock,
+                renameAt: renameAt,
+                removeAt: removeAt,
+                makeFolderAt: makeFolderAt,
+                kind: kind,
+                linkDestination: linkDestination,
+                linkTarget: linkTarget,
+                waitForLock: waitForLock,
+                pause: pause,
+                status: status,
+                setPermissions: setPermissions,
+                setOwner: setOwner,
+                entries: entries,
+                statusOfName: statusOfName,
+                checkWritable: checkWritable,
+                openFolderWithoutLinks: openFolderWithoutLinks,
+                lockHolder: lockHolder))
     }
 
     /// The real file system for a program that owns its process, as the command line does: as
