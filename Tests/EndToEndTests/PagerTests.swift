@@ -11,12 +11,12 @@ struct PagerTests {
     init() async throws {
         sandbox = try Sandbox()
         pager = sandbox.root.appendingPathComponent("fake-pager")
-        try sandbox.write("""
+        // Written as hooks are, so that no process another test starts keeps it busy (ETXTBSY).
+        try sandbox.writeProgram("""
             #!/bin/sh
             printf '%s|%s\\n' "${LESS-unset}" "$*" > "$HOME/pager-was-run"
             cat > "$HOME/paged"
             """, to: pager)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pager.path)
         for emotion in ["happy", "sad", "smile"] {
             #expect(try await sandbox.run("tap", emotion, "-q").status == 0)
         }
@@ -75,7 +75,7 @@ struct PagerTests {
         for _ in 0..<8 {
             #expect(try await sandbox.run(["tap"] + Array(repeating: "neutral", count: 500) + ["-q"]).status == 0)
         }
-        try sandbox.write("#!/bin/sh\nhead -c 100 > \"$HOME/paged\"\n", to: pager)
+        try sandbox.writeProgram("#!/bin/sh\nhead -c 100 > \"$HOME/paged\"\n", to: pager)
         let outcome = try await PseudoTerminal.run(["log"], environment: ["PAGER": pager.path], in: sandbox)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(paged?.utf8.count == 100, "\(String(describing: paged))")

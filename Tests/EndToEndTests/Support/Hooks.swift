@@ -38,14 +38,23 @@ extension Sandbox {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         guard chmod(folder.path, 0o755) == 0 else { throw Emotions.Failure.systemCall("chmod \(folder.path)", errno: errno) }
         let hook = folder.appendingPathComponent(name)
-        let descriptor = open(hook.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(permissions))
-        guard descriptor >= 0 else { throw Emotions.Failure.systemCall("open \(hook.path)", errno: errno) }
+        try writeProgram(script, to: hook, permissions: permissions)
+        return hook
+    }
+
+    /// Writes `script` to `file` with `permissions`, for the binary to run (a hook, a fake pager).
+    ///
+    /// Written through a descriptor closed on exec: tests run in parallel, and a process another test
+    /// starts meanwhile would otherwise inherit it, and keep the script busy (`ETXTBSY`) as it runs.
+    /// `Data.write(to:)` opens the file without `O_CLOEXEC`.
+    func writeProgram(_ script: String, to file: URL, permissions: Int = 0o755) throws {
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(permissions))
+        guard descriptor >= 0 else { throw Emotions.Failure.systemCall("open \(file.path)", errno: errno) }
         defer { close(descriptor) }
         let bytes = Array(script.utf8)
         guard systemWrite(descriptor, bytes) == bytes.count, fchmod(descriptor, mode_t(permissions)) == 0 else {
-            throw Emotions.Failure.systemCall("write \(hook.path)", errno: errno)
+            throw Emotions.Failure.systemCall("write \(file.path)", errno: errno)
         }
-        return hook
     }
 
     /// The text a hook wrote to `name` in `hookOutput`, or `nil` if it wrote none.
