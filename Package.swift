@@ -17,6 +17,9 @@ let package = Package(
         // The model: emotions, tallies, the data file, observation. Prints nothing, exits never.
         // The few system calls Swift's Glibc module lacks (openat2, getrandom, getauxval), as static inline C.
         .target(name: "CSystemCalls"),
+        // The executable's own: tells the Swift runtime's backtracer, before it starts, not to look for its
+        // helper on every start (eleven system calls), unless the user's SWIFT_BACKTRACE says otherwise.
+        .target(name: "CRuntimeSettings"),
         .target(name: "EmotionKit", dependencies: ["CSystemCalls"]),
         // A store's changes as an AsyncSequence: apart, so that EmotionKit, and so `emotions`, does
         // not link the concurrency runtime and pay its start-up work (Documentation/Performance.md).
@@ -27,10 +30,11 @@ let package = Package(
         // link-order.txt is the release link's function order (see the Makefile's link-order target);
         // unnamed-functions.ld packs the functions it cannot name.
         .executableTarget(
-            name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit"],
+            name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit", "CRuntimeSettings"],
             exclude: ["link-order.txt", "unnamed-functions.ld"]),
         .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit", "EmotionKitAsync"]),
         .testTarget(name: "EmotionsCLITests", dependencies: ["EmotionsCLI", "EmotionKit"]),
+        .testTarget(name: "RuntimeSettingsTests", dependencies: ["CRuntimeSettings"]),
     ] + (unitTestsOnly ? [] : [
         .testTarget(name: "EndToEndTests", dependencies: ["emotions"]),
     ]),

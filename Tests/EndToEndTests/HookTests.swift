@@ -39,6 +39,20 @@ struct HookTests {
         #expect(sandbox.text() == DataFile.text(Counts(sad: 5)))
     }
 
+    /// The static binary lends one entry of its environment to a `SWIFT_BACKTRACE` setting while the
+    /// Swift runtime starts (CRuntimeSettings): by `main` it is back, and a hook sees none of it.
+    @Test func aHookSeesTheEnvironmentAsItWasGivenWithNoSettingOfTheRuntimesStart() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeHook("environment", "#!/bin/sh\nenv > \"$OUT/environment\"\n")
+        let given = try sandbox.hookEnvironment(["A_FIRST": "1", "Z_LAST": "two words"])
+        expectSuccess(try await sandbox.run("tap", "sad", environment: given), stdout: "sad: 0 → 1\n")
+        let seen = sandbox.hookOutputLines("environment")
+        for (name, value) in sandbox.baseEnvironment.merging(given, uniquingKeysWith: { $1 }) {
+            #expect(seen.contains("\(name)=\(value)"), "\(name)=\(value) in \(seen)")
+        }
+        #expect(!seen.contains { $0.hasPrefix("SWIFT_BACKTRACE=") }, "\(seen)")
+    }
+
     @Test func eachHookRunsOncePerChangeInNameOrderAfterTapAddAndReset() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeHook("20-second", HookTests.logger)
