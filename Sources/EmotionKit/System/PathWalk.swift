@@ -89,14 +89,16 @@ package struct PathWalk: Sendable {
     /// The walk of an absolute `path` in two system calls, where the kernel can say that no symbolic
     /// link is on the way to its folder (`FileSystem.openFolderWithoutLinks`): with no link to judge
     /// and no folder to refuse (`acceptsFolder` is `nil`), the name-by-name walk would find the same
-    /// folder, and the last name's status is asked without following it. `nil`, to walk name by name,
-    /// for anything else: a link on the way or at the end, a missing folder, `..` in the path, a
-    /// folder to keep open, a system without the call, a NUL in the path (which would end the
-    /// whole folder's path in C, not one name, and so skip the names after it).
+    /// folder, and the last name's status is asked without following it; a folder to keep open is
+    /// opened as the name-by-name walk opens it, in three. `nil`, to walk name by name, for anything
+    /// else: a link on the way or at the end, a missing folder, `..` in the path, a system without the
+    /// call, a NUL in the path (which would end the whole folder's path in C, not one name, and so
+    /// skip the names after it).
     private func walkWithoutLinks(_ path: String, keepingFolder: Bool) -> Destination? {
         guard let openFolder = fileSystem.openFolderWithoutLinks, let (folderPath, name) = PathWalk.folderAndName(of: path),
             let folder = openFolder(folderPath)
         else { return nil }
+        if keepingFolder { return keepingWithoutLinks(name, in: folder) }
         let status: FileStatus?
         do {
             status = try fileSystem.statusAt(folder, name)
@@ -111,6 +113,31 @@ package struct PathWalk: Sendable {
             return nil
         }
         return Destination(folder: folder, missingFolders: [], name: name, status: status)
+    }
+
+    /// `walkWithoutLinks`'s end when a last name that is a folder is to be kept open: `name` is opened
+    /// in `folder` without following it, as `goThrough` opens it, and judged by what was opened, so
+    /// that nothing put in its place meanwhile is kept. `nil`, closing `folder`, for a link or an error.
+    private func keepingWithoutLinks(_ name: String, in folder: FileSystem.Descriptor) -> Destination? {
+        let opened: FileSystem.Descriptor
+        do {
+            opened = try fileSystem.openAt(folder, name, OpenFlags.linkItself, 0)
+        } catch where error.errno == Errno.noSuchFileOrDirectory {
+            return Destination(folder: folder, missingFolders: [], name: name, status: nil)
+        } catch {
+            fileSystem.close(folder)
+            return nil
+        }
+        guard let status = try? fileSystem.status(opened), status.kind != .symbolicLink else {
+            fileSystem.close(opened)
+            fileSystem.close(folder)
+            return nil
+        }
+        guard status.kind == .folder else {
+            fileSystem.close(opened)
+            return Destination(folder: folder, missingFolders: [], name: name, status: status)
+        }
+        return Destination(folder: folder, missingFolders: [], name: name, status: status, opened: opened)
     }
 
     /// An absolute path's folder, written as the name-by-name walk writes it (`/` and the names but

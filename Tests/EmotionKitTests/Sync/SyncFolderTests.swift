@@ -160,7 +160,9 @@ import Testing
             return try live.openAt(folder, name, flags, mode)
         }
         let folder = try SyncFolder(opening: temporary.file("a/b"), dataFileStatus: nil, fileSystem: fileSystem)
-        #expect(opened.names == temporary.path.split(separator: "/").map(String.init) + ["a", "b"])
+        // Where the kernel can tell that no link is on the way (`openat2`), `a` is opened in one call with the names before it.
+        let inOneCall = FileSystem.live.openFolderWithoutLinks.flatMap { $0("/") }.map { live.close($0) } != nil
+        #expect(opened.names == (inOneCall ? ["b"] : temporary.path.split(separator: "/").map(String.init) + ["a", "b"]))
         #expect(folder.status.kind == .folder)
         try temporary.write("y\n", to: "a/b/" + Self.theirs + ".jsonl")
         try temporary.write("z\n", to: "a/b/" + Self.ours + ".jsonl")

@@ -84,6 +84,34 @@ import Testing
         }
     }
 
+    /// Kept open (a sync folder), the last folder the walk in one `openat2` gives is the one the
+    /// name-by-name walk keeps, or none when that keeps none; a link at the end is judged name by name.
+    @Test(arguments: ["a/b", "a/b/", "a/b/mood.json", "a/missing", "linked", "a/b/link.json", "a\u{0}x/b"])
+    func theWalkWithoutLinksKeepsTheFolderTheNameByNameWalkKeeps(relative: String) throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("a/b"), withIntermediateDirectories: true)
+        _ = try folder.write("{}", to: "a/b/mood.json")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: "a/b")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("a/b/link.json"), withDestinationPath: "mood.json")
+        let path = folder.file(relative)
+        let fast = Result { () throws(PathWalk.Problem) in try PathWalk().walk(path, keepingFolder: true) }
+        let slow = Result { () throws(PathWalk.Problem) in
+            try PathWalk(acceptsFolder: { _ in true }).walk(path, keepingFolder: true)
+        }
+        switch (fast, slow) {
+        case let (.success(fast), .success(slow)):
+            defer { [fast.folder, slow.folder, fast.opened, slow.opened].compactMap { $0 }.forEach(FileSystem.live.close) }
+            #expect(try FileSystem.live.status(fast.folder).identity == FileSystem.live.status(slow.folder).identity)
+            #expect(fast.path == slow.path && fast.name == slow.name && fast.status == slow.status)
+            #expect(fast.opened?.path == slow.opened?.path)
+            #expect(try fast.opened.map { try FileSystem.live.status($0).identity } == slow.opened.map { try FileSystem.live.status($0).identity })
+        case let (.failure(fast), .failure(slow)):
+            #expect(fast == slow)
+        default:
+            Issue.record("\(relative): \(fast) against \(slow)")
+        }
+    }
+
     @Test func aPathWithNoLinkIsWalkedWithoutOpeningANameAtATime() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("a/b"), withIntermediateDirectories: true)
