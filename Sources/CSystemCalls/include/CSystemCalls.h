@@ -26,6 +26,13 @@ static inline unsigned int emotions_auxiliary_effective_group(void) { return (un
 /// getrandom(2): up to 256 bytes come whole once the generator is ready; -1 and errno otherwise.
 static inline long emotions_getrandom(void *buffer, unsigned long length) { return getrandom(buffer, length, 0); }
 
+/// getdents64(2): the open folder's next entries, as `struct linux_dirent64` records (an 8-byte inode,
+/// an 8-byte offset, a 2-byte record length, a byte of type, then the NUL-ended name), filling at most
+/// `length` bytes; 0 at its end, -1 and errno otherwise. What readdir does, without fdopendir's checks.
+static inline long emotions_getdents64(int folder, void *buffer, unsigned long length) {
+    return syscall(SYS_getdents64, folder, buffer, length);
+}
+
 /// openat2(2) with RESOLVE_NO_SYMLINKS (no link of any kind followed on the way, magic links of /proc
 /// included) and O_CLOEXEC: -1 and errno otherwise, ENOSYS where the kernel (before 5.6) has none.
 static inline int emotions_openat2_no_links(int folder, const char *path, unsigned long long flags) {

@@ -303,7 +303,8 @@ package enum Syscall {
     /// Read through a descriptor of its own, opened for reading (the folder's may be a path-only one).
     /// No array of names is built: on the `tap` path, an array of byte arrays costs its metadata.
     ///
-    /// The corresponding C functions are `openat`, `fdopendir` and `readdir`.
+    /// The corresponding C functions are `openat` and `getdents64` (Linux: `fdopendir` would add an
+    /// `fstat` and two `fcntl`s to a listing of the sync folder on every tap), or `fdopendir` and `readdir`.
     package static func forEachName(
         in folder: Int32, path: String, _ body: (Slice<UnsafeRawBufferPointer>) -> Void
     ) throws(SystemError) {
@@ -313,25 +314,57 @@ package enum Syscall {
         } catch {
             throw SystemError(call: "opendir", path: path, errno: error.errno)
         }
+        #if canImport(Glibc)
+        defer { close(reader) }
+        let failed = withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { buffer -> SystemError? in
+            while true {
+                let filled = emotions_getdents64(reader, buffer.baseAddress, UInt(buffer.count))
+                if filled == 0 { return nil }
+                if filled < 0 {
+                    if errno == EINTR { continue }
+                    return SystemError(call: "readdir", path: path, errno: errno)
+                }
+                forEachName(in: UnsafeRawBufferPointer(rebasing: buffer[..<filled]), body)
+            }
+        }
+        if let failed { throw failed }
+        #else
         guard let stream = fdopendir(reader) else {
             let error = SystemError(call: "opendir", path: path, errno: errno)
             close(reader)
             throw error
         }
         defer { closedir(stream) }
-        let dot = UInt8(ascii: ".")
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw SystemError(call: "readdir", path: path, errno: errno) }
                 return
             }
-            withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
-                let name = bytes.prefix { $0 != 0 }
-                let isDots = name.count <= 2 && !name.isEmpty && name.allSatisfy { $0 == dot }
-                if !isDots { body(name) }
-            }
+            withUnsafeBytes(of: &entry.pointee.d_name) { bytes in callUnlessDots(body, with: bytes.prefix { $0 != 0 }) }
         }
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// Calls `body` with the name of each `linux_dirent64` record in `records`, as `getdents64` filled them.
+    static func forEachName(in records: UnsafeRawBufferPointer, _ body: (Slice<UnsafeRawBufferPointer>) -> Void) {
+        let recordLengthOffset = 16, nameOffset = 19
+        var start = 0
+        while start + nameOffset < records.count {
+            let recordLength = Int(records.loadUnaligned(fromByteOffset: start + recordLengthOffset, as: UInt16.self))
+            guard recordLength > nameOffset, start + recordLength <= records.count else { return }
+            callUnlessDots(body, with: records[(start + nameOffset)..<(start + recordLength)].prefix { $0 != 0 })
+            start += recordLength
+        }
+    }
+    #endif
+
+    /// Calls `body` with `name`, unless it is `.` or `..`.
+    private static func callUnlessDots(_ body: (Slice<UnsafeRawBufferPointer>) -> Void, with name: Slice<UnsafeRawBufferPointer>) {
+        let dot = UInt8(ascii: ".")
+        let isDots = name.count <= 2 && !name.isEmpty && name.allSatisfy { $0 == dot }
+        if !isDots { body(name) }
     }
 
     // MARK: - Status

@@ -36,6 +36,26 @@ import Testing
         #expect(names.sorted() == ["..b", ".hidden", "a"])
     }
 
+    /// More names than one read of the folder's entries holds (4 KiB: about 50 of these), long ones,
+    /// and one that is not UTF-8: every name once, byte for byte.
+    @Test func aFolderOfManyLongNamesIsListedWhole() throws {
+        let folder = try TemporaryFolder()
+        let written = (0..<300).map { "\($0)-" + String(repeating: "n", count: $0 % 200) }
+        for name in written { try folder.write("", to: name) }
+        let notUTF8: [UInt8] = [0x66, 0xFF, 0xFE, 0x67]
+        let descriptor = try Syscall.open(folder.path, OpenFlags.readOnly | OpenFlags.folder)
+        defer { Syscall.close(descriptor) }
+        let path = Array((folder.path + "/").utf8) + notUTF8 + [0]
+        let made = path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o600) }
+        }
+        try #require(made >= 0)
+        Syscall.close(made)
+        let names = try Syscall.names(in: descriptor, path: folder.path)
+        #expect(names.count == written.count + 1)
+        #expect(Set(names) == Set(written.map { Array($0.utf8) } + [notUTF8]))
+    }
+
     @Test func aStatusTellsKindOwnerAndPermissions() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("{}", to: "file")
