@@ -50,7 +50,8 @@ struct AtomicReplace {
     /// bytes. Only for a file the journal can make again (see `JournalState`).
     func replace(_ target: NameInFolder, with bytes: [UInt8], ownership: FileOwnership, durable: Bool = true) throws(StoreError) {
         var pooled = PooledRandom()
-        let temporaryName = AtomicReplace.temporaryPrefix(of: target.name) + "\(Syscall.processID)-\(UInt32.random(in: 0...UInt32.max, using: &pooled))"
+        let random = UInt64(UInt32.random(in: 0...UInt32.max, using: &pooled))
+        let temporaryName = AtomicReplace.temporaryPrefix(of: target.name) + String(decimal: Int(Syscall.processID)) + "-" + String(decimal: random)
         let temporary: FileSystem.Descriptor
         do {
             // O_EXCL: a file of this name someone else put there is never written, nor given away.

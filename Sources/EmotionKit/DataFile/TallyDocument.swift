@@ -98,7 +98,7 @@ package struct TallyDocument: Equatable, Sendable {
         }
         if !members.contains(where: { $0.key == "version" }) {
             startMember("version")
-            output += String(TallyDocument.currentVersion)
+            output += String(decimal: TallyDocument.currentVersion)
         }
         var hasCounts = false
         var hasJournal = false
@@ -106,7 +106,7 @@ package struct TallyDocument: Equatable, Sendable {
             switch member.key {
             case "version":
                 startMember(member.key)
-                output += String(TallyDocument.currentVersion)
+                output += String(decimal: TallyDocument.currentVersion)
             case "counts":
                 startMember(member.key)
                 hasCounts = true
@@ -145,7 +145,7 @@ package struct TallyDocument: Equatable, Sendable {
             output += emotion == .happy ? "\n    \"" : ",\n    \""
             output += emotion.name
             output += "\": "
-            output += String(tally[emotion])
+            output += String(decimal: tally[emotion])
         }
         if case let .object(members) = found {
             for member in members where Emotion(rawValue: member.key) == nil {

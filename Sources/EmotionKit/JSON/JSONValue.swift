@@ -15,7 +15,7 @@ package indirect enum JSONValue: Equatable, Sendable {
     case object([(key: String, value: JSONValue)])
 
     /// A number value for an integer.
-    package static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+    package static func integer(_ value: Int) -> JSONValue { .number(String(decimal: value)) }
 
     /// The value of `key`, if this is an object that has it.
     package subscript(key: String) -> JSONValue? {

@@ -25,13 +25,13 @@ extension JournalEvent {
         }
         if let block {
             line += ",\"block\":"
-            line += String(block)
+            line += String(decimal: Int(block))
         }
         if let origin {
             line += ",\"version\":2,\"from\":\""
             line += origin.history.description
             line += "\",\"hseq\":"
-            line += String(origin.sequence)
+            line += String(decimal: origin.sequence)
             JournalEvent.appendAfter(origin.after, to: &line)
         }
         line += "}"
@@ -60,9 +60,9 @@ extension JournalEvent {
         line += "\",\"emotion\":\""
         line += emotion.name
         line += "\",\"old\":"
-        line += String(old)
+        line += String(decimal: old)
         line += ",\"new\":"
-        line += String(new)
+        line += String(decimal: new)
         if let note {
             line += ",\"note\":"
             line += JSONValue.string(note).minimalText
@@ -77,13 +77,13 @@ extension JournalEvent {
             line += "]"
         }
         line += ",\"seq\":"
-        line += String(sequence)
+        line += String(decimal: sequence)
         line += ",\"group\":\""
         line += group.description
         line += "\""
         if let eventsInCommand {
             line += ",\"events\":"
-            line += String(eventsInCommand)
+            line += String(decimal: eventsInCommand)
         }
         if let reverts {
             line += ",\"reverts\":\""
@@ -107,7 +107,7 @@ extension JournalEvent {
             line += "\""
             line += mark.history.description
             line += "\":"
-            line += String(mark.seq)
+            line += String(decimal: mark.seq)
         }
         line += "}"
     }

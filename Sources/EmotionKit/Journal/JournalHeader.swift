@@ -22,7 +22,7 @@ package struct JournalHeader: Equatable, Sendable {
     /// The line, without its `\n`.
     package var jsonLine: String {
         var line = "{\"history\":"
-        line += String(JournalHeader.currentVersion)
+        line += String(decimal: JournalHeader.currentVersion)
         line += ",\"at\":\""
         line += at.rfc3339
         line += "\",\"before\":{"
@@ -31,7 +31,7 @@ package struct JournalHeader: Equatable, Sendable {
             line += "\""
             line += emotion.name
             line += "\":"
-            line += String(before[emotion])
+            line += String(decimal: before[emotion])
         }
         line += "}}"
         return line

@@ -30,11 +30,11 @@ package struct JournalPosition: Equatable, Sendable {
     /// The compact JSON object the data file holds.
     var jsonText: String {
         var text = "{\"seq\": "
-        text += String(sequence)
+        text += String(decimal: sequence)
         text += ", \"bytes\": "
-        text += String(bytes)
+        text += String(decimal: Int(bytes))
         text += ", \"latest\": "
-        text += String(latest)
+        text += String(decimal: Int(latest))
         text += "}"
         return text
     }

@@ -23,6 +23,6 @@ public struct Change: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Joined by hand, as the tap path's other strings are (see `TallyDocument.serialized`): `tap` prints
     /// it on every run, and interpolation may make the runtime build generic metadata that start-up pays for.
     public func description(labelled label: String) -> String {
-        label + ": " + String(old) + " → " + String(new)
+        label + ": " + String(decimal: old) + " → " + String(decimal: new)
     }
 }

@@ -110,8 +110,10 @@ package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 }
 
-/// `value` in decimal with leading zeros to `width` digits.
+/// `value` in decimal with leading zeros to `width` digits (a negative one as its sign and digits,
+/// zeros first if they are fewer than `width`).
 func padded(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    guard value < 0 else { return String(decimal: value, minimumDigits: width) }
+    let digits = String(decimal: value)
+    return digits.utf8.count >= width ? digits : String(repeating: "0", count: width - digits.utf8.count) + digits
 }
