@@ -22,11 +22,11 @@ struct LockFile {
         for dataFile: NameInFolder, mode: UInt32, timeout: Duration, fileSystem: FileSystem
     ) throws(StoreError) -> LockFile {
         let opener = Opener(dataFile: dataFile, fileSystem: fileSystem)
-        let deadline = MonotonicInstant.now.advanced(by: timeout)
+        let start = MonotonicInstant.now
         var isNew = false
         while true {
             let lock = try opener.open(mode: mode, recordingMade: &isNew)
-            guard try LockFile.acquire(lock, until: deadline, fileSystem: fileSystem) else {
+            guard try LockFile.acquire(lock, waitingFrom: start, upTo: timeout, fileSystem: fileSystem) else {
                 let holder = fileSystem.lockHolder(lock)
                 fileSystem.close(lock)
                 throw .lockTimeout(lockFile: lock.path, timeout: timeout, holder: holder)
@@ -53,17 +53,20 @@ struct LockFile {
         }
     }
 
-    /// Takes the lock on the open `lock` before `deadline`: `false` if the time ran out; closes it and
-    /// throws `.inputOutput` if the system fails, or `.unsafeLockFile` if another process holds it
-    /// and it is no regular file (a FIFO or a device someone planted and holds is refused, not
-    /// waited for until the timeout and then blamed on its holder).
+    /// Takes the lock on the open `lock` before `timeout` has passed since `start`: `false` if the time
+    /// ran out; closes it and throws `.inputOutput` if the system fails, or `.unsafeLockFile` if
+    /// another process holds it and it is no regular file (a FIFO or a device someone planted and
+    /// holds is refused, not waited for until the timeout and then blamed on its holder).
     ///
     /// Taken at once unless another process holds it. Then a program that owns its process waits in
     /// the kernel, in a blocking `flock` (`FileSystem.waitForLock`), which hands the lock over the
     /// moment it is let go, to waiters in turn; anything else tries again after short pauses, as a
     /// lock is held for about a millisecond: 0.1 ms, then twice as long each time up to 2 ms.
+    ///
+    /// The deadline is worked out only when the lock is busy: `Duration` arithmetic is 128-bit code a
+    /// tap would otherwise fault in from a page of its own.
     private static func acquire(
-        _ lock: FileSystem.Descriptor, until deadline: MonotonicInstant, fileSystem: FileSystem
+        _ lock: FileSystem.Descriptor, waitingFrom start: MonotonicInstant, upTo timeout: Duration, fileSystem: FileSystem
     ) throws(StoreError) -> Bool {
         do {
             if try fileSystem.tryLock(lock) { return true }
@@ -72,6 +75,7 @@ struct LockFile {
             throw .inputOutput(error)
         }
         _ = try regularFileStatus(lock, fileSystem: fileSystem)
+        let deadline = start.advanced(by: timeout)
         do {
             if let wait = fileSystem.waitForLock,
                 let taken = try wait(lock, max(.zero, MonotonicInstant.now.duration(to: deadline)))
