@@ -62,14 +62,16 @@ extension SystemTime {
     static func readZone() -> (source: ZoneSource, problem: (variable: String, reason: String)?) {
         let value = getenv("TZ").map { String(cString: $0) }
         var name = value ?? "/etc/localtime"
+        // Byte by byte, as the C library reads it: a `String`'s `hasPrefix` and `removeFirst` go by
+        // characters, whose code a tap would fault in for this alone.
         if name.isEmpty {
             name = "Universal"
-        } else if name.hasPrefix(":") {
-            name.removeFirst()
+        } else if name.utf8.first == UInt8(ascii: ":") {
+            name = String(decoding: name.utf8.dropFirst(), as: UTF8.self)
         }
         guard !name.isEmpty else { return (.utc, nil) }
         var path = name
-        if !name.hasPrefix("/") {
+        if name.utf8.first != UInt8(ascii: "/") {
             let folder = getenv("TZDIR").map { String(cString: $0) } ?? ""
             path = (folder.isEmpty ? "/usr/share/zoneinfo" : folder) + "/" + name
         }
