@@ -121,8 +121,8 @@ LINK_ORDER_PLACE = home=$(LINK_ORDER_HOME); file=; case "$$command" in \
 	file:*) file=$$home/.config/emotions/emotions.json; command=$${command\#file:};; \
 	esac;
 LINK_ORDER_DATA_COMMANDS := "file:tap happy" "file:stats --json" "tap happy" "tap smile +gym +work" "synced:tap happy"
-# What a tap runs that valgrind never does, listed after the functions callgrind saw (as mangled names,
-# an extended regular expression): glibc's static start looks the vDSO's symbols up with strcmp, and
+# What a tap runs that valgrind never does, listed first, before the functions callgrind saw (as
+# mangled names, an extended regular expression): glibc's static start looks the vDSO's symbols up with strcmp, and
 # valgrind has no vDSO; the path walk in one openat2 (PathWalk.walkWithoutLinks, keepingWithoutLinks,
 # FileSystem.statusAt and openFolderWithoutLinks), and valgrind has no openat2.
 LINK_ORDER_UNSEEN := ^__strcmp_(evex|avx2)$$|PathWalkV16walkWithoutLinks|PathWalkV19keepingWithoutLinks|FileSystemV8statusAt|openFolderWithoutLinks
@@ -151,7 +151,7 @@ link-order: release
 	awk 'NR == FNR { family = $$0; sub(/_(evex|avx512).*/, "", family); variants[family] = variants[family] $$0 "\n"; next } \
 		{ print; family = $$0; if (sub(/_(avx2|avx|sse2|sse4_2|ssse3).*/, "", family) && !done[family]++) printf "%s", variants[family] }' \
 		$(LINK_ORDER).variants $(LINK_ORDER).callgrind > $(LINK_ORDER).functions
-	nm $(BIN) | awk '{ print $$3 }' | grep -E '$(LINK_ORDER_UNSEEN)' | cat $(LINK_ORDER).functions - $(LINK_ORDER).data \
+	nm $(BIN) | awk '{ print $$3 }' | grep -E '$(LINK_ORDER_UNSEEN)' | cat - $(LINK_ORDER).functions $(LINK_ORDER).data \
 		| awk '!seen[$$0]++' > $(LINK_ORDER).all
 	cd $(LINK_ORDER_HOME) && ar x $(SWIFT_CORE_ARCHIVE) Swift.o
 	objdump -t $(LINK_ORDER_HOME)/Swift.o | sed -nE \
