@@ -51,6 +51,16 @@ import Testing
         #expect(try walk(folder.file("a")).opened == nil, "closed unless asked for")
     }
 
+    /// A folder holding `a/b/mood.json`, `linked` (a link to `a/b`) and `a/b/link.json` (a link to `mood.json`).
+    private static func folderWithLinks() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("a/b"), withIntermediateDirectories: true)
+        _ = try folder.write("{}", to: "a/b/mood.json")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: "a/b")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("a/b/link.json"), withDestinationPath: "mood.json")
+        return folder
+    }
+
     /// The walk in one `openat2` (no folder to judge, no link on the way) ends where the walk of a
     /// name at a time does, for every kind of path; the folder it gives is the same folder.
     @Test(arguments: [
@@ -60,11 +70,7 @@ import Testing
         "a\u{0}x/b/mood.json",
     ])
     func theWalkWithoutLinksEndsWhereTheNameByNameWalkEnds(relative: String) throws {
-        let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: folder.file("a/b"), withIntermediateDirectories: true)
-        _ = try folder.write("{}", to: "a/b/mood.json")
-        try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: "a/b")
-        try FileManager.default.createSymbolicLink(atPath: folder.file("a/b/link.json"), withDestinationPath: "mood.json")
+        let folder = try PathWalkTests.folderWithLinks()
         let path = folder.file(relative)
         let fast = Result { () throws(PathWalk.Problem) in try PathWalk().walk(path) }
         let slow = Result { () throws(PathWalk.Problem) in try PathWalk(acceptsFolder: { _ in true }).walk(path) }
@@ -88,11 +94,7 @@ import Testing
     /// name-by-name walk keeps, or none when that keeps none; a link at the end is judged name by name.
     @Test(arguments: ["a/b", "a/b/", "a/b/mood.json", "a/missing", "linked", "a/b/link.json", "a\u{0}x/b"])
     func theWalkWithoutLinksKeepsTheFolderTheNameByNameWalkKeeps(relative: String) throws {
-        let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: folder.file("a/b"), withIntermediateDirectories: true)
-        _ = try folder.write("{}", to: "a/b/mood.json")
-        try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: "a/b")
-        try FileManager.default.createSymbolicLink(atPath: folder.file("a/b/link.json"), withDestinationPath: "mood.json")
+        let folder = try PathWalkTests.folderWithLinks()
         let path = folder.file(relative)
         let fast = Result { () throws(PathWalk.Problem) in try PathWalk().walk(path, keepingFolder: true) }
         let slow = Result { () throws(PathWalk.Problem) in
