@@ -71,6 +71,25 @@ struct ErrorTests {
         #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
     }
 
+    /// A `TZ` that is not UTF-8 names the file of its own bytes to the C library, not the file of
+    /// their UTF-8 repair: `EST5` and the byte 0xFF, a rule's start, was judged as `EST5\u{FFFD}`
+    /// (no file: a rule, the C library's), and glibc then opened the FIFO of that name in `TZDIR`
+    /// and waited forever. Set through `sh`, as the test's own environment holds only UTF-8.
+    @Test func aTimeZoneOfBytesThatAreNotUTF8NamingAFIFOIsAUsageErrorNotAHang() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("add", "happy", "2", "-q"), stdout: "")
+        let before = sandbox.bytes(of: sandbox.defaultDataFile)
+        let fifo = Array((sandbox.root.path + "/EST5").utf8) + [0xFF]
+        #expect(mkfifo(fifo.map { CChar(bitPattern: $0) } + [0], 0o600) == 0)
+        let script = #"TZ="$(printf 'EST5\377')" TZDIR="$1" exec "$0" tap happy"#
+        let outcome = try await Emotions.run(
+            ["-c", script, try Emotions.binary().path, sandbox.root.path], environment: sandbox.baseEnvironment,
+            directory: sandbox.home, captureFolder: sandbox.capture, timeout: .seconds(30),
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        expectFailure(outcome, status: 64, mentioning: ["Error: The environment variable TZ='EST5\u{FFFD}' is invalid", "a FIFO"])
+        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+    }
+
     @Test func aTimeZoneThatNamesNoFileIsReadAsTheCLibraryReadsIt() async throws {
         let sandbox = try Sandbox()
         // No such file: a rule (EST5EDT-like) or, failing that, UTC, as for any program.

@@ -70,30 +70,46 @@ package enum SystemTime {
     /// `tzset` called once, the first time the C library's zone is asked for, unless the file it
     /// would read may not be; then why not.
     private static let cLibraryZoneProblem: (variable: String, reason: String)? = {
-        if let problem = zoneFileProblem() { return problem }
+        if let problem = cLibraryZoneFileProblem() { return problem }
         tzset()
         return nil
     }()
 
-    /// `TZ`, and why the file it names, where the C library looks for it, may not be read, or `nil`.
+    /// `TZ`, and why the file the C library would open for it may not be read, or `nil`.
+    static func cLibraryZoneFileProblem() -> (variable: String, reason: String)? {
+        guard let value = getenv("TZ") else { return nil }
+        let folder: UnsafeMutablePointer<CChar>? = getenv("TZDIR")
+        return cLibraryZoneFileProblem(zone: bytes(of: value), folder: folder.map { bytes(of: $0) })
+    }
+
+    /// `zone` (`TZ`'s bytes), and why the file it names, where the C library looks for it, may not
+    /// be read, or `nil`; `folder` is `TZDIR`'s bytes, if set.
     ///
-    /// `TZ` unset means `/etc/localtime`, the system's; otherwise its value, less a leading `:`, is a
-    /// path, inside `TZDIR` (else `/usr/share/zoneinfo`) if relative. A value that names no file is
-    /// fine: the C library reads it as a rule, such as `EST5EDT`, or uses UTC. Checked by the path,
-    /// as the C library opens it; a file swapped in between, by whoever may write the folder
+    /// Read byte by byte, as glibc's `tzset` reads it, since this is the file it would open: an
+    /// empty value is `Universal`; then a leading `:` is dropped (a combining mark after it hides it
+    /// from `String.hasPrefix`), and the rest is a path, inside `TZDIR` (else `/usr/share/zoneinfo`)
+    /// if relative; never a UTF-8 repair of the bytes (`EST5` and 0xFF is a file the C library opens,
+    /// `EST5\u{FFFD}` none). A value that names no file is fine: the C library reads it as a rule,
+    /// such as `EST5EDT`, or uses UTC. A file swapped in between, by whoever may write the folder
     /// `TZ` points into, is the only way past it.
-    private static func zoneFileProblem() -> (variable: String, reason: String)? {
-        guard let value = getenv("TZ").map({ String(cString: $0) }) else { return nil }
-        let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+    static func cLibraryZoneFileProblem(zone: [UInt8], folder: [UInt8]?) -> (variable: String, reason: String)? {
+        var name = zone.isEmpty ? Array("Universal".utf8) : zone
+        if name.first == UInt8(ascii: ":") { name.removeFirst() }
         guard !name.isEmpty else { return nil }
         var path = name
-        if !name.hasPrefix("/") {
-            let folder = getenv("TZDIR").map { String(cString: $0) } ?? ""
-            path = (folder.isEmpty ? "/usr/share/zoneinfo" : folder) + "/" + name
+        if name.first != UInt8(ascii: "/") {
+            let folder = folder.flatMap { $0.isEmpty ? nil : $0 } ?? Array("/usr/share/zoneinfo".utf8)
+            path = folder + [UInt8(ascii: "/")] + name
         }
         var status = stat()
-        guard stat(path, &status) == 0, let kind = kindUnlessFile(status.st_mode) else { return nil }
-        return problem(value, path: path, kind: kind)
+        let cPath = path.map { CChar(bitPattern: $0) } + [0]
+        guard stat(cPath, &status) == 0, let kind = kindUnlessFile(status.st_mode) else { return nil }
+        return problem(String(decoding: zone, as: UTF8.self), path: String(decoding: path, as: UTF8.self), kind: kind)
+    }
+
+    /// The bytes of the C string `text`, without its NUL.
+    private static func bytes(of text: UnsafePointer<CChar>) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: text, count: strlen(text))).map { UInt8(bitPattern: $0) }
     }
 
     /// Why `TZ`'s `value` may not be read: it names `path`, which is `kind`.

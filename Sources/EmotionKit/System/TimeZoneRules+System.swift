@@ -81,12 +81,19 @@ extension SystemTime {
         case .notAFile(let kind):
             return (.utc, value.map { problem($0, path: path, kind: kind) })
         case .unread:
-            return (.cLibrary, nil)
+            return cLibraryZone()
         case .missing:
             if let rule = PosixTimeZoneRule(name) { return (.rule(rule), nil) }
             let isUTC = value == nil || !PosixTimeZoneRule.beginsWithStandardTime(name)
-            return (isUTC ? .utc : .cLibrary, nil)
+            return isUTC ? (.utc, nil) : cLibraryZone()
         }
+    }
+
+    /// The C library's zone, unless the file it would open for `TZ` may not be read: the path above
+    /// is made of `TZ`'s UTF-8 repair, the C library's of its bytes (see `cLibraryZoneFileProblem`).
+    private static func cLibraryZone() -> (source: ZoneSource, problem: (variable: String, reason: String)?) {
+        if let problem = cLibraryZoneFileProblem() { return (.utc, problem) }
+        return (.cLibrary, nil)
     }
 
     /// The time zone file at `path`, read with `open`, one `read` into 8 KiB and `close` (after a

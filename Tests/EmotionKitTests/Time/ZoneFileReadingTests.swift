@@ -48,6 +48,22 @@ struct ZoneFileReadingTests {
     }
     #endif
 
+    /// Before `tzset`, what `TZ` names is judged by the bytes the C library opens: not a UTF-8 repair
+    /// of them (`EST5\u{FFFD}` is no file, while glibc opens `EST5` and the byte 0xFF, and waits on
+    /// a FIFO of that name forever), nor a `:` that a combining mark after it hides from
+    /// `hasPrefix`; an empty `TZ` is the C library's `Universal`.
+    @Test(arguments: [Array("EST5".utf8) + [0xFF], Array(":\u{301}zone".utf8), [], Array(":EST5fifo".utf8)])
+    func theFileTheCLibraryWouldOpenIsJudgedByTheVariablesOwnBytes(zone: [UInt8]) throws {
+        let folder = try TemporaryFolder()
+        for name in [Array("EST5".utf8) + [0xFF], Array("\u{301}zone".utf8), Array("Universal".utf8), Array("EST5fifo".utf8)] {
+            let path = Array((folder.path + "/").utf8) + name
+            #expect(mkfifo(path.map { CChar(bitPattern: $0) } + [0], 0o600) == 0)
+        }
+        let problem = SystemTime.cLibraryZoneFileProblem(zone: zone, folder: Array(folder.path.utf8))
+        #expect(problem?.reason.contains("a FIFO") == true, "\(zone): \(String(describing: problem))")
+        #expect(SystemTime.cLibraryZoneFileProblem(zone: Array("EST5".utf8), folder: Array(folder.path.utf8)) == nil)
+    }
+
     private func kind(_ content: SystemTime.ZoneFileContent) -> String {
         switch content {
         case .zone: "zone"
