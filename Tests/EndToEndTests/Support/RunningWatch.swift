@@ -191,19 +191,42 @@ final class RunningWatch {
 
     private func nextLine(onErrors: Bool, timeout: Duration, sourceLocation: SourceLocation) async throws -> String {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        let stream = onErrors ? "standard error" : "standard output"
         while true {
-            try readAvailable()
-            if let line = onErrors ? errors.takeLine() : output.takeLine() { return line }
-            if onErrors ? errors.isFinished : output.isFinished {
-                throw Failure.ended(commandLine: commandLine, stream: stream, context: context(sourceLocation))
-            }
-            if ContinuousClock.now >= deadline {
-                throw Failure.noLine(
-                    commandLine: commandLine, stream: stream, timeout: timeout, context: context(sourceLocation))
+            if let line = try lineIfReady(onErrors: onErrors, pastDeadline: ContinuousClock.now >= deadline, timeout, sourceLocation) {
+                return line
             }
             try await Task.sleep(for: RunningWatch.pollInterval)
         }
+    }
+
+    /// The next line on standard output, waited for in this very thread for at most `timeout` of the
+    /// watch's own time: not a busy test run's, which may resume an awaiting task long after the line
+    /// came. It holds its thread meanwhile, so it is only for a line that should come at once.
+    func nextLinePromptly(within timeout: Duration, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let start = ContinuousClock.now
+        while true {
+            if let line = try lineIfReady(onErrors: false, pastDeadline: ContinuousClock.now - start >= timeout, timeout, sourceLocation) {
+                return line
+            }
+            usleep(1_000)
+        }
+    }
+
+    /// The next whole line on standard output or error, if it has come; throws if that stream ended,
+    /// or if none has come and the wait is `pastDeadline`.
+    private func lineIfReady(
+        onErrors: Bool, pastDeadline: Bool, _ timeout: Duration, _ sourceLocation: SourceLocation
+    ) throws -> String? {
+        let stream = onErrors ? "standard error" : "standard output"
+        try readAvailable()
+        if let line = onErrors ? errors.takeLine() : output.takeLine() { return line }
+        if onErrors ? errors.isFinished : output.isFinished {
+            throw Failure.ended(commandLine: commandLine, stream: stream, context: context(sourceLocation))
+        }
+        if pastDeadline {
+            throw Failure.noLine(commandLine: commandLine, stream: stream, timeout: timeout, context: context(sourceLocation))
+        }
+        return nil
     }
 
     /// Reads whatever both pipes hold now, so that neither fills up and blocks the watch.
@@ -235,15 +258,7 @@ final class RunningWatch {
         timeout: Duration = lineTimeout, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Ending {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        while waitStatus == nil {
-            var status: Int32 = 0
-            let reaped = waitpid(processID, &status, WNOHANG)
-            if reaped == processID {
-                waitStatus = status
-                break
-            }
-            if reaped == -1, errno != EINTR { throw Emotions.Failure.systemCall("waitpid", errno: errno) }
-            try readAvailable()
+        while try !hasEnded() {
             if ContinuousClock.now >= deadline {
                 throw Failure.stillRunning(commandLine: commandLine, timeout: timeout, context: context(sourceLocation))
             }
@@ -251,6 +266,38 @@ final class RunningWatch {
         }
         try readAvailable()
         return RunningWatch.ending(waitStatus ?? 0)
+    }
+
+    /// Waits for the process to end in this very thread, for at most `timeout` of the watch's own
+    /// time, and says how it ended: not a busy test run's time, which may resume an awaiting task long
+    /// after the process ended (two fuzz tests on two cores, a queue of others). It holds its thread
+    /// meanwhile, so it is only for an end that should come at once.
+    ///
+    /// - Throws: `RunningWatch.Failure.stillRunning` if it has not ended within `timeout`.
+    func waitForPromptEnd(within timeout: Duration, sourceLocation: SourceLocation = #_sourceLocation) throws -> Ending {
+        let start = ContinuousClock.now
+        while try !hasEnded() {
+            if ContinuousClock.now - start >= timeout {
+                throw Failure.stillRunning(commandLine: commandLine, timeout: timeout, context: context(sourceLocation))
+            }
+            usleep(1_000)
+        }
+        try readAvailable()
+        return RunningWatch.ending(waitStatus ?? 0)
+    }
+
+    /// Whether the process has ended, reaping it if it just did, after reading what it wrote.
+    private func hasEnded() throws -> Bool {
+        guard waitStatus == nil else { return true }
+        var status: Int32 = 0
+        let reaped = waitpid(processID, &status, WNOHANG)
+        if reaped == processID {
+            waitStatus = status
+            return true
+        }
+        if reaped == -1, errno != EINTR { throw Emotions.Failure.systemCall("waitpid", errno: errno) }
+        try readAvailable()
+        return false
     }
 
     #if os(Linux)
