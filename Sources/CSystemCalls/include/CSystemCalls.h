@@ -13,6 +13,8 @@
 #include <sys/auxv.h>
 #include <sys/file.h>
 #include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,6 +50,42 @@ static inline int emotions_unchangeable(int folder, const char *name) {
     if (syscall(SYS_statx, folder, name, AT_SYMLINK_NOFOLLOW, 0U, &status) != 0) return 0;
     unsigned long long unchangeable = STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND;
     return (status.stx_attributes & status.stx_attributes_mask & unchangeable) != 0;
+}
+
+/// fstat(2) of the open `file` (a link itself, if it is one) in one statx(2), which also tells, as
+/// emotions_unchangeable does, whether it is immutable or append-only: `*unchangeable` 1 or 0, or -1
+/// where the kernel has no statx. The `struct stat` is filled as glibc fills it from statx. 0, or -1
+/// and errno.
+#ifndef AT_EMPTY_PATH
+#define AT_EMPTY_PATH 0x1000  // <fcntl.h> names it only with _GNU_SOURCE; the kernel's value.
+#endif
+static inline int emotions_fstat_changeable(int file, struct stat *out, int *unchangeable) {
+    struct statx status;
+    if (syscall(SYS_statx, file, "", AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS, &status) != 0) {
+        if (errno != ENOSYS) return -1;
+        *unchangeable = -1;
+        return fstat(file, out);
+    }
+    memset(out, 0, sizeof *out);
+    out->st_dev = makedev(status.stx_dev_major, status.stx_dev_minor);
+    out->st_ino = status.stx_ino;
+    out->st_mode = status.stx_mode;
+    out->st_nlink = status.stx_nlink;
+    out->st_uid = status.stx_uid;
+    out->st_gid = status.stx_gid;
+    out->st_rdev = makedev(status.stx_rdev_major, status.stx_rdev_minor);
+    out->st_size = (off_t)status.stx_size;
+    out->st_blksize = (blksize_t)status.stx_blksize;
+    out->st_blocks = (blkcnt_t)status.stx_blocks;
+    out->st_atim.tv_sec = status.stx_atime.tv_sec;
+    out->st_atim.tv_nsec = status.stx_atime.tv_nsec;
+    out->st_mtim.tv_sec = status.stx_mtime.tv_sec;
+    out->st_mtim.tv_nsec = status.stx_mtime.tv_nsec;
+    out->st_ctim.tv_sec = status.stx_ctime.tv_sec;
+    out->st_ctim.tv_nsec = status.stx_ctime.tv_nsec;
+    unsigned long long unchangeableBits = STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND;
+    *unchangeable = (status.stx_attributes & status.stx_attributes_mask & unchangeableBits) != 0;
+    return 0;
 }
 
 /// What SIGALRM does while a writer waits in `emotions_lock_waiting`: nothing but cut the wait short.

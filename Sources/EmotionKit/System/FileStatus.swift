@@ -16,6 +16,10 @@ package struct FileStatus: Equatable, Sendable {
     package var size: Int64
     /// When its content last changed (`st_mtim`), as time since 1970-01-01 UTC; zero unless read from the system.
     package var modified: Duration = .zero
+    /// Whether it is immutable or append-only (`chattr +i`, `+a`), if the system said when asked for the
+    /// status of an open file (`statx` on Linux); `nil` if not asked. Not part of what makes two
+    /// statuses equal: a status read by name, which does not ask, is the same file's.
+    package var isUnchangeable: Bool?
 
     /// A status with the given permission bits, owner and group, of a regular file with one name unless told otherwise.
     package init(
@@ -29,6 +33,13 @@ package struct FileStatus: Equatable, Sendable {
         self.permissions = permissions
         self.owner = owner
         self.group = group
+    }
+
+    /// Whether both are of the same kind, names, identity, permissions, owners, size and time, whether or
+    /// not each was asked if it is unchangeable.
+    package static func == (lhs: FileStatus, rhs: FileStatus) -> Bool {
+        lhs.kind == rhs.kind && lhs.links == rhs.links && lhs.identity == rhs.identity && lhs.permissions == rhs.permissions
+            && lhs.owner == rhs.owner && lhs.group == rhs.group && lhs.size == rhs.size && lhs.modified == rhs.modified
     }
 }
 

@@ -369,13 +369,23 @@ package enum Syscall {
 
     // MARK: - Status
 
-    /// The kind, permission bits, owner, group, link count and identity of the open file (or link).
+    /// The kind, permission bits, owner, group, link count and identity of the open file (or link),
+    /// and on Linux whether it is immutable or append-only (`FileStatus.isUnchangeable`).
     ///
-    /// The corresponding C function is `fstat`.
+    /// The corresponding C function is `fstat`; on Linux `statx`, which tells both in one call: the
+    /// data file's status and that question were two calls on every tap.
     package static func status(of descriptor: Int32, path: String) throws(SystemError) -> FileStatus {
         var status = stat()
+        #if canImport(Glibc)
+        var unchangeable: Int32 = -1
+        _ = try retryingInterrupts("fstat", path) { emotions_fstat_changeable(descriptor, &status, &unchangeable) }
+        var found = FileStatus(status)
+        found.isUnchangeable = unchangeable < 0 ? nil : unchangeable == 1
+        return found
+        #else
         _ = try retryingInterrupts("fstat", path) { fstat(descriptor, &status) }
         return FileStatus(status)
+        #endif
     }
 
     /// The status of what `path` names, following links.

@@ -56,6 +56,23 @@ import Testing
         #expect(Set(names) == Set(written.map { Array($0.utf8) } + [notUTF8]))
     }
 
+    /// An open file's status, read with `statx` on Linux, is what `stat` says of its path, field for
+    /// field, device included; it also says whether the file is unchangeable, which `stat` cannot.
+    @Test func anOpenFilesStatusIsWhatStatSaysAndTellsWhetherItIsUnchangeable() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("{}", to: "file")
+        let descriptor = try Syscall.open(path, OpenFlags.readOnly)
+        defer { Syscall.close(descriptor) }
+        let opened = try Syscall.status(of: descriptor, path: path)
+        let named = try Syscall.status(ofPath: path)
+        #expect(opened == named)
+        #expect((opened.identity, opened.size, opened.modified, opened.links) == (named.identity, named.size, named.modified, named.links))
+        #expect(named.isUnchangeable == nil)
+        #if os(Linux)
+        #expect(opened.isUnchangeable == false)
+        #endif
+    }
+
     @Test func aStatusTellsKindOwnerAndPermissions() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("{}", to: "file")
