@@ -62,14 +62,18 @@ struct CrashTests {
 
         // One more tap after all the kills: it succeeds, and the count it starts from holds every confirmed
         // tap and at most the taps that were started.
-        let confirmed = await ledger.confirmedTaps
-        let started = await ledger.started
+        var confirmed = await ledger.confirmedTaps
+        var started = await ledger.started
         var leftBehind = try Self.temporaryFiles(in: folder)
         if leftBehind.isEmpty {
             // The data file is no longer flushed between its write and its rename (the journal's sync is
-            // the commit), so a kill seldom lands there under load: leave one as such a kill would, so
-            // that the final save's cleaning is still proved.
-            try Data("{\"ver".utf8).write(to: folder.appendingPathComponent(".emotions.json.tmp-99999-12345"))
+            // the commit), so a kill seldom lands there under load: leave what such a kill leaves, so
+            // that the final save's cleaning is still proved. A tap's lines are in the journal, the data
+            // file is the one before it, and its new one is under a temporary name: the journal is ahead,
+            // which tells the next save to look for leftovers (a file alone would not).
+            try await Self.leaveATapKilledBeforeItsRename(in: sandbox, context: "seed \(seed)")
+            confirmed += 1
+            started += 1
             leftBehind = try Self.temporaryFiles(in: folder)
         }
         #expect(!leftBehind.isEmpty, "seed \(seed): \(loneKills.attempted) kills; the final check would prove nothing")
@@ -211,6 +215,18 @@ struct CrashTests {
     }
 
     /// What a tap of all five prints when each count was `old`.
+    /// Leaves the folder as a tap killed after its commit and before its rename leaves it: runs a tap,
+    /// then puts the data file from before it back and its new one under a temporary name.
+    private static func leaveATapKilledBeforeItsRename(in sandbox: Sandbox, context: String) async throws {
+        let dataFile = sandbox.defaultDataFile
+        let before = try Data(contentsOf: dataFile)
+        let tap = try await sandbox.run(Self.tap)
+        #expect(tap.status == 0, "\(context): the tap left killed before its rename: \(tap)")
+        let after = try Data(contentsOf: dataFile)
+        try after.write(to: dataFile.deletingLastPathComponent().appendingPathComponent(".emotions.json.tmp-99999-12345"))
+        try before.write(to: dataFile)
+    }
+
     private static func printedTap(from old: Int) -> String {
         Counts.names.map { "\($0): \(old) → \(old + 1)\n" }.joined()
     }
