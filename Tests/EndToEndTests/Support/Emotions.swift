@@ -96,6 +96,10 @@ enum Emotions {
         let commandLine = Outcome.commandLine(arguments)
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var status: Int32 = 0
+        // 1 ms, then twice as long each time up to 8 ms: a run takes tens of milliseconds, and hundreds of
+        // tests waiting at once, each woken every millisecond, kept both threads of Swift's concurrency
+        // pool so busy on this two-core machine that a test waiting on a timer was resumed seconds late.
+        var pause = Duration.milliseconds(1)
         while true {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { break }
@@ -105,7 +109,8 @@ enum Emotions {
                 _ = waitpid(pid, &status, 0)
                 throw Failure.timedOut(commandLine: commandLine, timeout: timeout)
             }
-            try? await Task.sleep(for: .milliseconds(1))
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(8))
         }
         // WIFEXITED and WEXITSTATUS are macros: the low seven bits are the signal, 0 for an exit.
         guard status & 0x7F == 0 else {

@@ -16,8 +16,9 @@ import Darwin
 /// other tests need. Every wait has a deadline, and one that passes throws, showing everything read
 /// so far: a test fails, it never hangs. A watch still running when released is killed and reaped.
 final class RunningWatch {
-    /// How long a test waits for one expected line, or for the process to end, before it fails.
-    static let lineTimeout = Duration.seconds(10)
+    /// How long a test waits for one expected line, or for the process to end, before it fails: long,
+    /// as the whole suite on two cores can keep a waiting test from being resumed for seconds.
+    static let lineTimeout = Duration.seconds(30)
     /// How often a wait looks at the pipes and the process.
     static let pollInterval = Duration.milliseconds(1)
 
