@@ -79,19 +79,12 @@ extension SyncState {
 
     /// `value` in decimal, as `String(value)` writes it.
     private static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        appendDecimal(value.magnitude, to: &out)
+        out += String(decimal: Int(value)).utf8
     }
 
     /// `value` in decimal, as `String(value)` writes it.
     private static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
-        var digits: [UInt8] = []
-        var rest = value
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        out += digits.reversed()
+        out += String(decimal: value).utf8
     }
 
     /// `value` in lower-case hexadecimal without leading zeros, as `String(value, radix: 16)` writes it.
