@@ -14,7 +14,12 @@ package struct TallyDocument: Equatable, Sendable {
     package var tally: Tally
     /// How far into the journal the counts are; `nil` in a file written before history, or by hand.
     package var journal: JournalPosition?
-    private var json: JSONValue
+    /// The file's members as read, unknown keys included; `nil` for a new document or a file in the
+    /// form we write (`canonicalContents`), which needs no tree of values: `version` and `counts`,
+    /// then `journal` if `hadJournal`.
+    private var json: JSONValue?
+    /// Whether a file in the form we write held `journal`: a member added later goes after it.
+    private var hadJournal = false
     /// The `"sync"` member as read or last set, so that it is parsed once, not at each look. Boxed:
     /// an optional `SyncState` in place made every copy of a document, synced or not, build an
     /// optional's type at run time on a plain `tap` (about 9,000 instructions).
@@ -23,7 +28,6 @@ package struct TallyDocument: Equatable, Sendable {
     /// A document with the given tally and nothing else.
     package init(tally: Tally = Tally()) {
         self.tally = tally
-        json = .object([("version", .integer(TallyDocument.currentVersion)), ("counts", .object([]))])
     }
 
     /// Reads a data file's bytes.
@@ -32,6 +36,17 @@ package struct TallyDocument: Equatable, Sendable {
     ///   whole, non-negative counts whose total fits in an `Int`.
     package init(parsing bytes: [UInt8]) throws(DataFileProblem) {
         guard bytes.count <= TallyDocument.sizeLimit else { throw .tooLarge(limit: TallyDocument.sizeLimit) }
+        if let (tally, journal) = TallyDocument.canonicalContents(of: bytes) {
+            self.init(tally: tally)
+            self.journal = journal
+            hadJournal = journal != nil
+            return
+        }
+        try self.init(parsingAsJSON: bytes)
+    }
+
+    /// Reads a data file's bytes with the JSON parser: `init(parsing:)` for bytes in any form.
+    package init(parsingAsJSON bytes: [UInt8]) throws(DataFileProblem) {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
@@ -86,7 +101,7 @@ package struct TallyDocument: Equatable, Sendable {
         // Appended piece by piece: closures and interpolation here cost a tap tens of thousands of
         // instructions in generic metadata, for a file of a few lines.
         var members: [(key: String, value: JSONValue)] = []
-        if case let .object(found) = json { members = found }
+        if case let .object(found)? = json { members = found }
         var output = "{\n"
         var isFirst = true
         func startMember(_ key: String) {
@@ -163,7 +178,7 @@ package struct TallyDocument: Equatable, Sendable {
     package var sync: SyncState? {
         get { syncState?.state }
         set {
-            guard case var .object(members) = json else { return }
+            guard var members = editableMembers else { return }
             syncState = newValue.map(SyncStateBox.init)
             members.removeAll { $0.key == "sync" }
             // A place for it, written from `syncState` (a valid file's `"sync"` is never `null`).
@@ -176,13 +191,24 @@ package struct TallyDocument: Equatable, Sendable {
     /// so that setting a folder again goes on under the same ids (a copy's included) and inode;
     /// `nil` where there is none or it is not one this version reads. Read only when asked for.
     package var stoppedSync: SyncState? {
-        get { json["stopped"].flatMap(SyncState.init(json:)) }
+        get { json?["stopped"].flatMap(SyncState.init(json:)) }
         set {
-            guard case var .object(members) = json else { return }
+            guard var members = editableMembers else { return }
             members.removeAll { $0.key == "stopped" }
             if let newValue { members.append((key: "stopped", value: newValue.json)) }
             json = .object(members)
         }
+    }
+
+    /// The members, for a setter to add one to or take one away: as read, or those of the form we write.
+    private var editableMembers: [(key: String, value: JSONValue)]? {
+        guard let json else {
+            var members: [(key: String, value: JSONValue)] = [("version", .integer(TallyDocument.currentVersion)), ("counts", .object([]))]
+            if hadJournal { members.append(("journal", .null)) }
+            return members
+        }
+        guard case let .object(members) = json else { return nil }
+        return members
     }
 
     /// Whether two documents would write the same file.
