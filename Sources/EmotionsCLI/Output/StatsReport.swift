@@ -69,9 +69,30 @@ struct StatsReport {
     /// `{"counts": {"happy": N, …}, "total": N}`, after `"since"` and `"until"` for a range, and
     /// before `"days": N, "streak": {"current": N, "longest": N}` with a streak.
     func json(range: TimeRange? = nil, streak: Streak? = nil, zone: TimeZoneRules = .utc) -> String {
+        guard range != nil || streak != nil else { return countsJSON }
         let counts = JSONValue.object(Emotion.allCases.map { ($0.name, .integer(self[$0])) })
         let members = (range?.jsonMembers(zone: zone) ?? []) + [("counts", counts), ("total", .integer(total))] + (streak?.jsonMembers ?? [])
         return JSONValue.object(members).serialized(pretty: false)
+    }
+
+    /// `{"counts": {"happy": N, …}, "total": N}` as the JSON writer writes it, written here: what
+    /// `stats --json` prints, for which building the writer's tree of values cost more than reading
+    /// the data file (35,000 instructions).
+    private var countsJSON: String {
+        var text = "{\"counts\": {\"happy\": "
+        text += String(decimal: self[.happy])
+        text += ", \"smile\": "
+        text += String(decimal: self[.smile])
+        text += ", \"neutral\": "
+        text += String(decimal: self[.neutral])
+        text += ", \"upset\": "
+        text += String(decimal: self[.upset])
+        text += ", \"sad\": "
+        text += String(decimal: self[.sad])
+        text += "}, \"total\": "
+        text += String(decimal: total)
+        text += "}"
+        return text
     }
 
     /// `{"emotion": "happy", "count": N}`, with `"since"` and `"until"` for a range.

@@ -58,6 +58,18 @@ import Testing
         #expect(StatsReport(tally: tally).json(for: .upset) == #"{"emotion": "upset", "count": 3}"#)
     }
 
+    @Test(arguments: [[0, 0, 0, 0, 0], [1, 0, 0, 3, 0], [Int.max, 0, 0, 0, 0], [12, 345, 6_789, 10, 1], [0, 0, 0, 0, Int.max - 1]])
+    func jsonWithoutARangeIsWhatTheJSONWriterWrites(counts: [Int]) throws {
+        var tally = Tally()
+        for (emotion, count) in zip(Emotion.allCases, counts) {
+            _ = try tally.apply(.add(count, to: emotion))
+        }
+        let members: [(key: String, value: JSONValue)] = [
+            ("counts", .object(Emotion.allCases.map { ($0.name, .integer(tally[$0])) })), ("total", .integer(tally.total)),
+        ]
+        #expect(StatsReport(tally: tally).json() == JSONValue.object(members).serialized(pretty: false))
+    }
+
     @Test func theKoreanTableAlignsItsTwoCellWideLabels() throws {
         let tally = try #require(Tally(counts: [.happy: 4, .smile: 2, .sad: 2]))
         let korean = OutputStyle(usesColor: false, language: .korean)
