@@ -178,6 +178,8 @@ package struct TallyDocument: Equatable, Sendable {
     package var sync: SyncState? {
         get { syncState?.state }
         set {
+            // A document without one stays as it is: a plain tap sets none on every write.
+            if newValue == nil, syncState == nil, json?["sync"] == nil { return }
             guard var members = editableMembers else { return }
             syncState = newValue.map(SyncStateBox.init)
             members.removeAll { $0.key == "sync" }
