@@ -70,6 +70,20 @@ import Testing
         #expect(StatsReport(tally: tally).json() == JSONValue.object(members).serialized(pretty: false))
     }
 
+    @Test func jsonWithoutARangeOfWhatWasFeltIsWhatTheJSONWriterWrites() throws {
+        // Sums past Int.max, a negative one and an exact Int.max: each held as shown, the total too.
+        let felt = try feltByDay([
+            ("2026-01-01", .happy, Int.max), ("2026-01-02", .happy, Int.max), ("2026-01-01", .smile, Int.max),
+            ("2026-01-01", .upset, 5), ("2026-01-02", .upset, -9), ("2026-01-02", .sad, 1),
+        ]).values.reduce(into: Felt()) { $0.merge($1) }
+        let report = StatsReport(felt: felt)
+        let members: [(key: String, value: JSONValue)] = [
+            ("counts", .object(Emotion.allCases.map { ($0.name, .integer(report[$0])) })), ("total", .integer(report.total)),
+        ]
+        #expect(report.json() == JSONValue.object(members).serialized(pretty: false))
+        #expect(report.json() == #"{"counts": {"happy": 9223372036854775807, "smile": 9223372036854775807, "neutral": 0, "upset": 0, "sad": 1}, "total": 9223372036854775807}"#)
+    }
+
     @Test func theKoreanTableAlignsItsTwoCellWideLabels() throws {
         let tally = try #require(Tally(counts: [.happy: 4, .smile: 2, .sad: 2]))
         let korean = OutputStyle(usesColor: false, language: .korean)
