@@ -13,7 +13,8 @@ import Darwin
 /// is written back as text that reads back the same; a document it accepts is within every limit,
 /// has the counts its JSON says, and survives a rewrite; a refusal agrees with the parser and its
 /// message is one line without control characters; a tap on an accepted tally adds exactly one or is
-/// refused at the largest count.
+/// refused at the largest count; and a file read in the form we write, without the parser, is read
+/// as the parser reads it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
@@ -22,14 +23,47 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if case let .success(value)? = json {
         checkWriter(on: value)
     }
-    do {
-        let document = try TallyDocument(parsing: bytes)
+    let read = Result { () throws(DataFileProblem) in try TallyDocument(parsing: bytes) }
+    switch read {
+    case let .success(document):
         guard case let .success(value)? = json else { fail("accepted a document whose JSON was refused") }
         checkAcceptance(of: document, json: value, bytes: bytes)
-    } catch {
+    case let .failure(error):
         checkRefusal(error, json: json, bytes: bytes)
     }
+    if json != nil { checkSameAsTheParser(read, bytes: bytes) }
     return 0
+}
+
+/// The reading of `bytes` (`canonicalContents` for a file in the form we write) is the parser's alone:
+/// the same document, the same file after each edit a store makes to it, or the same problem.
+private func checkSameAsTheParser(_ read: Result<TallyDocument, DataFileProblem>, bytes: [UInt8]) {
+    let parsed = Result { () throws(DataFileProblem) in try TallyDocument(parsingAsJSON: bytes) }
+    switch (read, parsed) {
+    case let (.success(read), .success(parsed)):
+        var (one, other) = (read, parsed)
+        require(isSame(one, other), "read otherwise than the parser reads it")
+        let state = SyncState(folder: "/sync", name: "fuzz")
+        let edits: [(String, (inout TallyDocument) -> Void)] = [
+            ("sync set", { $0.sync = state }), ("journal taken away", { $0.journal = nil }),
+            ("stopped sync set", { $0.stoppedSync = state }), ("sync taken away", { $0.sync = nil }),
+            ("journal set", { $0.journal = JournalPosition(sequence: 1, bytes: 2, latest: 3) }),
+        ]
+        for (name, edit) in edits {
+            edit(&one)
+            edit(&other)
+            require(isSame(one, other), "after \(name), written otherwise than the parser's document")
+        }
+    case let (.failure(problem), .failure(parserProblem)):
+        require(problem == parserProblem, "refused as \(problem), but the parser's reading says \(parserProblem)")
+    default:
+        fail("read one way as \(read), by the parser as \(parsed)")
+    }
+}
+
+private func isSame(_ one: TallyDocument, _ other: TallyDocument) -> Bool {
+    one.tally == other.tally && one.journal == other.journal && one.sync == other.sync
+        && one.stoppedSync == other.stoppedSync && one.serialized() == other.serialized()
 }
 
 /// The writer's text of any JSON the parser accepts reads back as the same text, pretty or not.

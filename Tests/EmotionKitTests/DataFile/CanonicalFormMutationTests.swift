@@ -211,4 +211,13 @@ import Testing
         let padded = base + [UInt8](repeating: 0x20, count: TallyDocument.sizeLimit + 1 - base.count)
         #expect(throws: DataFileProblem.tooLarge(limit: TallyDocument.sizeLimit)) { try TallyDocument(parsing: padded) }
     }
+
+    @Test(arguments: ["written-by-emotions.json", "written-with-journal.json", "written-at-the-forms-limits.json"])
+    func theFuzzersCorpusHoldsFilesInTheForm(name: String) throws {
+        // libFuzzer mutates these: without them it would seldom reach the reading without the parser.
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
+        let bytes = try Array(Data(contentsOf: corpus.appendingPathComponent(name)))
+        #expect(TallyDocument.canonicalContents(of: bytes) != nil)
+    }
 }
