@@ -4,7 +4,7 @@ extension TallyDocument {
     /// is); `nil` for any other bytes, which the JSON parser reads.
     ///
     /// A tap and `stats` read this file every time, and the JSON parser built a tree of values for
-    /// it first: some 30,000 instructions, a fifth of what reading costs a tap. Read here, with the
+    /// it first: some 30,000 instructions of a tap's 466,000. Read here, with the
     /// journal line's cursor, the same file gives the same document: every number is whole, without
     /// a sign or leading zeros, of at most 18 digits (so no count, total or position is out of
     /// range), `latest` alone may be negative, and anything else (a sync folder's state, keys of a

@@ -1,7 +1,8 @@
 /// The one reader of a journal line's bytes in the form `JournalEvent.jsonLine` writes: its literals,
 /// ids, whole numbers, timestamps, command, emotion and note, read forwards, and the steps that read
 /// a line's tail backwards. `JournalEvent(journalLine:)` and published lines build events with it;
-/// the views (`FeltLine`) read lines in place with it, allocating nothing.
+/// the views (`FeltLine`) read lines in place with it, allocating nothing; the data file in the
+/// form a save writes is read with it too (`TallyDocument.canonicalContents`).
 ///
 /// Each primitive accepts only what the strict JSON parser and the event's invariants accept too,
 /// and reads only the exact form written; a line in any other form makes one return `nil` (or
