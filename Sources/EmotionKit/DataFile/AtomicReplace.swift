@@ -49,9 +49,11 @@ struct AtomicReplace {
     /// Not `durable`: after a power cut the target may be the old file, or this one with none of its
     /// bytes. Only for a file the journal can make again (see `JournalState`).
     func replace(_ target: NameInFolder, with bytes: [UInt8], ownership: FileOwnership, durable: Bool = true) throws(StoreError) {
+        // Two random numbers, in the `<pid>-<random>` form releases before this one wrote and still
+        // clean up: 64 bits from the pool a tap has drawn already, where the process id cost a `getpid`.
         var pooled = PooledRandom()
-        let random = UInt64(UInt32.random(in: 0...UInt32.max, using: &pooled))
-        let temporaryName = AtomicReplace.temporaryPrefix(of: target.name) + String(decimal: Int(Syscall.processID)) + "-" + String(decimal: random)
+        let bits = pooled.next()
+        let temporaryName = AtomicReplace.temporaryPrefix(of: target.name) + String(decimal: bits >> 32) + "-" + String(decimal: bits & 0xFFFF_FFFF)
         let temporary: FileSystem.Descriptor
         do {
             // O_EXCL: a file of this name someone else put there is never written, nor given away.
@@ -95,7 +97,8 @@ struct AtomicReplace {
         ".\(name).tmp-"
     }
 
-    /// Whether `name` is `<prefix><pid>-<random>`, as `replace` names its files, and nothing else.
+    /// Whether `name` is `<prefix><number>-<number>`, as `replace` names its files (and releases before
+    /// it, with the process id first), and nothing else.
     static func isTemporary(_ name: String, _ prefix: String) -> Bool {
         guard name.hasPrefix(prefix) else { return false }
         let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
