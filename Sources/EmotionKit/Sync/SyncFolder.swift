@@ -1,12 +1,15 @@
+import Synchronization
+
 /// The folder a sync tool (Syncthing, Dropbox, a network drive) keeps in step between machines:
 /// each history appends to its own file, `<id>.jsonl`, and reads the others'. Nothing in it is
 /// ever rewritten.
 ///
 /// It is opened as the data file's folder is (see `PathWalk` and Safety.md): walked from `/` one
-/// name at a time, following no link another user owns; as root, only a folder root owns is
-/// used. Every file in it is then opened by name in the open folder, never through a link, only
-/// as a plain file (`O_NONBLOCK`, so a FIFO put there blocks nothing), and only if it is ours or
-/// the data file's owner's. Our own files are made mode 0600, the data file's privacy.
+/// name at a time, following no link another user owns, or opened in one call where the kernel
+/// can tell that no link at all is on the way; as root, only a folder root owns is used. Every
+/// file in it is then opened by name in the open folder, never through a link, only as a plain
+/// file (`O_NONBLOCK`, so a FIFO put there blocks nothing), and only if it is ours or the data
+/// file's owner's. Our own files are made mode 0600, the data file's privacy.
 ///
 /// An unmounted drive's mount point is an empty folder like any other: `status` holds the
 /// folder's device and inode, which a caller may keep to notice that the folder is not the one
@@ -45,8 +48,11 @@ package final class SyncFolder: Sendable {
     package let path: String
     /// The folder's status when it was opened.
     package let status: FileStatus
-    /// The folder, open for walking (not reading).
+    /// The folder, open for walking, and for reading too if it was opened in one call.
     let folder: FileSystem.Descriptor
+    /// Whether `folder` is open for reading and not listed yet: its first listing reads it through
+    /// that descriptor, with no other opened for it; later ones open one of their own.
+    private let unlistedReader: Atomic<Bool>
     let fileSystem: FileSystem
     /// The effective user.
     let user: UInt32
@@ -67,6 +73,7 @@ package final class SyncFolder: Sendable {
         self.path = path
         self.folder = opened.folder
         self.status = opened.status
+        self.unlistedReader = Atomic(opened.forReading)
         self.fileSystem = fileSystem
         self.user = user
         self.ownership = FileOwnership(keeping: dataFileStatus.map { FileStatus(permissions: 0o600, owner: $0.owner, group: $0.group) })
@@ -82,7 +89,7 @@ package final class SyncFolder: Sendable {
     /// Nothing is followed or opened for reading: each name is looked at where it is. A file named
     /// `leavingOut` is left out without being looked at: the caller has no use for it.
     package func entries(leavingOut: String? = nil) throws(SyncFolderError) -> Listing {
-        let names = fileSystem.entries(folder)
+        let names = self.names()
         if names.isEmpty { try checkListable() }
         var listing = Listing()
         for name in names.sorted() {
@@ -108,6 +115,16 @@ package final class SyncFolder: Sendable {
             }
         }
         return listing
+    }
+
+    /// The names in the folder: read through `folder` itself the first time, if it is open for reading.
+    private func names() -> [String] {
+        if unlistedReader.exchange(false, ordering: .relaxed), let readThrough = fileSystem.entriesThrough,
+            let names = readThrough(folder)
+        {
+            return names
+        }
+        return fileSystem.entries(folder)
     }
 
     /// The path of `name` in the folder, for messages.
@@ -137,8 +154,23 @@ package final class SyncFolder: Sendable {
         }
     }
 
-    /// Walks `path` and opens the folder it names.
+    /// Opens the folder `path` names: in one call, for reading, if no link at all is on the way (and
+    /// the path has no `..`), else by walking it (see `PathWalk`), for walking only.
     private static func open(
+        _ path: String, fileSystem: FileSystem, user: UInt32
+    ) throws(SyncFolderError) -> (folder: FileSystem.Descriptor, status: FileStatus, forReading: Bool) {
+        if PathWalk.folderAndName(of: path) != nil, let openWithoutLinks = fileSystem.openFolderWithoutLinks,
+            let folder = openWithoutLinks(path, true)
+        {
+            let accepted = try accept(folder, path: path, fileSystem: fileSystem, user: user)
+            return (accepted.folder, accepted.status, true)
+        }
+        let walked = try walk(path, fileSystem: fileSystem, user: user)
+        return (walked.folder, walked.status, false)
+    }
+
+    /// Walks `path` and opens the folder it names, for walking.
+    private static func walk(
         _ path: String, fileSystem: FileSystem, user: UInt32
     ) throws(SyncFolderError) -> (folder: FileSystem.Descriptor, status: FileStatus) {
         let destination: PathWalk.Destination

@@ -149,12 +149,21 @@ package struct FileSystem: Sendable {
         get { box.operations.checkWritable }
         set { update { $0.checkWritable = newValue } }
     }
-    /// The folder at the absolute `path`, open for walking, if no symbolic link of any kind is on the
-    /// way (one `openat2` with `RESOLVE_NO_SYMLINKS`); `nil` if there is one, or anything else stops
-    /// it, or the system has no such call: `PathWalk` then walks the path a name at a time.
-    package var openFolderWithoutLinks: (@Sendable (_ path: String) -> Descriptor?)? {
+    /// The folder at the absolute `path`, open for walking, or for reading its names too if
+    /// `forReading`, if no symbolic link of any kind is on the way (one `openat2` with
+    /// `RESOLVE_NO_SYMLINKS`); `nil` if there is one, or anything else stops it, or the system has no
+    /// such call: `PathWalk` then walks the path a name at a time.
+    package var openFolderWithoutLinks: (@Sendable (_ path: String, _ forReading: Bool) -> Descriptor?)? {
         get { box.operations.openFolderWithoutLinks }
         set { update { $0.openFolderWithoutLinks = newValue } }
+    }
+    /// The names in a folder open for reading (`openFolderWithoutLinks(_:true)`), read through that
+    /// very descriptor from where it stands, without `.` and `..`: a descriptor's first listing, in
+    /// one call fewer than `entries`, which opens one of its own; `nil` if it cannot be read so, or
+    /// the system has no such call (`entries` then lists it).
+    package var entriesThrough: (@Sendable (_ folder: Descriptor) -> [String]?)? {
+        get { box.operations.entriesThrough }
+        set { update { $0.entriesThrough = newValue } }
     }
     /// The process holding an exclusive `flock` on the open file, if the system says; `/proc/locks`.
     package var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder? {
@@ -201,7 +210,8 @@ package struct FileSystem: Sendable {
         var entries: @Sendable (_ folder: Descriptor) -> [String]
         var statusOfName: (@Sendable (_ folder: Descriptor, _ name: String) throws(SystemError) -> FileStatus)?
         var checkWritable: @Sendable (_ folder: Descriptor, _ name: String, _ status: FileStatus) throws(SystemError) -> Void
-        var openFolderWithoutLinks: (@Sendable (_ path: String) -> Descriptor?)?
+        var openFolderWithoutLinks: (@Sendable (_ path: String, _ forReading: Bool) -> Descriptor?)?
+        var entriesThrough: (@Sendable (_ folder: Descriptor) -> [String]?)?
         var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
     }
 
@@ -238,7 +248,8 @@ package struct FileSystem: Sendable {
         lockHolder: @escaping @Sendable (Descriptor) -> LockHolder?,
         statusOfName: (@Sendable (Descriptor, String) throws(SystemError) -> FileStatus)? = nil,
         checkWritable: @escaping @Sendable (Descriptor, String, FileStatus) throws(SystemError) -> Void = FileSystem.writableByMode,
-        openFolderWithoutLinks: (@Sendable (String) -> Descriptor?)? = nil,
+        openFolderWithoutLinks: (@Sendable (String, Bool) -> Descriptor?)? = nil,
+        entriesThrough: (@Sendable (Descriptor) -> [String]?)? = nil,
         waitForLock: (@Sendable (Descriptor, Duration) throws(SystemError) -> Bool?)? = nil
     ) {
         box = Box(
@@ -268,6 +279,7 @@ package struct FileSystem: Sendable {
                 statusOfName: statusOfName,
                 checkWritable: checkWritable,
                 openFolderWithoutLinks: openFolderWithoutLinks,
+                entriesThrough: entriesThrough,
                 lockHolder: lockHolder))
     }
 
@@ -384,8 +396,23 @@ package struct FileSystem: Sendable {
                 throw SystemError(call: error.call, path: DataPath(folder.path).appending(name).string, errno: error.errno)
             }
         },
-        openFolderWithoutLinks: { path in
-            Syscall.openFolderWithoutLinks(path).map { Descriptor(raw: $0, path: path) }
+        openFolderWithoutLinks: { path, forReading in
+            Syscall.openFolderWithoutLinks(path, forReading: forReading).map { Descriptor(raw: $0, path: path) }
+        },
+        entriesThrough: { folder in
+            #if canImport(Glibc)
+            var names: [String] = []
+            do {
+                try Syscall.forEachName(readingThrough: folder.raw, path: folder.path) { bytes in
+                    if let name = String(validating: bytes, as: UTF8.self) { names.append(name) }
+                }
+            } catch {
+                return nil
+            }
+            return names
+            #else
+            return nil
+            #endif
         }
     )
 }

@@ -96,7 +96,7 @@ package struct PathWalk: Sendable {
     /// skip the names after it).
     private func walkWithoutLinks(_ path: String, keepingFolder: Bool) -> Destination? {
         guard let openFolder = fileSystem.openFolderWithoutLinks, let (folderPath, name) = PathWalk.folderAndName(of: path),
-            let folder = openFolder(folderPath)
+            let folder = openFolder(folderPath, false)
         else { return nil }
         if keepingFolder { return keepingWithoutLinks(name, in: folder) }
         let status: FileStatus?

@@ -316,18 +316,7 @@ package enum Syscall {
         }
         #if canImport(Glibc)
         defer { close(reader) }
-        let failed = withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { buffer -> SystemError? in
-            while true {
-                let filled = emotions_getdents64(reader, buffer.baseAddress, UInt(buffer.count))
-                if filled == 0 { return nil }
-                if filled < 0 {
-                    if errno == EINTR { continue }
-                    return SystemError(call: "readdir", path: path, errno: errno)
-                }
-                forEachName(in: UnsafeRawBufferPointer(rebasing: buffer[..<filled]), body)
-            }
-        }
-        if let failed { throw failed }
+        try forEachName(readingThrough: reader, path: path, body)
         #else
         guard let stream = fdopendir(reader) else {
             let error = SystemError(call: "opendir", path: path, errno: errno)
@@ -347,6 +336,26 @@ package enum Syscall {
     }
 
     #if canImport(Glibc)
+    /// Calls `body` with each name `getdents64` reads through `reader`, a folder open for reading,
+    /// from where its position stands to the folder's end (all of it, for a descriptor not read
+    /// before), but `.` and `..`; the bytes are valid only during the call.
+    package static func forEachName(
+        readingThrough reader: Int32, path: String, _ body: (Slice<UnsafeRawBufferPointer>) -> Void
+    ) throws(SystemError) {
+        let failed = withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { buffer -> SystemError? in
+            while true {
+                let filled = emotions_getdents64(reader, buffer.baseAddress, UInt(buffer.count))
+                if filled == 0 { return nil }
+                if filled < 0 {
+                    if errno == EINTR { continue }
+                    return SystemError(call: "readdir", path: path, errno: errno)
+                }
+                forEachName(in: UnsafeRawBufferPointer(rebasing: buffer[..<filled]), body)
+            }
+        }
+        if let failed { throw failed }
+    }
+
     /// Calls `body` with the name of each `linux_dirent64` record in `records`, as `getdents64` filled them.
     static func forEachName(in records: UnsafeRawBufferPointer, _ body: (Slice<UnsafeRawBufferPointer>) -> Void) {
         let recordLengthOffset = 16, nameOffset = 19
@@ -446,15 +455,16 @@ package enum Syscall {
         #endif
     }
 
-    /// The folder at `path`, open for walking (`O_PATH`), if no symbolic link is on the way; `nil` if
-    /// one is, or the path cannot be opened so, or the system has no `openat2` (Linux before 5.6,
-    /// macOS, a seccomp filter that refuses it).
+    /// The folder at `path`, open for walking (`O_PATH`), or for reading its names too if
+    /// `forReading`, if no symbolic link is on the way; `nil` if one is, or the path cannot be opened
+    /// so, or the system has no `openat2` (Linux before 5.6, macOS, a seccomp filter that refuses it).
     ///
     /// The corresponding C function is `openat2` with `RESOLVE_NO_SYMLINKS`.
-    package static func openFolderWithoutLinks(_ path: String) -> Int32? {
+    package static func openFolderWithoutLinks(_ path: String, forReading: Bool = false) -> Int32? {
         #if os(Linux)
+        let flags = forReading ? O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY : OpenFlags.linkItself | O_DIRECTORY
         while true {
-            let opened = emotions_openat2_no_links(AT_FDCWD, path, UInt64(UInt32(bitPattern: OpenFlags.linkItself | O_DIRECTORY)))
+            let opened = emotions_openat2_no_links(AT_FDCWD, path, UInt64(UInt32(bitPattern: flags)))
             if opened >= 0 { return opened }
             if errno != EINTR { return nil }
         }

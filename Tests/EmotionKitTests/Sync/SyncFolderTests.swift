@@ -128,7 +128,9 @@ import Testing
             try folder.append(Array("x\n".utf8), to: history(), expectedSize: 0)
         }
         #expect(temporary.bytes(of: target) == Data("precious\n".utf8))
-        #expect(try folder.entries() == SyncFolder.Listing(files: [], skipped: [.notARegularFile(path: link, .symbolicLink)]))
+        #expect(
+            try folder.entries()
+                == SyncFolder.Listing(files: [], skipped: [.notARegularFile(path: link, .symbolicLink)]))
     }
 
     @Test func theSizeAnAppendReturnsIsOursSoBytesAnotherWriterSlippedInAreFoundNextTime() throws {
@@ -160,9 +162,9 @@ import Testing
             return try live.openAt(folder, name, flags, mode)
         }
         let folder = try SyncFolder(opening: temporary.file("a/b"), dataFileStatus: nil, fileSystem: fileSystem)
-        // Where the kernel can tell that no link is on the way (`openat2`), `a` is opened in one call with the names before it.
-        let inOneCall = FileSystem.live.openFolderWithoutLinks.flatMap { $0("/") }.map { live.close($0) } != nil
-        #expect(opened.names == (inOneCall ? ["b"] : temporary.path.split(separator: "/").map(String.init) + ["a", "b"]))
+        // Where the kernel can tell that no link is on the way (`openat2`), the folder is opened in one call.
+        let inOneCall = FileSystem.live.openFolderWithoutLinks.flatMap { $0("/", true) }.map { live.close($0) } != nil
+        #expect(opened.names == (inOneCall ? [] : temporary.path.split(separator: "/").map(String.init) + ["a", "b"]))
         #expect(folder.status.kind == .folder)
         try temporary.write("y\n", to: "a/b/" + Self.theirs + ".jsonl")
         try temporary.write("z\n", to: "a/b/" + Self.ours + ".jsonl")
@@ -175,6 +177,30 @@ import Testing
     }
 
     // MARK: - Listing
+
+    @Test func aFolderOpenedInOneCallIsListedThroughItsOwnDescriptorFirstAndAFreshOneAfter() throws {
+        let temporary = try TemporaryFolder()
+        try temporary.write("a\n", to: Self.theirs + ".jsonl")
+        let listings = OpenedNames()
+        var fileSystem = FileSystem.live
+        let live = FileSystem.live
+        fileSystem.entries = { folder in
+            listings.add("own descriptor")
+            return live.entries(folder)
+        }
+        if let readThrough = live.entriesThrough {
+            fileSystem.entriesThrough = { folder in
+                listings.add("through")
+                return readThrough(folder)
+            }
+        }
+        let folder = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: fileSystem)
+        #expect(try folder.entries().files.map(\.name) == [Self.theirs + ".jsonl"])
+        try temporary.write("b\n", to: Self.ours + ".jsonl")
+        #expect(try folder.entries().files.map(\.name) == [Self.ours + ".jsonl", Self.theirs + ".jsonl"], "listed from the start again")
+        let inOneCall = live.openFolderWithoutLinks.flatMap { $0("/", true) }.map { live.close($0) } != nil
+        #expect(listings.names == (inOneCall && live.entriesThrough != nil ? ["through", "own descriptor"] : ["own descriptor", "own descriptor"]))
+    }
 
     @Test func theListingHoldsTheHistoriesFilesAndCopiesByNameAndNothingElse() throws {
         let temporary = try TemporaryFolder()
@@ -223,7 +249,9 @@ import Testing
         let path = try temporary.write("a\n", to: Self.theirs + ".jsonl")
         #expect(chown(path, 65534, 65534) == 0)
         let folder = try open(temporary.path)
-        #expect(try folder.entries() == SyncFolder.Listing(files: [], skipped: [.foreignFile(path: path, owner: 65534)]))
+        #expect(
+            try folder.entries()
+                == SyncFolder.Listing(files: [], skipped: [.foreignFile(path: path, owner: 65534)]))
     }
 
     // MARK: - Reading
