@@ -150,7 +150,7 @@ extension TallyStore {
         firstCreated: Bool
     ) throws -> (bytes: [UInt8], position: JournalPosition?) {
         guard let start = reading.state?.position, let open = reading.journal else { return ([], reading.state?.position) }
-        if !firstCreated { try open.checkBeforeAppending(at: start.bytes) }
+        if !firstCreated, !reading.journalIsAsSaved(open, endingAt: start.bytes) { try open.checkBeforeAppending(at: start.bytes) }
         if plan.commit.importPlan != nil {
             // An import: what sync took in and the union were written ahead and taken into the model
             // (`writeUnionAhead`), counted here.

@@ -40,6 +40,20 @@ struct UpdateReading {
     /// The counts before the update.
     var tally: Tally { state?.tally ?? document.tally }
 
+    /// Whether `journal` is, to the byte, the journal the data file's last save appended to and
+    /// checked (`JournalFile.checkBeforeAppending`), so that its header and the end of its last line
+    /// need not be read again: the inode a synced history's state recorded (the journal is made once,
+    /// then only appended to), ending at `end`, where the data file says the counts end.
+    ///
+    /// Only an edit in place that kept both its inode and its length could have changed it since, and
+    /// the journal would then be one our reader refuses already: the line appended makes it no worse.
+    func journalIsAsSaved(_ journal: JournalFile, endingAt end: Int64) -> Bool {
+        guard let saved = original?.document, original?.lostToPowerCut == nil, let inode = saved.sync?.journalInode,
+            inode != SyncState.journalMadeAgainInode
+        else { return false }
+        return inode == journal.inode && journal.size == end && saved.journal?.bytes == end
+    }
+
     /// Where the journal's counts end, in bytes; 0 without a journal.
     var end: Int64 { state?.position.bytes ?? 0 }
 }
