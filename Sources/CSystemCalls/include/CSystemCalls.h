@@ -15,6 +15,7 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/vfs.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,6 +34,13 @@ static inline long emotions_getrandom(void *buffer, unsigned long length) { retu
 /// `length` bytes; 0 at its end, -1 and errno otherwise. What readdir does, without fdopendir's checks.
 static inline long emotions_getdents64(int folder, void *buffer, unsigned long length) {
     return syscall(SYS_getdents64, folder, buffer, length);
+}
+
+/// fstatfs(2)'s `f_type`: the magic number of the file system the open `file` is on; -1 and errno otherwise.
+static inline long long emotions_file_system_type(int file) {
+    struct statfs status;
+    if (fstatfs(file, &status) != 0) return -1;
+    return (long long)(unsigned int)status.f_type;
 }
 
 /// openat2(2) with RESOLVE_NO_SYMLINKS (no link of any kind followed on the way, magic links of /proc

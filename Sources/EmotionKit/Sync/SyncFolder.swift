@@ -42,6 +42,9 @@ package final class SyncFolder: Sendable {
         package var skipped: [SyncFolderError] = []
         /// Whether the name left out (`entries(leavingOut:)`) is in the folder.
         package var holdsLeftOut = false
+        /// Every name of a history's file or a conflict copy found, the one left out and those
+        /// skipped included, in name order: what the folder holds of ours (`ListedNames`).
+        package var names: [String] = []
     }
 
     /// The folder's path, as given.
@@ -50,6 +53,9 @@ package final class SyncFolder: Sendable {
     package let status: FileStatus
     /// The folder, open for walking, and for reading too if it was opened in one call.
     let folder: FileSystem.Descriptor
+    /// The real-time clock just before the folder was opened, as time since 1970-01-01 UTC: every
+    /// change to it since bears a time at least this late.
+    let openedAt: Duration
     /// Whether `folder` is open for reading and not listed yet: its first listing reads it through
     /// that descriptor, with no other opened for it; later ones open one of their own.
     private let unlistedReader: Atomic<Bool>
@@ -69,6 +75,7 @@ package final class SyncFolder: Sendable {
         opening path: String, dataFileStatus: FileStatus?, fileSystem: FileSystem = .live,
         user: UInt32 = Syscall.effectiveUser
     ) throws(SyncFolderError) {
+        openedAt = .milliseconds(SystemTime.realTimeMilliseconds())
         let opened = try SyncFolder.open(path, fileSystem: fileSystem, user: user)
         self.path = path
         self.folder = opened.folder
@@ -87,18 +94,25 @@ package final class SyncFolder: Sendable {
     /// ours are left out silently, and ours that are not plain files of ours with a warning.
     ///
     /// Nothing is followed or opened for reading: each name is looked at where it is. A file named
-    /// `leavingOut` is left out without being looked at: the caller has no use for it.
-    package func entries(leavingOut: String? = nil) throws(SyncFolderError) -> Listing {
-        let names = self.names()
-        if names.isEmpty { try checkListable() }
+    /// `leavingOut` is left out without being looked at: the caller has no use for it. The folder is
+    /// not read if `listed` still holds (`ListedNames.stillHold(in:)`): its names are looked at.
+    package func entries(leavingOut: String? = nil, listed: ListedNames? = nil) throws(SyncFolderError) -> Listing {
+        let names: [String]
+        if let listed, listed.stillHold(in: status) {
+            names = listed.names
+        } else {
+            names = self.names().sorted()
+            if names.isEmpty { try checkListable() }
+        }
         var listing = Listing()
-        for name in names.sorted() {
+        for name in names {
+            let kind = SyncFileName(name)
+            guard kind != .ignored else { continue }
+            listing.names.append(name)
             guard name != leavingOut else {
                 listing.holdsLeftOut = true
                 continue
             }
-            let kind = SyncFileName(name)
-            guard kind != .ignored else { continue }
             let status: FileStatus
             do {
                 status = try statusOf(name)
@@ -125,6 +139,17 @@ package final class SyncFolder: Sendable {
             return names
         }
         return fileSystem.entries(folder)
+    }
+
+    /// `listing`'s names, to be kept (`SyncState.listed`) if the folder's time is a promise that
+    /// they are all it holds while it stays: settled (the folder last changed 2 s or more before it
+    /// was opened, so any later change, even on FAT's 2 s clock, bears another time), on a file
+    /// system whose times come from this machine's clock. `nil` if not; one `fstatfs`.
+    package func settledNames(of listing: Listing) -> ListedNames? {
+        guard status.modified > .zero, status.modified + .seconds(2) <= openedAt,
+            fileSystem.isOnLocalFileSystem?(folder) == true
+        else { return nil }
+        return ListedNames(names: listing.names, in: status)
     }
 
     /// The path of `name` in the folder, for messages.

@@ -60,10 +60,14 @@ struct SyncRound {
         let current = state.history
         let listing: SyncFolder.Listing
         do {
-            listing = try folder.entries(leavingOut: current.map(SyncFileName.name(of:)))
+            listing = try folder.entries(leavingOut: current.map(SyncFileName.name(of:)), listed: state.listed)
         } catch {
             report.warnings.append(error.description)
             return
+        }
+        // Kept while the folder stays as listed; looked at again (one `fstatfs`) only after it changed.
+        if state.listed.map({ !$0.stillHold(in: folder.status) || $0.names != listing.names }) ?? true {
+            state.listed = folder.settledNames(of: listing)
         }
         // A problem with our own file is told once, by the sending that follows.
         let ownFile = current.map { folder.pathOf(SyncFileName.name(of: $0)) }

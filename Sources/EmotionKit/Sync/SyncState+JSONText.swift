@@ -61,7 +61,12 @@ extension SyncState {
             out += #"":"#.utf8
             JSONValue.appendString(entry.name, to: &out)
         }
-        out += "}}".utf8
+        out.append(UInt8(ascii: "}"))
+        if let listed {
+            out += #","listed":"#.utf8
+            listed.appendMinimalJSON(to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
         return out
     }
 

@@ -7,7 +7,8 @@
 ///          "journal": {"inode": 1837402},
 ///          "identities": [{"history": "01KAT8…", "since": 1}],
 ///          "sent": {"bytes": 3456, "seq": 12, "size": 4100},
-///          "read": {"01KB2…jsonl": {"bytes": 900, "line": 180, "hash": "9f…"}}}
+///          "read": {"01KB2…jsonl": {"bytes": 900, "line": 180, "hash": "9f…"}},
+///          "listed": {"device": 2049, "inode": 1837, "seconds": 1795776984, "nanoseconds": 0, "names": […]}}
 /// ```
 package struct SyncState: Equatable, Sendable {
     /// The folder's absolute path.
@@ -39,6 +40,9 @@ package struct SyncState: Equatable, Sendable {
     /// Events this history holds at one address that another history's file holds at another: those
     /// imported into both before sync. Found again from the folder's files if this state is lost.
     package var aliases: [Alias] = []
+    /// The names the folder held when last listed, while its time promises they are all it holds
+    /// (see `ListedNames`); `nil` until a listing finds its time settled.
+    package var listed: ListedNames?
 
     /// An event held here under another address, at `sequence` of `history`.
     package struct Alias: Equatable, Sendable {
@@ -99,6 +103,7 @@ extension SyncState {
             guard case let .number(text)? = journal["inode"], let inode = UInt64(text) else { return nil }
             journalInode = inode
         }
+        listed = ListedNames(json: json["listed"])
     }
 
     /// The identities of an `"identities"` array; none if there is no array; `nil` if one is not an identity.
@@ -199,6 +204,7 @@ extension SyncState {
                 ])
             })))
         members.append(("names", .object(names.entries.map { ($0.history.description, .string($0.name)) })))
+        if let listed { members.append(("listed", listed.json)) }
         return .object(members)
     }
 

@@ -165,6 +165,12 @@ package struct FileSystem: Sendable {
         get { box.operations.entriesThrough }
         set { update { $0.entriesThrough = newValue } }
     }
+    /// Whether the open folder is on a file system of this machine's whose times come from its clock,
+    /// at most 2 s coarse (`Syscall.isOnLocalFileSystem`); `nil`: none is taken to be.
+    package var isOnLocalFileSystem: (@Sendable (_ folder: Descriptor) -> Bool)? {
+        get { box.operations.isOnLocalFileSystem }
+        set { update { $0.isOnLocalFileSystem = newValue } }
+    }
     /// The process holding an exclusive `flock` on the open file, if the system says; `/proc/locks`.
     package var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder? {
         get { box.operations.lockHolder }
@@ -212,6 +218,7 @@ package struct FileSystem: Sendable {
         var checkWritable: @Sendable (_ folder: Descriptor, _ name: String, _ status: FileStatus) throws(SystemError) -> Void
         var openFolderWithoutLinks: (@Sendable (_ path: String, _ forReading: Bool) -> Descriptor?)?
         var entriesThrough: (@Sendable (_ folder: Descriptor) -> [String]?)?
+        var isOnLocalFileSystem: (@Sendable (_ folder: Descriptor) -> Bool)?
         var lockHolder: @Sendable (_ file: Descriptor) -> LockHolder?
     }
 
@@ -250,6 +257,7 @@ package struct FileSystem: Sendable {
         checkWritable: @escaping @Sendable (Descriptor, String, FileStatus) throws(SystemError) -> Void = FileSystem.writableByMode,
         openFolderWithoutLinks: (@Sendable (String, Bool) -> Descriptor?)? = nil,
         entriesThrough: (@Sendable (Descriptor) -> [String]?)? = nil,
+        isOnLocalFileSystem: (@Sendable (Descriptor) -> Bool)? = nil,
         waitForLock: (@Sendable (Descriptor, Duration) throws(SystemError) -> Bool?)? = nil
     ) {
         box = Box(
@@ -280,6 +288,7 @@ package struct FileSystem: Sendable {
                 checkWritable: checkWritable,
                 openFolderWithoutLinks: openFolderWithoutLinks,
                 entriesThrough: entriesThrough,
+                isOnLocalFileSystem: isOnLocalFileSystem,
                 lockHolder: lockHolder))
     }
 
@@ -413,6 +422,7 @@ package struct FileSystem: Sendable {
             #else
             return nil
             #endif
-        }
+        },
+        isOnLocalFileSystem: { folder in Syscall.isOnLocalFileSystem(folder.raw) }
     )
 }

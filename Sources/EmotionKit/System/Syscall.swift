@@ -473,6 +473,25 @@ package enum Syscall {
         #endif
     }
 
+    /// Whether the open `file` is on a file system of this machine's that stamps times from its clock,
+    /// at most 2 s coarse: ext2 to ext4, XFS, Btrfs, tmpfs, F2FS, ZFS, bcachefs, FAT, exFAT and the
+    /// kernel's NTFS. Not a network or FUSE file system (a server's clock, or whatever a program says),
+    /// nor one this does not know; and nowhere but on Linux.
+    ///
+    /// The corresponding C function is `fstatfs`.
+    package static func isOnLocalFileSystem(_ file: Int32) -> Bool {
+        #if os(Linux)
+        switch emotions_file_system_type(file) {
+        case 0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994, 0xF2F5_2010, 0x2FC1_2FC1, 0xCA45_1A4E, 0x4D44, 0x2011_BAB0, 0x7366_746E:
+            return true
+        default:
+            return false
+        }
+        #else
+        return false
+        #endif
+    }
+
     /// Throws `EPERM`, as opening it for writing would, if `name` in `folder` (a link not followed)
     /// is immutable or append-only (`chattr +i`, `+a`): no permission bit says so, and neither
     /// the owner nor root may then replace it. Nothing where the system does not say.

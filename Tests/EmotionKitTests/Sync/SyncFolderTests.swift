@@ -130,7 +130,7 @@ import Testing
         #expect(temporary.bytes(of: target) == Data("precious\n".utf8))
         #expect(
             try folder.entries()
-                == SyncFolder.Listing(files: [], skipped: [.notARegularFile(path: link, .symbolicLink)]))
+                == SyncFolder.Listing(files: [], skipped: [.notARegularFile(path: link, .symbolicLink)], names: [Self.ours + ".jsonl"]))
     }
 
     @Test func theSizeAnAppendReturnsIsOursSoBytesAnotherWriterSlippedInAreFoundNextTime() throws {
@@ -195,11 +195,63 @@ import Testing
             }
         }
         let folder = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: fileSystem)
-        #expect(try folder.entries().files.map(\.name) == [Self.theirs + ".jsonl"])
+        #expect(try folder.entries().names == [Self.theirs + ".jsonl"])
         try temporary.write("b\n", to: Self.ours + ".jsonl")
-        #expect(try folder.entries().files.map(\.name) == [Self.ours + ".jsonl", Self.theirs + ".jsonl"], "listed from the start again")
+        #expect(try folder.entries().names == [Self.ours + ".jsonl", Self.theirs + ".jsonl"], "listed from the start again")
         let inOneCall = live.openFolderWithoutLinks.flatMap { $0("/", true) }.map { live.close($0) } != nil
         #expect(listings.names == (inOneCall && live.entriesThrough != nil ? ["through", "own descriptor"] : ["own descriptor", "own descriptor"]))
+    }
+
+    @Test func namesListedBeforeAreLookedAtWithoutReadingTheFolderWhileItsTimeHolds() throws {
+        let temporary = try TemporaryFolder()
+        try temporary.write("a\n", to: Self.theirs + ".jsonl")
+        try temporary.write("b\n", to: Self.ours + ".jsonl")
+        let listings = OpenedNames()
+        var fileSystem = FileSystem.live
+        let live = FileSystem.live
+        fileSystem.entries = { folder in
+            listings.add("listed")
+            return live.entries(folder)
+        }
+        fileSystem.entriesThrough = nil
+        let folder = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: fileSystem)
+        let first = try folder.entries(leavingOut: Self.ours + ".jsonl")
+        let listed = ListedNames(names: first.names, in: folder.status)
+        #expect(listed.stillHold(in: folder.status))
+        // Grown in place since: looked at by name, its new size found, the folder not read.
+        try SyncFolderTests.append("c\n", to: temporary.file(Self.theirs + ".jsonl"))
+        let again = try folder.entries(leavingOut: Self.ours + ".jsonl", listed: listed)
+        #expect(listings.names == ["listed"])
+        #expect(again.files.map(\.name) == [Self.theirs + ".jsonl"] && again.files.map(\.size) == [4] && again.holdsLeftOut)
+        #expect(again.names == first.names)
+        // Another time, or another folder: the folder is read.
+        var moved = listed
+        moved.nanoseconds = (moved.nanoseconds + 1) % 1_000_000_000
+        _ = try folder.entries(listed: moved)
+        var other = listed
+        other.folder = FileIdentity(device: listed.folder.device, inode: listed.folder.inode + 1)
+        _ = try folder.entries(listed: other)
+        #expect(listings.names == ["listed", "listed", "listed"])
+    }
+
+    @Test func onlyASettledTimeOnALocalFileSystemIsKeptAsThePromiseOfTheNames() throws {
+        let temporary = try TemporaryFolder()
+        try temporary.write("a\n", to: Self.theirs + ".jsonl")
+        try temporary.write("x", to: "notes.txt")
+        var local = FileSystem.live
+        local.isOnLocalFileSystem = { _ in true }
+        var remote = FileSystem.live
+        remote.isOnLocalFileSystem = { _ in false }
+        // Changed just now: a name made in the same tick of a coarse clock would leave the time as it is.
+        let fresh = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: local)
+        #expect(fresh.settledNames(of: try fresh.entries()) == nil)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3)], ofItemAtPath: temporary.path)
+        let settled = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: local)
+        let kept = try #require(settled.settledNames(of: try settled.entries()))
+        #expect(kept.names == [Self.theirs + ".jsonl"], "names of ours only")
+        #expect(kept.stillHold(in: settled.status) && kept.folder == settled.status.identity)
+        let elsewhere = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: remote)
+        #expect(elsewhere.settledNames(of: try elsewhere.entries()) == nil, "a server's clock, or a program's word")
     }
 
     @Test func theListingHoldsTheHistoriesFilesAndCopiesByNameAndNothingElse() throws {
@@ -251,7 +303,7 @@ import Testing
         let folder = try open(temporary.path)
         #expect(
             try folder.entries()
-                == SyncFolder.Listing(files: [], skipped: [.foreignFile(path: path, owner: 65534)]))
+                == SyncFolder.Listing(files: [], skipped: [.foreignFile(path: path, owner: 65534)], names: [Self.theirs + ".jsonl"]))
     }
 
     // MARK: - Reading
@@ -333,6 +385,16 @@ import Testing
 }
 
 /// The names a test's file system was asked to open, in order.
+extension SyncFolderTests {
+    /// Appends `text` to the file at `path`, in place.
+    fileprivate static func append(_ text: String, to path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+}
+
 private final class OpenedNames: @unchecked Sendable {
     private let lock = NSLock()
     private var opened: [String] = []

@@ -41,4 +41,28 @@ import Testing
         let parsed = try JSONParser.parse(Array(#"{"folder": "/f", "name": "n", \#(part)}"#.utf8))
         #expect(SyncState(json: parsed) == nil)
     }
+
+    @Test func namesListedBeforeAreReadBack() throws {
+        let parsed = try JSONParser.parse(Array(
+            #"{"folder": "/f", "name": "n", "listed": {"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4, "names": ["01KAT8FW5X6N3X9R2T4K7M1P0Z.jsonl"]}}"#.utf8))
+        let listed = ListedNames(names: ["01KAT8FW5X6N3X9R2T4K7M1P0Z.jsonl"], folder: FileIdentity(device: 1, inode: 2), seconds: 3, nanoseconds: 4)
+        #expect(SyncState(json: parsed)?.listed == listed)
+    }
+
+    /// What was listed is only a shortcut past reading the folder: one not as written is dropped, and
+    /// the folder read again, never the state refused for it.
+    @Test(arguments: [
+        #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 1000000000, "names": []}"#,
+        #"{"device": -1, "inode": 2, "seconds": 3, "nanoseconds": 4, "names": []}"#,
+        #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4}"#,
+        #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4, "names": ["notes.txt"]}"#,
+        #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4, "names": [7]}"#,
+        #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4, "names": ["01KAT8FW5X6N3X9R2T4K7M1P0Z (a/../b).jsonl"]}"#,
+        #"[]"#,
+    ])
+    func namesListedNotAsWrittenAreDroppedAndTheStateKept(listed: String) throws {
+        let parsed = try JSONParser.parse(Array(#"{"folder": "/f", "name": "n", "listed": \#(listed)}"#.utf8))
+        let state = try #require(SyncState(json: parsed))
+        #expect(state.listed == nil && state == SyncState(folder: "/f", name: "n"))
+    }
 }

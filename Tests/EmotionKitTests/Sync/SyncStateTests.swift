@@ -19,6 +19,9 @@ import Testing
         state.names[third] = "desk\ttop"
         state.names[first] = "old"
         state.aliases = [SyncState.Alias(id: EventID(parsing: "01KAT8FW5X6N3X9R2T4K7M1P0Z")!, history: third, sequence: 3, after: [HistoryMark(second, 2)])]
+        state.listed = ListedNames(
+            names: ["01KAT8FW5X6N3X9R2T4K7M1P0Z.jsonl", "01KC3000000000000000000000.sync-conflict-20261126-141500-ABCDEFG.jsonl"],
+            folder: FileIdentity(device: 65_024, inode: 16_580_921), seconds: 1_795_776_984, nanoseconds: 137_736_038)
         return state
     }
 
