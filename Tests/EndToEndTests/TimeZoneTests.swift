@@ -23,4 +23,24 @@ struct TimeZoneTests {
         #expect(log.stdout.contains(#""at": "2025-07-01T12:00:00.000\#(summer)""#), "\(log)")
         #expect(log.stdout.contains(#""at": "2025-12-01T12:00:00.000\#(winter)""#), "\(log)")
     }
+
+    #if os(Linux)
+    /// Plain counts tell no time, so `stats` reads no zone file for them: without `TZ` the zone is the
+    /// system's, which only root may replace, and there is nothing in it to refuse either. A range is
+    /// told in local time, and reads it.
+    @Test(.enabled(if: Shells.isInstalledOrRequired("strace")))
+    func plainCountsReadNoZoneFileAndARangeReadsTheSystemsZone() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        for (command, readsZone) in [("stats --json", false), ("stats", false), ("stats --json --since 7d", true)] {
+            let trace = sandbox.capture.appendingPathComponent("trace-\(UUID().uuidString)")
+            let outcome = try await sandbox.runShell(
+                #"unset TZ; exec strace -qqq -f -e trace=openat,open,stat,newfstatat -o "# + trace.path + #" "$0" "# + command,
+                binary: try Emotions.binary().path)
+            #expect(outcome.status == 0 && outcome.stdout.contains("1"), "\(command): \(outcome)")
+            let calls = try String(contentsOf: trace, encoding: .utf8)
+            #expect(calls.contains("/etc/localtime") == readsZone, "\(command): \(calls)")
+        }
+    }
+    #endif
 }

@@ -115,6 +115,9 @@ public final class TallyStore: Sendable {
             _ = actions
             if tags.count > Tag.perCommandLimit { _ = try Tag.set(tags) }
         }
+        // The zone asked once before the lock, so that the system's is read (a file) now, not while
+        // other writers wait: every update stamps its events with it.
+        _ = zone.offset(at: clock())
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: true)
         defer { fileSystem.close(destination.folder) }
         if destination.status == nil, case let .apply(actions, _, _, _) = edit {

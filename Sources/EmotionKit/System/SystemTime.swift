@@ -42,8 +42,12 @@ package enum SystemTime {
     /// `TZ`, and why the file it names may not be read, or `nil`: it is there but is not a regular
     /// file (a FIFO, a terminal, a socket, a folder), and the C library would open it and read,
     /// perhaps waiting forever. The zone is then UTC, and the C library is never asked to read it.
+    ///
+    /// Without `TZ` there is none (the system's zone, which only root may replace, is read as the C
+    /// library reads it), and the zone is not read to say so: a command that tells no time never reads it.
     package static var timeZoneProblem: (variable: String, reason: String)? {
-        zone.problem
+        guard getenv("TZ") != nil else { return nil }
+        return zone.problem
     }
 
     /// The process's zone, read once, the first time it is asked for (a global is initialised once,

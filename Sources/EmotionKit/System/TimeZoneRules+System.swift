@@ -6,9 +6,13 @@ import Darwin
 
 extension TimeZoneRules {
     /// The process's time zone: `TZ` as the C library reads it (the system's zone when `TZ` is
-    /// unset), read once (`SystemTime.zone`). Where `TZ` names something that may not be read
-    /// (`SystemTime.timeZoneProblem`), UTC.
-    package static let system: TimeZoneRules = SystemTime.zone.source.rules
+    /// unset), read once (`SystemTime.zone`), the first time an offset is asked of it: a command that
+    /// tells no time (a plain `stats`) never reads it. Where `TZ` names something that may not be
+    /// read (`SystemTime.timeZoneProblem`), UTC.
+    package static let system = TimeZoneRules { instant in systemOffset(instant) }
+
+    /// The process's zone's offsets, once read.
+    private static let systemOffset: @Sendable (Instant) -> Int = SystemTime.zone.source.offsetAt
 }
 
 /// Where the process's time zone comes from: a time zone file or a rule read here, with four
@@ -27,15 +31,20 @@ package enum ZoneSource: Sendable {
 
     /// The zone's rules.
     package var rules: TimeZoneRules {
+        TimeZoneRules(offsetAt: offsetAt)
+    }
+
+    /// The zone's offset at an instant, in seconds east of UTC, as the zone says it.
+    var offsetAt: @Sendable (Instant) -> Int {
         switch self {
         case .utc:
-            .utc
+            { _ in 0 }
         case .file(let file):
-            TimeZoneRules { file.offset(atSecondsSinceEpoch: $0.secondsSinceEpoch) }
+            { file.offset(atSecondsSinceEpoch: $0.secondsSinceEpoch) }
         case .rule(let rule):
-            TimeZoneRules { rule.offset(atSecondsSinceEpoch: $0.secondsSinceEpoch) }
+            { rule.offset(atSecondsSinceEpoch: $0.secondsSinceEpoch) }
         case .cLibrary:
-            TimeZoneRules { SystemTime.localTime(atSecondsSinceEpoch: $0.secondsSinceEpoch)?.offsetSeconds ?? 0 }
+            { SystemTime.localTime(atSecondsSinceEpoch: $0.secondsSinceEpoch)?.offsetSeconds ?? 0 }
         }
     }
 }
