@@ -1,8 +1,12 @@
 extension TallyStore {
     /// Hands `body` the current document (the journal rolled forward, or made from the journal if the
     /// data file was lost) and the open journal, if any; `nil` and `nil` if there is neither. Takes no lock.
+    ///
+    /// Unless `body` needs the journal (`needingJournal`), it is not opened where its name's status
+    /// says it ends where the data file's position does (`JournalFile.endsAt`): there is nothing
+    /// of it to read, and `body` is handed the data file's document alone.
     func withJournal<Result>(
-        at destination: PathWalk.Destination,
+        at destination: PathWalk.Destination, needingJournal: Bool = true,
         _ body: (TallyDocument?, (file: JournalFile, state: JournalState)?) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
         let snapshot: DataFileSnapshot?
@@ -11,6 +15,12 @@ extension TallyStore {
             snapshot = try DataFileReader(fileSystem: fileSystem).read(dataFile, forWriting: false)
         } else {
             snapshot = nil
+        }
+        if !needingJournal, let snapshot, snapshot.lostToPowerCut == nil, let position = snapshot.document.journal,
+            let journalName = journalName(at: destination),
+            JournalFile.endsAt(position.bytes, journalName, owner: snapshot.status?.owner ?? Syscall.effectiveUser, fileSystem: fileSystem)
+        {
+            return try body(snapshot.document, nil)
         }
         guard let journalName = journalName(at: destination),
             let journal = try JournalFile.open(

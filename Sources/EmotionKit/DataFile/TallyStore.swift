@@ -69,7 +69,7 @@ public final class TallyStore: Sendable {
     func readIfPresent() throws(StoreError) -> TallyDocument? {
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: false)
         defer { fileSystem.close(destination.folder) }
-        return try withJournal(at: destination) { document, _ throws(StoreError) in document }
+        return try withJournal(at: destination, needingJournal: false) { document, _ throws(StoreError) in document }
     }
 
     /// Applies `actions` in order, all or none, and saves the result; returns the changes made.

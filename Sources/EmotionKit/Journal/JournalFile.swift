@@ -67,6 +67,20 @@ struct JournalFile {
         return JournalFile(fileSystem: fileSystem, file: file, size: status.size, inode: status.identity.inode)
     }
 
+    /// Whether the journal `target`, by its name's status (one `fstatat`, not following a link), is
+    /// one `open` would take, owned by `owner`, that ends at `size` (where the data file's position
+    /// says its counts end), and that we may read: a reader then has nothing of it to read, and need
+    /// not open it. `false` for anything else, which opening it then tells.
+    ///
+    /// Only the owner's read bit is asked, so only for a journal of the effective user's (or as root):
+    /// one of another user's (a shared tally) is opened, and the system says whether we may.
+    static func endsAt(_ size: Int64, _ target: NameInFolder, owner: UInt32, fileSystem: FileSystem) -> Bool {
+        let user = Syscall.effectiveUser
+        guard owner == user, let status = try? fileSystem.statusAt(target.folder, target.name) else { return false }
+        return status.kind == .regularFile && status.owner == owner && status.size == size
+            && (user == 0 ? status.links == 1 : status.permissions & 0o400 != 0)
+    }
+
     /// Starts the journal `target` with `header`, as the data file's `ownership` gives: written whole
     /// under a temporary name, flushed, renamed into place, the folder flushed. So a journal is
     /// either absent or has its header, whatever crashes.

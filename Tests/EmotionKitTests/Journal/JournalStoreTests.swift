@@ -603,6 +603,12 @@ import Testing
             if file.path.hasSuffix(".journal") { status.owner = 1234 }
             return status
         }
+        // Looked at by name too (a reader that finds it at the data file's position does not open it).
+        fileSystem.statusOfName = { folder, name throws(SystemError) in
+            var status = try FileSystem.live.statusAt(folder, name)
+            if name.hasSuffix(".journal") { status.owner = 1234 }
+            return status
+        }
         let store = TallyStore(path: path, fileSystem: fileSystem)
         #expect(throws: StoreError.foreignJournal(path: path + ".journal", owner: 1234)) { try store.apply(.tap(.happy)) }
         #expect(throws: StoreError.foreignJournal(path: path + ".journal", owner: 1234)) { try store.read() }
