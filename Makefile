@@ -129,12 +129,13 @@ LINK_ORDER_PLACE = home=$(LINK_ORDER_HOME); file=; case "$$command" in \
 	synced:*) home=$$home/synced; command=$${command\#synced:};; \
 	file:*) file=$$home/.config/emotions/emotions.json; command=$${command\#file:};; \
 	esac;
-LINK_ORDER_DATA_COMMANDS := "file:tap happy" "file:stats --json" "tap happy" "tap smile +gym +work" "synced:tap happy"
+LINK_ORDER_DATA_COMMANDS := "file:stats --json" "file:tap happy" "tap happy" "tap smile +gym +work" "synced:tap happy"
 # What a tap runs that valgrind never does, listed first, before the functions callgrind saw (as
 # mangled names, an extended regular expression): glibc's static start looks the vDSO's symbols up with strcmp, and
 # valgrind has no vDSO; the path walk in one openat2 (PathWalk.walkWithoutLinks, keepingWithoutLinks,
-# FileSystem.statusAt and openFolderWithoutLinks), and valgrind has no openat2.
-LINK_ORDER_UNSEEN := ^__strcmp_(evex|avx2)$$|PathWalkV16walkWithoutLinks|PathWalkV19keepingWithoutLinks|FileSystemV8statusAt|openFolderWithoutLinks
+# FileSystem.statusAt and openFolderWithoutLinks) and the sync folder's listing through the descriptor
+# that openat2 opens (Syscall.forEachName(readingThrough:)), and valgrind has no openat2.
+LINK_ORDER_UNSEEN := ^__strcmp_(evex|avx2)$$|PathWalkV16walkWithoutLinks|PathWalkV19keepingWithoutLinks|FileSystemV8statusAt|openFolderWithoutLinks|readingThrough
 link-order: release
 	rm -rf $(BUILD_TMP)/link-order && mkdir -p $(BUILD_TMP)/link-order/folder $(BUILD_TMP)/link-order/synced $(BUILD_TMP)/link-order/other
 	HOME=$(LINK_ORDER_HOME) $(BIN) tap happy -q
@@ -143,19 +144,27 @@ link-order: release
 		HOME=$(LINK_ORDER_HOME)/$$home $(BIN) sync --folder $(LINK_ORDER_HOME)/folder --name $$home > /dev/null || exit 1; \
 	done
 	HOME=$(LINK_ORDER_HOME)/synced $(BIN) sync > /dev/null
+	@# The sync folder as a tap usually finds it, settled: its names kept by one tap, looked at by the next.
+	touch -d '1 minute ago' $(LINK_ORDER_HOME)/folder
+	HOME=$(LINK_ORDER_HOME)/synced $(BIN) tap sad -q
 	for command in $(LINK_ORDER_COMMANDS); do \
 		$(LINK_ORDER_PLACE) \
 		HOME=$$home EMOTIONS_FILE=$$file valgrind --tool=callgrind --demangle=no \
 			--callgrind-out-file="$$home/callgrind.out" $(BIN) $$command > /dev/null 2>&1 || exit 1; \
 		grep -oE '^c?fn=\([0-9]+\) .+' "$$home/callgrind.out" | sed -E 's/^c?fn=\([0-9]+\) //'; \
 	done | grep -v '^0x' | awk '!seen[$$0]++' > $(LINK_ORDER).callgrind
-	for command in $(LINK_ORDER_DATA_COMMANDS); do \
+	n=0; for command in $(LINK_ORDER_DATA_COMMANDS); do \
+		n=$$((n + 1)); \
 		$(LINK_ORDER_PLACE) \
 		HOME=$$home EMOTIONS_FILE=$$file valgrind --tool=lackey --trace-mem=yes --log-file="$$home/lackey.out" \
 			$(BIN) $$command > /dev/null 2>&1 || exit 1; \
-		cp "$$home/lackey.out" "$(LINK_ORDER_HOME)/lackey-$$(echo "$$command" | tr -c 'a-z' '-')-$${file:+file}$${home##*/}.out"; \
+		cp "$$home/lackey.out" "$(LINK_ORDER_HOME)/lackey-$$n-$$(echo "$$command" | tr -c 'a-z' '-')-$${file:+file}$${home##*/}.out"; \
 	done
 	$(PYTHON) bench/data_order.py $(BIN) $(LINK_ORDER_HOME)/lackey-*.out > $(LINK_ORDER).data
+	@# The functions in the order the traced commands first run them (the tap's first), then what
+	@# callgrind saw the other commands run; callgrind's own list is in the order its dump walks them.
+	$(PYTHON) bench/function_order.py $(BIN) $(LINK_ORDER_HOME)/lackey-*.out | cat - $(LINK_ORDER).callgrind | awk '!seen[$$0]++' > $(LINK_ORDER).executed
+	mv $(LINK_ORDER).executed $(LINK_ORDER).callgrind
 	nm $(BIN) | awk '$$3 ~ /^__[a-z]+_(evex|avx512)/ { print $$3 }' | sort -u > $(LINK_ORDER).variants
 	awk 'NR == FNR { family = $$0; sub(/_(evex|avx512).*/, "", family); variants[family] = variants[family] $$0 "\n"; next } \
 		{ print; family = $$0; if (sub(/_(avx2|avx|sse2|sse4_2|ssse3).*/, "", family) && !done[family]++) printf "%s", variants[family] }' \
