@@ -2,14 +2,17 @@
 /// again while it is unchanged: the names of its histories' files and conflict copies, and the
 /// folder's identity and modification time then.
 ///
-/// Making, removing or renaming a name in a folder moves its modification time; appending to a
-/// file in it does not (each file's size is still looked at, one `fstatat` each). So while the
-/// folder is the same one with the same time, a listing would find the same names. A time is only
-/// taken as that promise once it is settled (`SyncFolder.settledNames(of:)`): older than the
+/// Making, removing or renaming a name in a folder moves its modification and change times;
+/// appending to a file in it does not (each file's size is still looked at, one `fstatat` each).
+/// So while the folder is the same one with the same two times, a listing would find the same
+/// names. Both are kept: a sync tool (rsync -t, unison) sets the modification time back to another
+/// copy's after making names, which only the change time, which no program sets, then tells. The
+/// times are only taken as that promise once settled (`SyncFolder.settledNames(of:)`): older than the
 /// coarsest clock a file system stamps with, on a file system whose times come from this machine.
 ///
 /// ```
 /// "listed": {"device": 2049, "inode": 1837, "seconds": 1795776984, "nanoseconds": 149000000,
+///            "changedSeconds": 1795776984, "changedNanoseconds": 149000000,
 ///            "names": ["01KB2….jsonl", "01KAT8….jsonl"]}
 /// ```
 package struct ListedNames: Equatable, Sendable {
@@ -18,29 +21,44 @@ package struct ListedNames: Equatable, Sendable {
     /// The folder's modification time: whole seconds since 1970-01-01 UTC, and nanoseconds past them.
     package var seconds: Int64
     package var nanoseconds: Int64
+    /// The folder's change time (`st_ctim`): whole seconds since 1970-01-01 UTC, and nanoseconds past them.
+    package var changedSeconds: Int64
+    package var changedNanoseconds: Int64
     /// The names found, each a history's file or a conflict copy (`SyncFileName`), in name order.
     package var names: [String]
 
     /// The names a folder of `status` held, listed.
     package init(names: [String], in status: FileStatus) {
         folder = status.identity
-        let parts = status.modified.components
-        seconds = parts.seconds
-        nanoseconds = parts.attoseconds / 1_000_000_000
+        (seconds, nanoseconds) = ListedNames.parts(of: status.modified)
+        (changedSeconds, changedNanoseconds) = ListedNames.parts(of: status.changed)
         self.names = names
     }
 
-    /// The names, with the folder's identity and time as given.
-    package init(names: [String], folder: FileIdentity, seconds: Int64, nanoseconds: Int64) {
+    /// The names, with the folder's identity and times as given (the change time the modification
+    /// time, unless given).
+    package init(
+        names: [String], folder: FileIdentity, seconds: Int64, nanoseconds: Int64, changedSeconds: Int64? = nil,
+        changedNanoseconds: Int64? = nil
+    ) {
         self.folder = folder
         self.seconds = seconds
         self.nanoseconds = nanoseconds
+        self.changedSeconds = changedSeconds ?? seconds
+        self.changedNanoseconds = changedNanoseconds ?? nanoseconds
         self.names = names
     }
 
-    /// Whether a folder of `status` is the one listed, with the time it had: then it holds these names.
+    /// Whether a folder of `status` is the one listed, with the times it had: then it holds these names.
     package func stillHold(in status: FileStatus) -> Bool {
         status.identity == folder && status.modified == .seconds(seconds) + .nanoseconds(nanoseconds)
+            && status.changed == .seconds(changedSeconds) + .nanoseconds(changedNanoseconds)
+    }
+
+    /// Whole seconds and the nanoseconds past them.
+    private static func parts(of time: Duration) -> (seconds: Int64, nanoseconds: Int64) {
+        let parts = time.components
+        return (parts.seconds, parts.attoseconds / 1_000_000_000)
     }
 }
 
@@ -49,7 +67,9 @@ extension ListedNames {
     package init?(json: JSONValue?) {
         guard let json, let device = ListedNames.number(json["device"]), let inode = ListedNames.number(json["inode"]),
             let seconds = ListedNames.number(json["seconds"]), let nanoseconds = ListedNames.number(json["nanoseconds"]),
-            nanoseconds < 1_000_000_000, case let .array(items)? = json["names"]
+            nanoseconds < 1_000_000_000, let changedSeconds = ListedNames.number(json["changedSeconds"]),
+            let changedNanoseconds = ListedNames.number(json["changedNanoseconds"]), changedNanoseconds < 1_000_000_000,
+            case let .array(items)? = json["names"]
         else { return nil }
         var names: [String] = []
         for item in items {
@@ -58,7 +78,9 @@ extension ListedNames {
             else { return nil }
             names.append(name)
         }
-        self.init(names: names, folder: FileIdentity(device: device, inode: inode), seconds: Int64(seconds), nanoseconds: Int64(nanoseconds))
+        self.init(
+            names: names, folder: FileIdentity(device: device, inode: inode), seconds: Int64(seconds), nanoseconds: Int64(nanoseconds),
+            changedSeconds: Int64(changedSeconds), changedNanoseconds: Int64(changedNanoseconds))
     }
 
     /// The `"listed"` value.
@@ -66,6 +88,7 @@ extension ListedNames {
         .object([
             ("device", .number(String(folder.device))), ("inode", .number(String(folder.inode))),
             ("seconds", .number(String(seconds))), ("nanoseconds", .number(String(nanoseconds))),
+            ("changedSeconds", .number(String(changedSeconds))), ("changedNanoseconds", .number(String(changedNanoseconds))),
             ("names", .array(names.map { .string($0) })),
         ])
     }
@@ -80,6 +103,10 @@ extension ListedNames {
         out += String(decimal: Int(seconds)).utf8
         out += #","nanoseconds":"#.utf8
         out += String(decimal: Int(nanoseconds)).utf8
+        out += #","changedSeconds":"#.utf8
+        out += String(decimal: Int(changedSeconds)).utf8
+        out += #","changedNanoseconds":"#.utf8
+        out += String(decimal: Int(changedNanoseconds)).utf8
         out += #","names":["#.utf8
         for (index, name) in names.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }

@@ -141,12 +141,12 @@ package final class SyncFolder: Sendable {
         return fileSystem.entries(folder)
     }
 
-    /// `listing`'s names, to be kept (`SyncState.listed`) if the folder's time is a promise that
-    /// they are all it holds while it stays: settled (the folder last changed 2 s or more before it
-    /// was opened, so any later change, even on FAT's 2 s clock, bears another time), on a file
-    /// system whose times come from this machine's clock. `nil` if not; one `fstatfs`.
+    /// `listing`'s names, to be kept (`SyncState.listed`) if the folder's times are a promise that
+    /// they are all it holds while they stay: settled (the folder last changed 2 s or more before it
+    /// was opened, by both its modification and its change time, so any later change bears another
+    /// time), on a file system whose times come from this machine's clock. `nil` if not; one `fstatfs`.
     package func settledNames(of listing: Listing) -> ListedNames? {
-        guard status.modified > .zero, status.modified + .seconds(2) <= openedAt,
+        guard status.modified > .zero, status.modified + .seconds(2) <= openedAt, status.changed + .seconds(2) <= openedAt,
             fileSystem.isOnLocalFileSystem?(folder) == true
         else { return nil }
         return ListedNames(names: listing.names, in: status)

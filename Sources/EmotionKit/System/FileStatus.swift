@@ -16,6 +16,10 @@ package struct FileStatus: Equatable, Sendable {
     package var size: Int64
     /// When its content last changed (`st_mtim`), as time since 1970-01-01 UTC; zero unless read from the system.
     package var modified: Duration = .zero
+    /// When its status last changed (`st_ctim`: a name made in it, its mode, its times set), as time
+    /// since 1970-01-01 UTC; zero unless read from the system. Unlike `modified`, no program may set
+    /// it. Not part of what makes two statuses equal.
+    package var changed: Duration = .zero
     /// Whether it is immutable or append-only (`chattr +i`, `+a`), if the system said when asked for the
     /// status of an open file (`statx` on Linux); `nil` if not asked. Not part of what makes two
     /// statuses equal: a status read by name, which does not ask, is the same file's.

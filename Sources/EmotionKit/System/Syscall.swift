@@ -780,11 +780,12 @@ extension FileStatus {
             identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
             size: Int64(status.st_size))
         #if canImport(Darwin)
-        let modified = status.st_mtimespec
+        let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
         #else
-        let modified = status.st_mtim
+        let (modified, changed) = (status.st_mtim, status.st_ctim)
         #endif
         self.modified = .seconds(Int64(modified.tv_sec)) + .nanoseconds(Int64(modified.tv_nsec))
+        self.changed = .seconds(Int64(changed.tv_sec)) + .nanoseconds(Int64(changed.tv_nsec))
     }
 }
 

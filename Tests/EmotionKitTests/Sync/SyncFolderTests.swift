@@ -234,22 +234,51 @@ import Testing
         #expect(listings.names == ["listed", "listed", "listed"])
     }
 
+    /// rsync -t, unison and the like set a folder's modification time to another copy's after making
+    /// names in it; the time it then shows may be the very one listed. Its change time moves all the same.
+    @Test func aNameMadeInTheFolderIsFoundThoughItsModificationTimeWasSetBack() throws {
+        let temporary = try TemporaryFolder()
+        try temporary.write("a\n", to: Self.theirs + ".jsonl")
+        let first = try open(temporary.path)
+        let listed = ListedNames(names: try first.entries().names, in: first.status)
+        try temporary.write("b\n", to: Self.ours + ".jsonl")
+        let modified = first.status.modified.components
+        var times = [
+            timespec(tv_sec: Int(modified.seconds), tv_nsec: Int(modified.attoseconds / 1_000_000_000)),
+            timespec(tv_sec: Int(modified.seconds), tv_nsec: Int(modified.attoseconds / 1_000_000_000)),
+        ]
+        #expect(utimensat(AT_FDCWD, temporary.path, &times, 0) == 0)
+        let again = try open(temporary.path)
+        #expect(again.status.modified == first.status.modified, "the time set back, as a sync tool sets it")
+        #expect(try again.entries(listed: listed).names == [Self.ours + ".jsonl", Self.theirs + ".jsonl"])
+    }
+
     @Test func onlyASettledTimeOnALocalFileSystemIsKeptAsThePromiseOfTheNames() throws {
         let temporary = try TemporaryFolder()
         try temporary.write("a\n", to: Self.theirs + ".jsonl")
         try temporary.write("x", to: "notes.txt")
         var local = FileSystem.live
         local.isOnLocalFileSystem = { _ in true }
-        var remote = FileSystem.live
-        remote.isOnLocalFileSystem = { _ in false }
         // Changed just now: a name made in the same tick of a coarse clock would leave the time as it is.
         let fresh = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: local)
         #expect(fresh.settledNames(of: try fresh.entries()) == nil)
+        // Its modification time set back, as a sync tool sets it: its change time is now's.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3)], ofItemAtPath: temporary.path)
+        let setBack = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: local)
+        #expect(setBack.settledNames(of: try setBack.entries()) == nil)
+        // Both times 3 s old.
+        let live = FileSystem.live
+        local.status = { file throws(SystemError) in
+            var status = try live.status(file)
+            status.changed = status.changed - .seconds(3)
+            return status
+        }
         let settled = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: local)
         let kept = try #require(settled.settledNames(of: try settled.entries()))
         #expect(kept.names == [Self.theirs + ".jsonl"], "names of ours only")
         #expect(kept.stillHold(in: settled.status) && kept.folder == settled.status.identity)
+        var remote = local
+        remote.isOnLocalFileSystem = { _ in false }
         let elsewhere = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: remote)
         #expect(elsewhere.settledNames(of: try elsewhere.entries()) == nil, "a server's clock, or a program's word")
     }

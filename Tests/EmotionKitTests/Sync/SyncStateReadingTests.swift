@@ -44,8 +44,10 @@ import Testing
 
     @Test func namesListedBeforeAreReadBack() throws {
         let parsed = try JSONParser.parse(Array(
-            #"{"folder": "/f", "name": "n", "listed": {"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4, "names": ["01KAT8FW5X6N3X9R2T4K7M1P0Z.jsonl"]}}"#.utf8))
-        let listed = ListedNames(names: ["01KAT8FW5X6N3X9R2T4K7M1P0Z.jsonl"], folder: FileIdentity(device: 1, inode: 2), seconds: 3, nanoseconds: 4)
+            #"{"folder": "/f", "name": "n", "listed": {"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4, "changedSeconds": 5, "changedNanoseconds": 6, "names": ["01KAT8FW5X6N3X9R2T4K7M1P0Z.jsonl"]}}"#.utf8))
+        let listed = ListedNames(
+            names: ["01KAT8FW5X6N3X9R2T4K7M1P0Z.jsonl"], folder: FileIdentity(device: 1, inode: 2), seconds: 3, nanoseconds: 4,
+            changedSeconds: 5, changedNanoseconds: 6)
         #expect(SyncState(json: parsed)?.listed == listed)
     }
 
@@ -53,6 +55,9 @@ import Testing
     /// the folder read again, never the state refused for it.
     @Test(arguments: [
         #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 1000000000, "names": []}"#,
+        // As the release before the change time was kept wrote it: the folder is read again.
+        #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4, "names": []}"#,
+        #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4, "changedSeconds": 5, "changedNanoseconds": 1000000000, "names": []}"#,
         #"{"device": -1, "inode": 2, "seconds": 3, "nanoseconds": 4, "names": []}"#,
         #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4}"#,
         #"{"device": 1, "inode": 2, "seconds": 3, "nanoseconds": 4, "names": ["notes.txt"]}"#,

@@ -58,8 +58,10 @@ import Testing
         }
         expectSuccess(try await b.run("tap", "happy", "-q"), stdout: "")
         expectSuccess(try await a.run("tap", "sad", "-q"), stdout: "")
-        // Its last change a minute ago: settled, even on FAT's two-second clock.
+        // Its last change a minute ago by its modification time, and over two seconds ago by its
+        // change time (which setting the other moves, and nothing sets back): settled.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: machines.folder.path)
+        try await Task.sleep(for: .milliseconds(2100))
         let local = try TakingInTests.isOnLocalFileSystem(machines.folder)
         let listing = try await calls("getdents64", running: "tap sad -q", on: a)
         #expect(!listing.isEmpty, "the first tap since the folder changed reads it: \(listing)")
