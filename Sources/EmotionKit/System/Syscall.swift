@@ -474,22 +474,28 @@ package enum Syscall {
     }
 
     /// Whether the open `file` is on a file system of this machine's that stamps times from its clock,
-    /// at most 2 s coarse: ext2 to ext4, XFS, Btrfs, tmpfs, F2FS, ZFS, bcachefs, FAT, exFAT and the
-    /// kernel's NTFS. Not a network or FUSE file system (a server's clock, or whatever a program says),
-    /// nor one this does not know; and nowhere but on Linux.
+    /// at most 2 s coarse: ext2 to ext4, XFS, Btrfs, tmpfs, F2FS, ZFS, bcachefs and the kernel's NTFS.
+    /// Not a network or FUSE file system (a server's clock, or whatever a program says), nor FAT or
+    /// exFAT (drives other systems write too, whose FAT drivers need not move a folder's time when a
+    /// name is made in it; FAT's root folder keeps none), nor one this does not know; and nowhere but on Linux.
     ///
     /// The corresponding C function is `fstatfs`.
     package static func isOnLocalFileSystem(_ file: Int32) -> Bool {
         #if os(Linux)
-        switch emotions_file_system_type(file) {
-        case 0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994, 0xF2F5_2010, 0x2FC1_2FC1, 0xCA45_1A4E, 0x4D44, 0x2011_BAB0, 0x7366_746E:
+        return isLocalFileSystem(type: Int64(emotions_file_system_type(file)))
+        #else
+        return false
+        #endif
+    }
+
+    /// Whether a file system of `type` (`fstatfs`'s `f_type`) is one `isOnLocalFileSystem` takes.
+    package static func isLocalFileSystem(type: Int64) -> Bool {
+        switch type {
+        case 0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994, 0xF2F5_2010, 0x2FC1_2FC1, 0xCA45_1A4E, 0x7366_746E:
             return true
         default:
             return false
         }
-        #else
-        return false
-        #endif
     }
 
     /// Throws `EPERM`, as opening it for writing would, if `name` in `folder` (a link not followed)

@@ -83,4 +83,16 @@ import Testing
         #expect(status.owner == geteuid())
         #expect(try Syscall.status(ofPath: folder.path).kind == .folder)
     }
+
+    /// A folder's time is a promise about its names only where this machine's kernel stamps every
+    /// change to it. FAT and exFAT drives are also written by systems that leave a folder's time as it
+    /// was made when a name is made in it (Windows' FAT driver), and FAT's root folder keeps no time.
+    @Test func removableDrivesOtherSystemsWriteAreNotTakenForLocalFileSystems() {
+        #expect(Syscall.isLocalFileSystem(type: 0xEF53), "ext4")
+        #expect(Syscall.isLocalFileSystem(type: 0x0102_1994), "tmpfs")
+        #expect(!Syscall.isLocalFileSystem(type: 0x4D44), "FAT")
+        #expect(!Syscall.isLocalFileSystem(type: 0x2011_BAB0), "exFAT")
+        #expect(!Syscall.isLocalFileSystem(type: 0x6969), "NFS")
+        #expect(!Syscall.isLocalFileSystem(type: 0x6573_5546), "FUSE")
+    }
 }
