@@ -144,8 +144,9 @@ link-order: release
 		HOME=$(LINK_ORDER_HOME)/$$home $(BIN) sync --folder $(LINK_ORDER_HOME)/folder --name $$home > /dev/null || exit 1; \
 	done
 	HOME=$(LINK_ORDER_HOME)/synced $(BIN) sync > /dev/null
-	@# The sync folder as a tap usually finds it, settled: its names kept by one tap, looked at by the next.
-	touch -d '1 minute ago' $(LINK_ORDER_HOME)/folder
+	@# The sync folder as a tap usually finds it, settled (its times 2 s old, which no program can
+	@# set back for the change time): its names kept by one tap, looked at by the next.
+	sleep 2.1
 	HOME=$(LINK_ORDER_HOME)/synced $(BIN) tap sad -q
 	for command in $(LINK_ORDER_COMMANDS); do \
 		$(LINK_ORDER_PLACE) \
