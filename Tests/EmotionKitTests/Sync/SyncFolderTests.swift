@@ -182,18 +182,8 @@ import Testing
         let temporary = try TemporaryFolder()
         try temporary.write("a\n", to: Self.theirs + ".jsonl")
         let listings = OpenedNames()
-        var fileSystem = FileSystem.live
         let live = FileSystem.live
-        fileSystem.entries = { folder in
-            listings.add("own descriptor")
-            return live.entries(folder)
-        }
-        if let readThrough = live.entriesThrough {
-            fileSystem.entriesThrough = { folder in
-                listings.add("through")
-                return readThrough(folder)
-            }
-        }
+        let fileSystem = Self.recordingListings(in: listings, as: "own descriptor", through: "through")
         let folder = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: fileSystem)
         #expect(try folder.entries().names == [Self.theirs + ".jsonl"])
         try temporary.write("b\n", to: Self.ours + ".jsonl")
@@ -207,13 +197,7 @@ import Testing
         try temporary.write("a\n", to: Self.theirs + ".jsonl")
         try temporary.write("b\n", to: Self.ours + ".jsonl")
         let listings = OpenedNames()
-        var fileSystem = FileSystem.live
-        let live = FileSystem.live
-        fileSystem.entries = { folder in
-            listings.add("listed")
-            return live.entries(folder)
-        }
-        fileSystem.entriesThrough = nil
+        let fileSystem = Self.recordingListings(in: listings, as: "listed", through: nil)
         let folder = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: fileSystem)
         let first = try folder.entries(leavingOut: Self.ours + ".jsonl")
         let listed = ListedNames(names: first.names, in: folder.status)
@@ -415,6 +399,25 @@ import Testing
 
 /// The names a test's file system was asked to open, in order.
 extension SyncFolderTests {
+    /// The live file system, its folder listings recorded in `listings`: as `name` through a descriptor
+    /// of their own, as `through` through the folder's (none at all if `through` is `nil`).
+    fileprivate static func recordingListings(in listings: OpenedNames, as name: String, through: String?) -> FileSystem {
+        var fileSystem = FileSystem.live
+        let live = FileSystem.live
+        fileSystem.entries = { folder in
+            listings.add(name)
+            return live.entries(folder)
+        }
+        fileSystem.entriesThrough = nil
+        if let through, let readThrough = live.entriesThrough {
+            fileSystem.entriesThrough = { folder in
+                listings.add(through)
+                return readThrough(folder)
+            }
+        }
+        return fileSystem
+    }
+
     /// Appends `text` to the file at `path`, in place.
     fileprivate static func append(_ text: String, to path: String) throws {
         let handle = try #require(FileHandle(forWritingAtPath: path))
