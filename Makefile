@@ -8,7 +8,7 @@ ARGS          ?=
 # On Linux, a fully static release binary: no Swift runtime or glibc to load at start-up, which
 # halves the start-up time and takes peak memory under 8 MiB (see Documentation/Performance.md).
 # Its functions are laid out in the order `tap` first runs them (LINK_ORDER, made by `make link-order`
-# from a callgrind profile), so that start-up touches a few pages of a 16 MB binary instead of
+# from valgrind's traces), so that start-up touches a few pages of a 16 MB binary instead of
 # dozens: about 20 fewer page faults and 0.2-0.3 ms less a tap (Documentation/Performance.md).
 # Two frontend switches keep start-up off the runtime's generic metadata: concrete types' metadata is
 # reached by its accessor, not by demangling its name, and values are copied by code written for
@@ -109,8 +109,10 @@ release:
 # by EMOTIONS_FILE (as scripts and the benchmark name it), then found in the home folder; then a tap
 # with tags, a tap of a history that syncs with a folder holding another history's file (nothing new
 # in it), `stats --json` both ways, `log -n 20`, `stats --week` and `calendar`, each command's own new
-# functions after those of the commands before it, in the order callgrind first meets them (needs
-# valgrind), then link again: the tap's are packed together first, the rarer commands' after them.
+# functions after those of the commands before it: for the commands lackey traces (below), in the
+# order they first run them (bench/function_order.py), then for the rest in the order callgrind's
+# profile names them (needs valgrind); then link again: the tap's are packed together first, the
+# rarer commands' after them.
 # valgrind's CPU has no AVX-512, so glibc's string functions it runs are the AVX2 ones: beside each,
 # the same function's EVEX and AVX-512 forms, which this machine's CPU may pick, are listed too.
 # After the functions come the data a tap, `stats --json`, a tagged tap and a synced tap touch, first
