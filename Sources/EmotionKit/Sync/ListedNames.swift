@@ -1,6 +1,6 @@
 /// What the sync folder held when it was last listed, kept so that a tap need not read the folder
 /// again while it is unchanged: the names of its histories' files and conflict copies, and the
-/// folder's identity and modification time then.
+/// folder's identity, modification time and change time then.
 ///
 /// Making, removing or renaming a name in a folder moves its modification and change times;
 /// appending to a file in it does not (each file's size is still looked at, one `fstatat` each).
