@@ -52,19 +52,20 @@ struct JournalFile {
             fileSystem.close(file)
             throw .inputOutput(error)
         }
-        guard status.kind == .regularFile else {
+        if let refusal = refusal(of: status, at: file.path, owner: owner) {
             fileSystem.close(file)
-            throw .unreadableJournal(path: file.path, .notARegularFile(status.kind))
-        }
-        if Syscall.effectiveUser == 0, status.links > 1 {
-            fileSystem.close(file)
-            throw .hardLinkedFile(path: file.path, links: status.links)
-        }
-        if let owner, status.owner != owner {
-            fileSystem.close(file)
-            throw .foreignJournal(path: file.path, owner: status.owner)
+            throw refusal
         }
         return JournalFile(fileSystem: fileSystem, file: file, size: status.size, inode: status.identity.inode)
+    }
+
+    /// Why a journal of `status` at `path` (made only if refused) is neither read nor written, if it is not: not a regular
+    /// file; as root, one with another name; not `owner`'s, if given.
+    private static func refusal(of status: FileStatus, at path: @autoclosure () -> String, owner: UInt32?) -> StoreError? {
+        guard status.kind == .regularFile else { return .unreadableJournal(path: path(), .notARegularFile(status.kind)) }
+        if Syscall.effectiveUser == 0, status.links > 1 { return .hardLinkedFile(path: path(), links: status.links) }
+        if let owner, status.owner != owner { return .foreignJournal(path: path(), owner: status.owner) }
+        return nil
     }
 
     /// Whether the journal `target`, by its name's status (one `fstatat`, not following a link), is
@@ -76,9 +77,10 @@ struct JournalFile {
     /// one of another user's (a shared tally) is opened, and the system says whether we may.
     static func endsAt(_ size: Int64, _ target: NameInFolder, owner: UInt32, fileSystem: FileSystem) -> Bool {
         let user = Syscall.effectiveUser
-        guard owner == user, let status = try? fileSystem.statusAt(target.folder, target.name) else { return false }
-        return status.kind == .regularFile && status.owner == owner && status.size == size
-            && (user == 0 ? status.links == 1 : status.permissions & 0o400 != 0)
+        guard owner == user, let status = try? fileSystem.statusAt(target.folder, target.name),
+            refusal(of: status, at: target.path, owner: owner) == nil
+        else { return false }
+        return status.size == size && (user == 0 || status.permissions & 0o400 != 0)
     }
 
     /// Starts the journal `target` with `header`, as the data file's `ownership` gives: written whole
