@@ -82,6 +82,25 @@ package struct PosixTimeZoneRule: Hashable, Sendable {
         return isDaylightSaving ? daylightSaving.offset : standardOffset
     }
 
+    /// The first instant after `seconds` (since the Unix epoch) at which `offset(atSecondsSinceEpoch:)`
+    /// may give another answer: the start or end of daylight saving time in `seconds`'s year, or the
+    /// next year's first instant in UTC, where each year's changes are worked out anew; `Int64.max`
+    /// for a rule with no daylight saving time. Up to 1970, where glibc's arithmetic starts every
+    /// year at 1970-01-01, the instant after `seconds`: a span of one second.
+    package func nextPossibleChange(afterSecondsSinceEpoch seconds: Int64) -> Int64 {
+        guard let daylightSaving else { return .max }
+        let time = Int(min(max(seconds, -(1 << 55)), 1 << 55))
+        let year = Self.utcYear(at: Int64(time))
+        guard year > 1970 else { return Int64(time + 1) }
+        let nextYear = Self.instant(of: Change(day: .ordinal(0), secondsIntoDay: 0), in: year + 1, offset: 0)
+        let start = Self.instant(of: daylightSaving.start, in: year, offset: standardOffset)
+        let end = Self.instant(of: daylightSaving.end, in: year, offset: daylightSaving.offset)
+        var next = nextYear
+        if start > time { next = min(next, start) }
+        if end > time { next = min(next, end) }
+        return Int64(next)
+    }
+
     /// Seconds since the epoch at which `change` happens in `year`, where the clocks show `offset`.
     ///
     /// glibc's `compute_change`, which starts every year up to 1970 at 1970-01-01: its arithmetic

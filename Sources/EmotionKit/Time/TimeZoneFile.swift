@@ -87,4 +87,23 @@ package struct TimeZoneFile: Hashable, Sendable {
         }
         return typeOffsets[transitionTypes[low]]
     }
+
+    /// The first instant after `seconds` (since the Unix epoch) at which the offset may change:
+    /// `offset(atSecondsSinceEpoch:)` gives the same answer from `seconds` up to it, not including
+    /// it. The next transition, or the rule's next change after the last one; `Int64.max` if the
+    /// offset never changes again. A transition may change nothing (two types of one offset): the
+    /// span is never too long, at worst too short.
+    package func nextPossibleChange(afterSecondsSinceEpoch seconds: Int64) -> Int64 {
+        guard let first = transitions.first, let last = transitions.last else { return .max }
+        if seconds < first { return first }
+        if seconds >= last { return rule?.nextPossibleChange(afterSecondsSinceEpoch: seconds) ?? .max }
+        // The first transition after `seconds`: transitions[low] <= seconds < transitions[high].
+        var low = 0
+        var high = transitions.count - 1
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if seconds < transitions[middle] { high = middle } else { low = middle }
+        }
+        return transitions[high]
+    }
 }
