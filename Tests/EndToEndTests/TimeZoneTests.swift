@@ -42,5 +42,47 @@ struct TimeZoneTests {
             #expect(calls.contains("/etc/localtime") == readsZone, "\(command): \(calls)")
         }
     }
+
+    /// With `TZ` unset, a tap remembers what the system's zone file said in the data file (`"zone"`)
+    /// and the next one takes its offset from there: the zone file is looked at (`stat`), not opened.
+    /// A memo that no longer describes the file is not used: the zone is read, and remembered anew.
+    @Test(.enabled(if: Shells.isInstalledOrRequired("strace")))
+    func aTapTakesTheSystemZonesOffsetFromTheDataFilesMemoWhileTheZoneFileIsTheSame() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        let zoneFile = URL(fileURLWithPath: "/etc/localtime").resolvingSymlinksInPath()
+        let isZoneFile = (try? Data(contentsOf: zoneFile))?.starts(with: Data("TZif".utf8)) ?? false
+        let changed = (try? FileManager.default.attributesOfItem(atPath: zoneFile.path))?[.modificationDate] as? Date
+        // A zone file changed within the last 2 s is not remembered yet; no zone file is UTC, and none.
+        let isSettled = isZoneFile && (changed.map { Date().timeIntervalSince($0) > 3 } ?? false)
+        let written = try String(contentsOf: sandbox.defaultDataFile, encoding: .utf8)
+        #expect(written.contains(#""zone": {"device": "#) == isSettled, "\(written)")
+        guard isSettled else { return }
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: zoneFile.path)[.systemFileNumber] as? UInt64)
+        #expect(written.contains(#""inode": \#(inode), "#), "\(written)")
+
+        func tapTrace() async throws -> String {
+            let trace = sandbox.capture.appendingPathComponent("trace-\(UUID().uuidString)")
+            let outcome = try await sandbox.runShell(
+                #"unset TZ; exec strace -qqq -f -e trace=openat,open,stat,newfstatat,statx -o "# + trace.path + #" "$0" tap happy -q"#,
+                binary: try Emotions.binary().path)
+            #expect(outcome.status == 0, "\(outcome)")
+            return try String(contentsOf: trace, encoding: .utf8)
+        }
+        let remembered = try await tapTrace()
+        #expect(!remembered.contains("open(\"/etc/localtime\"") && !remembered.contains("openat(AT_FDCWD, \"/etc/localtime\""), "\(remembered)")
+        #expect(remembered.contains("\"/etc/localtime\""), "the zone file is looked at: \(remembered)")
+
+        // A memo of another file: the zone is read, and the memo made again of the real one.
+        let current = try String(contentsOf: sandbox.defaultDataFile, encoding: .utf8)
+        let other = current.replacingOccurrences(of: #""inode": \#(inode), "#, with: #""inode": \#(inode + 1), "#)
+        try Data(other.utf8).write(to: sandbox.defaultDataFile)
+        let read = try await tapTrace()
+        #expect(read.contains("openat(AT_FDCWD, \"/etc/localtime\""), "\(read)")
+        let rewritten = try String(contentsOf: sandbox.defaultDataFile, encoding: .utf8)
+        #expect(rewritten.contains(#""inode": \#(inode), "#), "\(rewritten)")
+        let log = try await sandbox.run("log", "--json")
+        #expect(log.stdout.components(separatedBy: #""emotion": "happy""#).count == 4, "\(log)")
+    }
     #endif
 }

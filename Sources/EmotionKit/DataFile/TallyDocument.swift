@@ -14,6 +14,9 @@ package struct TallyDocument: Equatable, Sendable {
     package var tally: Tally
     /// How far into the journal the counts are; `nil` in a file written before history, or by hand.
     package var journal: JournalPosition?
+    /// What the system's time zone file said of the offset when last read (`ZoneMemo`), so that a tap
+    /// need not read it again; `nil` where there is none (or it was not one: it is then dropped).
+    package var zoneMemo: ZoneMemo?
     /// The file's members as read, unknown keys included; `nil` for a new document or a file in the
     /// form we write (`canonicalContents`), which needs no tree of values: `version` and `counts`,
     /// then `journal` if `hadJournal`.
@@ -36,9 +39,10 @@ package struct TallyDocument: Equatable, Sendable {
     ///   whole, non-negative counts whose total fits in an `Int`.
     package init(parsing bytes: [UInt8]) throws(DataFileProblem) {
         guard bytes.count <= TallyDocument.sizeLimit else { throw .tooLarge(limit: TallyDocument.sizeLimit) }
-        if let (tally, journal) = TallyDocument.canonicalContents(of: bytes) {
+        if let (tally, journal, zone) = TallyDocument.canonicalContents(of: bytes) {
             self.init(tally: tally)
             self.journal = journal
+            zoneMemo = zone
             hadJournal = journal != nil
             return
         }
@@ -88,6 +92,7 @@ package struct TallyDocument: Equatable, Sendable {
             }
             self.journal = journal
         }
+        zoneMemo = ZoneMemo(json: json["zone"])
         self.tally = tally
         self.json = json
     }
@@ -117,6 +122,7 @@ package struct TallyDocument: Equatable, Sendable {
         }
         var hasCounts = false
         var hasJournal = false
+        var hasZone = false
         for member in members {
             switch member.key {
             case "version":
@@ -131,6 +137,11 @@ package struct TallyDocument: Equatable, Sendable {
                 startMember(member.key)
                 hasJournal = true
                 output += journal.jsonText
+            case "zone":
+                guard let zoneMemo else { continue }  // Dropped: not one, or no longer kept.
+                startMember(member.key)
+                hasZone = true
+                output += zoneMemo.jsonText
             case "sync" where member.value == .null:
                 // Set since it was read (see `sync`): written from the state, as `minimalText` would.
                 guard let syncState else { continue }
@@ -148,6 +159,10 @@ package struct TallyDocument: Equatable, Sendable {
         if !hasJournal, let journal {
             startMember("journal")
             output += journal.jsonText
+        }
+        if !hasZone, let zoneMemo {
+            startMember("zone")
+            output += zoneMemo.jsonText
         }
         output += "\n}\n"
         return Array(output.utf8)

@@ -8,6 +8,7 @@ extension TallyStore {
     ) throws -> StoreCommit {
         var reading = try UpdateReading(target, fileSystem: fileSystem)
         defer { reading.journal?.close() }
+        zone.memory?.offer(reading.document.zoneMemo)
         var sync = try SyncStep(
             edit: edit, state: reading.document.sync, stopped: SyncStep.readsStopped(edit) ? reading.document.stoppedSync : nil,
             dataFileStatus: reading.original?.status, fileSystem: fileSystem)
@@ -59,6 +60,7 @@ extension TallyStore {
         if SyncStep.readsStopped(edit) { reading.document.stoppedSync = sync.stopped }
         reading.document.tally = plan.tally
         reading.document.journal = lines.position
+        if let memory = zone.memory { reading.document.zoneMemo = memory.memo(keeping: reading.document.zoneMemo, at: now) }
         let save = try DataFileSave(
             target: target, reading: reading, before: before, lines: lines.bytes, firstJournal: createdJournal != nil,
             ownership: ownership, arrivalsFrom: arrivals.start)

@@ -116,8 +116,10 @@ public final class TallyStore: Sendable {
             if tags.count > Tag.perCommandLimit { _ = try Tag.set(tags) }
         }
         // The zone asked once before the lock, so that the system's is read (a file) now, not while
-        // other writers wait: every update stamps its events with it.
-        _ = zone.offset(at: clock())
+        // other writers wait: every update stamps its events with it. Not one the data file
+        // remembers (`ZoneMemory`): that is asked under the lock, and read there only when the
+        // memo does not hold (the zone file changed, its offset may have).
+        if zone.memory == nil { _ = zone.offset(at: clock()) }
         let destination = try DataFileLocator(fileSystem: fileSystem).locate(path, forUpdate: true)
         defer { fileSystem.close(destination.folder) }
         if destination.status == nil, case let .apply(actions, _, _, _) = edit {

@@ -52,7 +52,10 @@ package enum SystemTime {
 
     /// The process's zone, read once, the first time it is asked for (a global is initialised once,
     /// safely), and why `TZ` may not be read, if so (see `timeZoneProblem`).
-    package static let zone: (source: ZoneSource, problem: (variable: String, reason: String)?) = readZone()
+    package static let zone: (source: ZoneSource, problem: (variable: String, reason: String)?) = {
+        let zone = readZone()
+        return (zone.source, zone.problem)
+    }()
 
     /// The process's wall clock at `seconds` since the Unix epoch, as the C library breaks it down,
     /// or `nil` if it cannot say (a time past its `time_t` or its year) or may not be asked (see

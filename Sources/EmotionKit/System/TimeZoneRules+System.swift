@@ -9,7 +9,12 @@ extension TimeZoneRules {
     /// unset), read once (`SystemTime.zone`), the first time an offset is asked of it: a command that
     /// tells no time (a plain `stats`) never reads it. Where `TZ` names something that may not be
     /// read (`SystemTime.timeZoneProblem`), UTC.
-    package static let system = TimeZoneRules { instant in systemOffset(instant) }
+    /// With `TZ` unset, an update's offsets come from the data file's memo of the zone while it
+    /// holds (`ZoneMemory`).
+    package static let system: TimeZoneRules = {
+        if let memory = ZoneMemory.system { return TimeZoneRules(remembering: memory) }
+        return TimeZoneRules { instant in systemOffset(instant) }
+    }()
 
     /// The process's zone's offsets, once read.
     private static let systemOffset: @Sendable (Instant) -> Int = SystemTime.zone.source.offsetAt
@@ -68,7 +73,12 @@ extension SystemTime {
     /// leading `:`, is a file's path, inside `TZDIR` (else `/usr/share/zoneinfo`) if relative. A
     /// value that names no file is a POSIX rule, or UTC if it does not begin with a standard
     /// time's name and offset (and so is `/etc/localtime` missing).
-    static func readZone() -> (source: ZoneSource, problem: (variable: String, reason: String)?) {
+    ///
+    /// With `recordingStatus`, the status of the zone file read, as it was read (`fstat`), for a
+    /// memo of it (`ZoneMemory`).
+    static func readZone(
+        recordingStatus: Bool = false
+    ) -> (source: ZoneSource, problem: (variable: String, reason: String)?, status: FileStatus?) {
         let value = getenv("TZ").map { String(cString: $0) }
         var name = value ?? "/etc/localtime"
         // Byte by byte, as the C library reads it: a `String`'s `hasPrefix` and `removeFirst` go by
@@ -78,23 +88,29 @@ extension SystemTime {
         } else if name.utf8.first == UInt8(ascii: ":") {
             name = String(decoding: name.utf8.dropFirst(), as: UTF8.self)
         }
-        guard !name.isEmpty else { return (.utc, nil) }
+        guard !name.isEmpty else { return (.utc, nil, nil) }
         var path = name
         if name.utf8.first != UInt8(ascii: "/") {
             let folder = getenv("TZDIR").map { String(cString: $0) } ?? ""
             path = (folder.isEmpty ? "/usr/share/zoneinfo" : folder) + "/" + name
         }
-        switch readZoneFile(path, lookingFirst: value != nil) {
+        var status: FileStatus?
+        let content = withUnsafeMutablePointer(to: &status) { pointer in
+            readZoneFile(path, lookingFirst: value != nil, status: recordingStatus ? pointer : nil)
+        }
+        switch content {
         case .zone(let file):
-            return (.file(file), nil)
+            return (.file(file), nil, status)
         case .notAFile(let kind):
-            return (.utc, value.map { problem($0, path: path, kind: kind) })
+            return (.utc, value.map { problem($0, path: path, kind: kind) }, nil)
         case .unread:
-            return cLibraryZone()
+            let zone = cLibraryZone()
+            return (zone.source, zone.problem, nil)
         case .missing:
-            if let rule = PosixTimeZoneRule(name) { return (.rule(rule), nil) }
+            if let rule = PosixTimeZoneRule(name) { return (.rule(rule), nil, nil) }
             let isUTC = value == nil || !PosixTimeZoneRule.beginsWithStandardTime(name)
-            return isUTC ? (.utc, nil) : cLibraryZone()
+            let zone = isUTC ? (source: ZoneSource.utc, problem: nil) : cLibraryZone()
+            return (zone.source, zone.problem, nil)
         }
     }
 
@@ -118,7 +134,11 @@ extension SystemTime {
     ///
     /// 8 KiB is twice the largest file tzdata ships (Asia/Hebron, 3,872 bytes, with 64-bit data),
     /// and small enough to come from the heap a tap already has: 64 KiB grew it, one `brk` more.
-    static func readZoneFile(_ path: String, lookingFirst: Bool = true) -> ZoneFileContent {
+    ///
+    /// Given `status`, it is set to the file's status as read (one `fstat` more) when it is a zone.
+    static func readZoneFile(
+        _ path: String, lookingFirst: Bool = true, status recorded: UnsafeMutablePointer<FileStatus?>? = nil
+    ) -> ZoneFileContent {
         if lookingFirst {
             var named = stat()
             guard stat(path, &named) == 0 else { return .missing }
@@ -133,7 +153,10 @@ extension SystemTime {
         }
         if let count, count < size {
             bytes.removeSubrange(count...)
-            if let file = TimeZoneFile(bytes: bytes) { return .zone(file) }
+            if let file = TimeZoneFile(bytes: bytes) {
+                if let recorded { recorded.pointee = try? Syscall.status(of: descriptor, path: path) }
+                return .zone(file)
+            }
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .unread }

@@ -22,6 +22,9 @@
 package struct TimeZoneRules: Sendable {
     /// Seconds east of UTC in force at an instant: 32,400 in Tokyo, -18,000 in New York's winter.
     private let offsetAt: @Sendable (Instant) -> Int
+    /// The system zone's memory of its offsets (`ZoneMemory`), for an update to offer the data
+    /// file's memo to and keep what it says; `nil` for any other zone.
+    package let memory: ZoneMemory?
 
     /// The zone whose offset at each instant is `offsetAt`'s answer, in seconds east of UTC,
     /// rounded to the nearest whole minute (a half minute away from zero).
@@ -30,7 +33,19 @@ package struct TimeZoneRules: Sendable {
     /// is taken as that bound: what a timestamp in the history can hold and RFC 3339 can write, and
     /// so no arithmetic on an offset can overflow.
     package init(offsetAt: @escaping @Sendable (Instant) -> Int) {
-        self.offsetAt = { instant in Self.wholeMinutes(min(max(offsetAt(instant), -Self.largestOffset), Self.largestOffset)) }
+        self.offsetAt = Self.bounded(offsetAt)
+        memory = nil
+    }
+
+    /// The zone whose offsets `memory` answers, taken as `init(offsetAt:)` takes them.
+    package init(remembering memory: ZoneMemory) {
+        offsetAt = Self.bounded { instant in memory.offset(at: instant) }
+        self.memory = memory
+    }
+
+    /// `offsetAt`'s answers within ±18 hours, at the nearest whole minute.
+    private static func bounded(_ offsetAt: @escaping @Sendable (Instant) -> Int) -> @Sendable (Instant) -> Int {
+        { instant in wholeMinutes(min(max(offsetAt(instant), -largestOffset), largestOffset)) }
     }
 
     /// `seconds`, within ±18 hours, at the nearest whole minute: −17,762 (−4:56:02) is −17,760.

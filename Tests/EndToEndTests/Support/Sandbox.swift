@@ -100,10 +100,22 @@ final class Sandbox: Sendable {
         FileManager.default.contents(atPath: file.path)
     }
 
-    /// The text of `file` (the default data file if not given) without its journal position (see
-    /// `withoutJournalPosition`), or `nil` if there is none.
+    /// The text of `file` (the default data file if not given) without its journal position and zone
+    /// memo (see `withoutJournalPosition`), or `nil` if there is none.
     func text(of file: URL? = nil) -> String? {
-        bytes(of: file ?? defaultDataFile).map { Sandbox.withoutJournalPosition(String(decoding: $0, as: UTF8.self)) }
+        bytes(of: file ?? defaultDataFile).map {
+            Sandbox.withoutJournalPosition(Sandbox.withoutZoneMemo(String(decoding: $0, as: UTF8.self)))
+        }
+    }
+
+    /// `text` without the `"zone"` member a save adds last (what the system's zone file said of the
+    /// offset, which depends on the machine's zone file): what `DataFile.text` writes. TimeZoneTests
+    /// checks the memo itself.
+    static func withoutZoneMemo(_ text: String) -> String {
+        guard let start = text.range(of: ",\n  \"zone\": {\"device\": "),
+            let end = text[start.upperBound...].firstIndex(of: "}")
+        else { return text }
+        return String(text[..<start.lowerBound]) + String(text[text.index(after: end)...])
     }
 
     /// The data file's text exactly as it is, its `"journal"` position included.

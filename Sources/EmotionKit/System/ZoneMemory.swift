@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system's time zone (`TZ` unset: `/etc/localtime`) as an update asks it for offsets: from
+/// what the data file remembers (`ZoneMemo`) while the zone file is the one it was made of and the
+/// instant is within its span, else read, once, as `SystemTime` reads it.
+///
+/// A tap stamps its change with the offset now. Reading the zone for that took three system calls
+/// and the zone file's parsing; answered from the memo, it takes one `stat` of the zone file. The
+/// update offers the memo (`offer`) once it has read the data file, and saves what `memo(keeping:at:)`
+/// says to keep: the same memo, or one made of the zone it read.
+package final class ZoneMemory: @unchecked Sendable {  // `state` is only touched under `lock`.
+    /// What the zone read gives: its offsets, the file if it was one read here, and that file's status.
+    package struct Reading: Sendable {
+        /// The zone's offset at an instant.
+        let offsetAt: @Sendable (Instant) -> Int
+        /// The zone file, where it is one read here (not UTC, a rule or the C library's).
+        let file: TimeZoneFile?
+        /// The zone file's status as it was read, where it was asked for.
+        let status: FileStatus?
+
+        /// A zone read as `source` says, from a file of `status`.
+        package init(_ source: ZoneSource, status: FileStatus?) {
+            offsetAt = source.offsetAt
+            if case .file(let file) = source { self.file = file } else { file = nil }
+            self.status = status
+        }
+    }
+
+    private struct State {
+        /// The memo an update offered, until the zone is read.
+        var offered: ZoneMemo?
+        /// Whether an update offered one (or none): a read then asks for the file's status, to make one.
+        var isRemembering = false
+        /// The zone file's status by its path, asked once, to hold a memo against; `.some(nil)` if it could not be.
+        var looked: FileStatus??
+        /// The zone, once read.
+        var reading: Reading?
+    }
+
+    private let lock = Lock()
+    private var state = State()
+    /// The zone file's path.
+    private let path: String
+    /// Reads the zone, asking for its file's status if given `true`.
+    private let read: @Sendable (Bool) -> Reading
+
+    /// A memory of the zone file at `path`, read by `read` when the memo does not answer.
+    package init(path: String, read: @escaping @Sendable (_ withStatus: Bool) -> Reading) {
+        self.path = path
+        self.read = read
+    }
+
+    /// The process's: with `TZ` unset, the system's zone file; `nil` where `TZ` is set (a command
+    /// reads the zone it names at once, to say whether it may: `SystemTime.timeZoneProblem`).
+    package static let system: ZoneMemory? = {
+        guard getenv("TZ") == nil else { return nil }
+        return ZoneMemory(path: "/etc/localtime") { withStatus in
+            let zone = SystemTime.readZone(recordingStatus: withStatus)
+            return Reading(zone.source, status: zone.status)
+        }
+    }()
+
+    /// Offers what the data file remembers, before the update asks for an offset.
+    package func offer(_ memo: ZoneMemo?) {
+        lock.withLock {
+            state.isRemembering = true
+            if state.reading == nil { state.offered = memo }
+        }
+    }
+
+    /// Seconds east of UTC in force at `instant`: the memo's, if it holds then, else the zone's, read.
+    package func offset(at instant: Instant) -> Int {
+        lock.withLock {
+            if let reading = state.reading { return reading.offsetAt(instant) }
+            if let memo = state.offered, memo.covers(instant.secondsSinceEpoch) {
+                if state.looked == nil { state.looked = .some(try? Syscall.status(ofPath: path)) }
+                if case let status?? = state.looked, memo.describes(status) { return memo.offset }
+            }
+            let reading = read(state.isRemembering)
+            state.reading = reading
+            return reading.offsetAt(instant)
+        }
+    }
+
+    /// What the data file should remember after an update at `now` that found `old`: `old` if the
+    /// zone was not read (the memo answered, or nothing asked), or was read without its file's
+    /// status; else a memo of the file read, or `nil` where it makes none (no file read here, or
+    /// one changed within the last 2 s).
+    package func memo(keeping old: ZoneMemo?, at now: Instant) -> ZoneMemo? {
+        lock.withLock {
+            guard let reading = state.reading, let status = reading.status else { return old }
+            guard let file = reading.file else { return nil }
+            let second = now.secondsSinceEpoch
+            return ZoneMemo(
+                file: status, now: second, offset: file.offset(atSecondsSinceEpoch: second),
+                until: file.nextPossibleChange(afterSecondsSinceEpoch: second))
+        }
+    }
+}
