@@ -15,6 +15,38 @@ struct DataFileTests {
         #expect(sandbox.contentsOfHome().filter { !$0.hasSuffix(".lock") } == expected.sorted())
     }
 
+    #if os(Linux)
+    /// Once the data file and its lock file exist, a tap takes the lock before it looks at the data
+    /// file's name at all (one system call fewer); a data file that is a link is still followed, and
+    /// locked beside what it leads to, even with a lock file beside the link itself.
+    @Test(.enabled(if: Shells.isInstalledOrRequired("strace")))
+    func aTapLocksBeforeItLooksAtTheDataFileAndStillFollowsALinkToIt() async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        let trace = sandbox.capture.appendingPathComponent("trace")
+        let outcome = try await sandbox.runShell(
+            #"exec strace -qqq -f -e trace=openat,openat2,newfstatat,statx,flock -o "# + trace.path + #" "$0" tap happy -q"#,
+            binary: try Emotions.binary().path)
+        #expect(outcome.status == 0, "\(outcome)")
+        let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        let locked = try #require(calls.firstIndex { $0.contains("flock(") }, "\(calls)")
+        let named = calls.indices.filter { calls[$0].contains(#""emotions.json""#) }
+        #expect(named.count == 1 && named.allSatisfy { $0 > locked }, "the data file looked at before the lock: \(calls)")
+
+        let real = sandbox.root.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: false)
+        for suffix in ["", ".journal"] {
+            try FileManager.default.moveItem(
+                at: URL(fileURLWithPath: sandbox.defaultDataFile.path + suffix), to: real.appendingPathComponent("emotions.json" + suffix))
+        }
+        try FileManager.default.createSymbolicLink(at: sandbox.defaultDataFile, withDestinationURL: real.appendingPathComponent("emotions.json"))
+        expectSuccess(try await sandbox.run("tap", "happy"), stdout: "happy: 2 → 3\n")
+        #expect(sandbox.text(of: real.appendingPathComponent("emotions.json")) == DataFile.text(Counts(happy: 3)))
+        #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("emotions.json.lock").path))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.defaultDataFile.path) == real.appendingPathComponent("emotions.json").path)
+    }
+    #endif
+
     /// A walk stops at the deepest folder that exists; the journal and day index of the same name
     /// there are another history's, which every read took for this one's (and calendar indexed).
     @Test func aDataFileWhoseFolderIsMissingHasNoHistoryEvenBesideAnotherOfTheSameName() async throws {

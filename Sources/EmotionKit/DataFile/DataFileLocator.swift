@@ -63,6 +63,32 @@ struct DataFileLocator {
         return destination
     }
 
+    /// The data file's name in its folder, open, where an absolute `path` has no symbolic link on the
+    /// way to that folder (one `openat2`, `FileSystem.openFolderWithoutLinks`), without looking at
+    /// the name itself; `nil` for anything else, and where the system has no such call: `locate`
+    /// walks it. The caller closes the folder.
+    ///
+    /// What `locate` checks of the folder is checked here too: as root, only a folder root owns. What
+    /// it checks of the name (a link to follow, a file that is not a regular file) is the caller's to
+    /// find when it opens it (`DataFileReader`).
+    ///
+    /// - Throws: `StoreError.foreignFolder`, as root, for a folder another user owns.
+    func folderWithoutLinks(of path: String) throws(StoreError) -> NameInFolder? {
+        guard let openFolder = fileSystem.openFolderWithoutLinks, let (folderPath, name) = PathWalk.folderAndName(of: path),
+            let folder = openFolder(folderPath, false)
+        else { return nil }
+        if Syscall.effectiveUser == 0 {
+            do throws(StoreError) {
+                let status = try fileSystem.fileStatus(folder)
+                if status.owner != 0 { throw .foreignFolder(path: folder.path, owner: status.owner) }
+            } catch {
+                fileSystem.close(folder)
+                throw error
+            }
+        }
+        return NameInFolder(folder: folder, name: name)
+    }
+
     /// Makes the folders the walk found missing, mode 0700 whatever the umask, and returns the
     /// innermost, open (`made` holds it); or the destination's folder if none was missing.
     ///

@@ -26,18 +26,44 @@ struct LockFile {
         var isNew = false
         while true {
             let lock = try opener.open(mode: mode, recordingMade: &isNew)
-            guard try LockFile.acquire(lock, waitingFrom: start, upTo: timeout, fileSystem: fileSystem) else {
-                let holder = fileSystem.lockHolder(lock)
-                fileSystem.close(lock)
-                throw .lockTimeout(lockFile: lock.path, timeout: timeout, holder: holder)
-            }
-            let status = try LockFile.regularFileStatus(lock, fileSystem: fileSystem)
-            // Removed by a failed update while we waited (`remove()`): lock the new one.
-            guard status.links == 0 else {
+            if try LockFile.holds(lock, waitingFrom: start, upTo: timeout, fileSystem: fileSystem) {
                 return LockFile(descriptor: lock, isNew: isNew, location: opener.lock, fileSystem: fileSystem)
             }
-            fileSystem.close(lock)
         }
+    }
+
+    /// Locks `<file>.lock` beside `dataFile` as `take` does, if it is there and can be opened as it
+    /// is; `nil`, having made and changed nothing, if not (`take` then makes it, or says why not).
+    ///
+    /// - Throws: As `take`, once the lock file is open: `.lockTimeout`, `.unsafeLockFile`, `.inputOutput`.
+    static func takeIfPresent(for dataFile: NameInFolder, timeout: Duration, fileSystem: FileSystem) throws(StoreError) -> LockFile? {
+        let opener = Opener(dataFile: dataFile, fileSystem: fileSystem)
+        let start = MonotonicInstant.now
+        while true {
+            guard let lock = try? opener.openExisting(opener.lock) else { return nil }
+            if try LockFile.holds(lock, waitingFrom: start, upTo: timeout, fileSystem: fileSystem) {
+                return LockFile(descriptor: lock, isNew: false, location: opener.lock, fileSystem: fileSystem)
+            }
+        }
+    }
+
+    /// Takes the lock on the open `lock` (see `acquire`) and tells whether it is still the lock file:
+    /// `false`, having closed it, if it was removed by a failed update while we waited (`remove()`),
+    /// for the caller to lock the new one.
+    ///
+    /// - Throws: `.lockTimeout` naming the holder, if the system tells, once `timeout` has passed
+    ///   since `start`; `.unsafeLockFile` for anything but a regular file; `.inputOutput`.
+    private static func holds(
+        _ lock: FileSystem.Descriptor, waitingFrom start: MonotonicInstant, upTo timeout: Duration, fileSystem: FileSystem
+    ) throws(StoreError) -> Bool {
+        guard try LockFile.acquire(lock, waitingFrom: start, upTo: timeout, fileSystem: fileSystem) else {
+            let holder = fileSystem.lockHolder(lock)
+            fileSystem.close(lock)
+            throw .lockTimeout(lockFile: lock.path, timeout: timeout, holder: holder)
+        }
+        guard try LockFile.regularFileStatus(lock, fileSystem: fileSystem).links == 0 else { return true }
+        fileSystem.close(lock)
+        return false
     }
 
     /// The status of the open lock file `lock`, if it is a regular file; else closes it and throws
@@ -132,7 +158,7 @@ struct LockFile {
         }
 
         /// The lock file, opened for writing if we may, else for reading; `nil` if there is none.
-        private func openExisting(_ lock: NameInFolder) throws(StoreError) -> FileSystem.Descriptor? {
+        func openExisting(_ lock: NameInFolder) throws(StoreError) -> FileSystem.Descriptor? {
             let flags = OpenFlags.noFollow | OpenFlags.nonBlocking
             let opened: FileSystem.Descriptor
             do {

@@ -160,6 +160,33 @@ import Testing
         #expect(throws: expected) { try take(folder, timeout: .milliseconds(20), fileSystem: fileSystem) }
     }
 
+    @Test func aLockFileOnlyIfPresentIsLockedWhereItIsAndNeverMadeOrOpenedAsSomethingElse() throws {
+        let folder = try TemporaryFolder()
+        let lockPath = folder.file("emotions.json.lock")
+        func takeIfPresent() throws -> LockFile? {
+            try NameInFolder.opening("emotions.json", in: folder.path) { dataFile in
+                try LockFile.takeIfPresent(for: dataFile, timeout: .seconds(10), fileSystem: .live)
+            }
+        }
+        #expect(try takeIfPresent() == nil)
+        #expect(!FileManager.default.fileExists(atPath: lockPath), "no lock file is made")
+        try FileManager.default.createSymbolicLink(atPath: lockPath, withDestinationPath: folder.file("planted"))
+        #expect(try takeIfPresent() == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("planted")))
+        try FileManager.default.removeItem(atPath: lockPath)
+        try FileManager.default.createDirectory(atPath: lockPath, withIntermediateDirectories: false)
+        #expect(try takeIfPresent() == nil)
+        try FileManager.default.removeItem(atPath: lockPath)
+        #expect(FileManager.default.createFile(atPath: lockPath, contents: nil))
+        let lock = try #require(try takeIfPresent())
+        defer { lock.release() }
+        #expect(!lock.isNew && lock.descriptor.path == lockPath)
+        // Held: another open file description of it cannot lock it.
+        let other = open(lockPath, O_RDONLY)
+        defer { close(other) }
+        #expect(flock(other, LOCK_EX | LOCK_NB) == -1 && errno == EWOULDBLOCK)
+    }
+
     @Test func aLockFileRemovedWhileWaitingIsMadeAnewAndLocked() throws {
         let folder = try TemporaryFolder()
         let lockPath = folder.file("emotions.json.lock")
