@@ -124,33 +124,16 @@ package struct TallyDocument: Equatable, Sendable {
         var hasJournal = false
         var hasZone = false
         for member in members {
-            switch member.key {
-            case "version":
-                startMember(member.key)
-                output += String(decimal: TallyDocument.currentVersion)
-            case "counts":
+            if member.key == "counts" {
                 startMember(member.key)
                 hasCounts = true
                 writeCounts(keeping: member.value, to: &output)
-            case "journal":
-                guard let journal else { continue }  // Dropped with the position.
-                startMember(member.key)
-                hasJournal = true
-                output += journal.jsonText
-            case "zone":
-                guard let zoneMemo else { continue }  // Dropped: not one, or no longer kept.
-                startMember(member.key)
-                hasZone = true
-                output += zoneMemo.jsonText
-            case "sync" where member.value == .null:
-                // Set since it was read (see `sync`): written from the state, as `minimalText` would.
-                guard let syncState else { continue }
-                startMember(member.key)
-                output += String(decoding: syncState.state.minimalJSON, as: UTF8.self)
-            default:
-                startMember(member.key)
-                output += member.value.minimalText
+                continue
             }
+            guard let text = text(of: member) else { continue }
+            startMember(member.key)
+            output += text
+            if member.key == "journal" { hasJournal = true } else if member.key == "zone" { hasZone = true }
         }
         if !hasCounts {
             startMember("counts")
@@ -166,6 +149,21 @@ package struct TallyDocument: Equatable, Sendable {
         }
         output += "\n}\n"
         return Array(output.utf8)
+    }
+
+    /// What a save writes for a member other than `counts` as it was read, or `nil` to leave it out:
+    /// `version` at the current version, `journal` and `zone` as they now are (dropped with the
+    /// position, or a memo that was not one or is no longer kept), `sync` as set since it was read,
+    /// any other as it was written.
+    private func text(of member: (key: String, value: JSONValue)) -> String? {
+        switch member.key {
+        case "version": String(decimal: TallyDocument.currentVersion)
+        case "journal": journal?.jsonText
+        case "zone": zoneMemo?.jsonText
+        // Set since it was read (see `sync`): written from the state, as `minimalText` would.
+        case "sync" where member.value == .null: syncState.map { String(decoding: $0.state.minimalJSON, as: UTF8.self) }
+        default: member.value.minimalText
+        }
     }
 
     /// The `counts` object: the five emotions in order, then the unknown counts of `found` as they were.

@@ -107,27 +107,14 @@ extension ZoneMemo {
 
     /// The `"zone"` value as the data file holds it, on one line.
     package var jsonText: String {
-        var text = "{\"device\": "
-        text += String(decimal: file.device)
-        text += ", \"inode\": "
-        text += String(decimal: file.inode)
-        text += ", \"size\": "
-        text += String(decimal: Int(size))
-        text += ", \"seconds\": "
-        text += String(decimal: Int(seconds))
-        text += ", \"nanoseconds\": "
-        text += String(decimal: Int(nanoseconds))
-        text += ", \"changedSeconds\": "
-        text += String(decimal: Int(changedSeconds))
-        text += ", \"changedNanoseconds\": "
-        text += String(decimal: Int(changedNanoseconds))
-        text += ", \"from\": "
-        text += String(decimal: Int(from))
-        text += ", \"until\": "
-        text += String(decimal: Int(until))
-        text += ", \"offset\": "
-        text += String(decimal: offset)
-        text += "}"
+        // Appended piece by piece, as `TallyDocument.serialized()` is: a save writes it on every tap.
+        var text = "{\"device\": " + String(decimal: file.device) + ", \"inode\": " + String(decimal: file.inode)
+        text += ", \"size\": " + String(decimal: Int(size))
+        text += ", \"seconds\": " + String(decimal: Int(seconds)) + ", \"nanoseconds\": " + String(decimal: Int(nanoseconds))
+        text += ", \"changedSeconds\": " + String(decimal: Int(changedSeconds))
+        text += ", \"changedNanoseconds\": " + String(decimal: Int(changedNanoseconds))
+        text += ", \"from\": " + String(decimal: Int(from)) + ", \"until\": " + String(decimal: Int(until))
+        text += ", \"offset\": " + String(decimal: offset) + "}"
         return text
     }
 }
