@@ -44,6 +44,13 @@ struct DataFileTests {
         #expect(sandbox.text(of: real.appendingPathComponent("emotions.json")) == DataFile.text(Counts(happy: 3)))
         #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("emotions.json.lock").path))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.defaultDataFile.path) == real.appendingPathComponent("emotions.json").path)
+
+        // The lock file left beside the link is not the data file's: whoever holds it keeps no update waiting.
+        let leftover = sandbox.defaultDataFile.path + ".lock"
+        let held = open(leftover, O_RDONLY)
+        defer { close(held) }
+        #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
+        expectSuccess(try await sandbox.run(["tap", "happy"], timeout: .seconds(5)), stdout: "happy: 3 → 4\n")
     }
     #endif
 

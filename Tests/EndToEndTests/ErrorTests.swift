@@ -224,6 +224,29 @@ struct ErrorTests {
         expectFailure(outcome, status: 65, mentioning: [fifo.path, "not a regular file"])
     }
 
+    /// With its lock file there, an update takes the lock before it looks at the data file's name
+    /// (`TallyStore.updateInPlace`): what is no regular file there is refused all the same, with the
+    /// same message and status, and nothing is changed.
+    @Test(arguments: ["fifo", "socket", "folder"])
+    func whatIsNoRegularFileAtTheDataFilesNameBesideItsLockIsRefusedAsBefore(kind: String) async throws {
+        let sandbox = try Sandbox()
+        expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
+        let file = sandbox.defaultDataFile.path
+        try FileManager.default.removeItem(atPath: file)
+        switch kind {
+        case "fifo": try #require(mkfifo(file, 0o600) == 0)
+        case "folder": try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        default:
+            let made = try await sandbox.runShell(
+                #"exec python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$0""#, binary: file)
+            try #require(made.status == 0, "\(made)")
+        }
+        let journal = try Data(contentsOf: URL(fileURLWithPath: file + ".journal"))
+        let outcome = try await sandbox.run(["tap", "happy"], timeout: .seconds(5))
+        expectFailure(outcome, status: 65, mentioning: [file, kind == "folder" ? "is a folder" : "not a regular file"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file + ".journal")) == journal, "the journal was changed")
+    }
+
     @Test func aPathThatIsNotUTF8IsRefusedRatherThanReplaced() async throws {
         // Foundation passes arguments as Strings, so the shell puts the raw byte into the path.
         let sandbox = try Sandbox()

@@ -37,6 +37,9 @@ struct DataFileReader {
             file = try fileSystem.openAt(dataFile.folder, dataFile.name, OpenFlags.readOnly | flags, 0)
         } catch where error.errno == Errno.noSuchFileOrDirectory {
             return nil
+        } catch where error.errno == Errno.noSuchDeviceOrAddress {
+            // A socket, which no `open` opens: not a regular file, as its status would have said.
+            throw .unreadableDataFile(path: dataFile.path, .notARegularFile(.other))
         } catch {
             throw .inputOutput(error)
         }

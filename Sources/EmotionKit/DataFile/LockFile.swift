@@ -32,19 +32,29 @@ struct LockFile {
         }
     }
 
-    /// Locks `<file>.lock` beside `dataFile` as `take` does, if it is there and can be opened as it
-    /// is; `nil`, having made and changed nothing, if not (`take` then makes it, or says why not).
+    /// Locks `<file>.lock` beside `dataFile`, if it is there, can be opened as it is, and nobody holds
+    /// it; `nil`, having made and changed nothing, if not: `take` then makes it, waits for it, or
+    /// says why not. Never waited for here: the caller has not yet looked at the data file's name,
+    /// and a lock beside a link to the data file is not its lock (`take` locks beside what the link
+    /// leads to), so its holder must not keep the update waiting.
     ///
-    /// - Throws: As `take`, once the lock file is open: `.lockTimeout`, `.unsafeLockFile`, `.inputOutput`.
-    static func takeIfPresent(for dataFile: NameInFolder, timeout: Duration, fileSystem: FileSystem) throws(StoreError) -> LockFile? {
+    /// - Throws: As `take`, once the lock file is open: `.unsafeLockFile`, `.inputOutput`.
+    static func takeIfPresent(for dataFile: NameInFolder, fileSystem: FileSystem) throws(StoreError) -> LockFile? {
         let opener = Opener(dataFile: dataFile, fileSystem: fileSystem)
-        let start = MonotonicInstant.now
-        while true {
-            guard let lock = try? opener.openExisting(opener.lock) else { return nil }
-            if try LockFile.holds(lock, waitingFrom: start, upTo: timeout, fileSystem: fileSystem) {
-                return LockFile(descriptor: lock, isNew: false, location: opener.lock, fileSystem: fileSystem)
-            }
+        guard let lock = try? opener.openExisting(opener.lock) else { return nil }
+        let isTaken: Bool
+        do {
+            isTaken = try fileSystem.tryLock(lock)
+        } catch {
+            fileSystem.close(lock)
+            throw .inputOutput(error)
         }
+        // Held elsewhere, or removed by a failed first save before we had it (`remove()`).
+        guard isTaken, try LockFile.regularFileStatus(lock, fileSystem: fileSystem).links > 0 else {
+            fileSystem.close(lock)
+            return nil
+        }
+        return LockFile(descriptor: lock, isNew: false, location: opener.lock, fileSystem: fileSystem)
     }
 
     /// Takes the lock on the open `lock` (see `acquire`) and tells whether it is still the lock file:

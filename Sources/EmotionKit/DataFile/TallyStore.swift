@@ -190,12 +190,13 @@ public final class TallyStore: Sendable {
     /// there, as every update but a first finds it: the lock is taken and the data file read without
     /// its name being looked at first (`DataFileLocator.folderWithoutLinks`), one system call fewer.
     /// `nil`, having changed nothing, for any other: no lock file (a first save makes it), one that
-    /// cannot be opened as it is, a symbolic link at the data file's name (followed only by the walk,
-    /// which judges it and locks beside what it leads to); `update(_:_:)` walks to those.
+    /// cannot be opened as it is or that another process holds (waited for by `update(_:_:)`), a
+    /// symbolic link at the data file's name (followed only by the walk, which judges it and locks
+    /// beside what it leads to); `update(_:_:)` walks to those.
     private func updateInPlace(_ edit: StoreEdit) throws -> StoreCommit? {
         guard let target = try DataFileLocator(fileSystem: fileSystem).folderWithoutLinks(of: path) else { return nil }
         defer { fileSystem.close(target.folder) }
-        guard let lock = try LockFile.takeIfPresent(for: target, timeout: lockTimeout, fileSystem: fileSystem) else { return nil }
+        guard let lock = try LockFile.takeIfPresent(for: target, fileSystem: fileSystem) else { return nil }
         var commit = StoreCommit()
         var missed = MissedByWatcher()
         do {
@@ -204,7 +205,9 @@ public final class TallyStore: Sendable {
             do {
                 commit = try write(edit, at: target, missed: &missed, createdJournal: &createdJournal)
             } catch StoreError.inputOutput(let error) where error.errno == Errno.tooManySymbolicLinkLevels && error.path == target.path {
-                return nil  // The data file's name is a link: opened with `O_NOFOLLOW` before anything was written.
+                // The data file's name is a link. Only its opening (`DataFileReader`, `O_NOFOLLOW`), the
+                // update's first step, fails so with that path: nothing was written.
+                return nil
             } catch {
                 // Still under the lock, so that no other process is between the lock and the save.
                 if let createdJournal { try? fileSystem.removeAt(createdJournal.folder, createdJournal.name, false) }

@@ -15,6 +15,8 @@ package enum Errno {
     package static var interrupted: Int32 { EINTR }
     /// `EIO`: an input or output error.
     package static var ioError: Int32 { EIO }
+    /// `ENXIO`: no such device or address (what opening a socket says).
+    package static var noSuchDeviceOrAddress: Int32 { ENXIO }
     /// `ENOEXEC`: the file is no program the system can run.
     package static var execFormatError: Int32 { ENOEXEC }
     /// `EACCES`: permission denied.

@@ -38,11 +38,20 @@ package struct ZoneMemo: Equatable, Sendable {
     /// enough for the data file's fast reader, which reads numbers of up to 18 digits.
     package static let latestUntil: Int64 = 999_999_999_999
 
-    /// The memo of a zone file of `status`, whose offset at `now` is `offset` until `until`; `nil`
-    /// unless the file is a regular one whose change time is settled at `now`, and `now` is after 1970.
-    package init?(file status: FileStatus, now: Int64, offset: Int, until: Int64) {
-        guard status.kind == .regularFile, now >= 0, until > now,
-            status.changed.components.seconds <= now - ZoneMemo.settledSeconds
+    /// The largest device, inode or time kept: 18 digits, what the data file's fast reader reads
+    /// (a memo past it would send every read of the data file through the JSON parser).
+    package static let largestNumber: Int64 = 999_999_999_999_999_999
+
+    /// The memo of a zone file of `status`, read at `readAt` (seconds since the epoch), whose offset
+    /// from `now` is `offset` until `until`; `nil` unless the file is a regular one whose change time
+    /// was settled when it was read, `now` is after 1970, and its numbers are ones the data file's
+    /// fast reader reads.
+    package init?(file status: FileStatus, readAt: Int64, now: Int64, offset: Int, until: Int64) {
+        let changed = status.changed.components.seconds
+        let modified = status.modified.components.seconds
+        guard status.kind == .regularFile, now >= 0, until > now, changed <= readAt - ZoneMemo.settledSeconds,
+            [Int64(clamping: status.identity.device), Int64(clamping: status.identity.inode), changed, modified]
+                .allSatisfy({ (0...ZoneMemo.largestNumber).contains($0) })
         else { return nil }
         self.file = status.identity
         size = status.size

@@ -39,6 +39,8 @@ package final class ZoneMemory: @unchecked Sendable {  // `state` is only touche
         var looked: FileStatus??
         /// The zone, once read.
         var reading: Reading?
+        /// When it was read, in seconds since the epoch: a memo is made of a file settled then.
+        var readAt: Int64 = 0
     }
 
     private let lock = Lock()
@@ -47,10 +49,15 @@ package final class ZoneMemory: @unchecked Sendable {  // `state` is only touche
     private let path: String
     /// Reads the zone, asking for its file's status if given `true`.
     private let read: @Sendable (Bool) -> Reading
+    /// The real-time clock, read when the zone is: tests replace it.
+    private let clock: @Sendable () -> Instant
 
     /// A memory of the zone file at `path`, read by `read` when the memo does not answer.
-    package init(path: String, read: @escaping @Sendable (_ withStatus: Bool) -> Reading) {
+    package init(
+        path: String, clock: @escaping @Sendable () -> Instant = { Instant.now }, read: @escaping @Sendable (_ withStatus: Bool) -> Reading
+    ) {
         self.path = path
+        self.clock = clock
         self.read = read
     }
 
@@ -82,6 +89,7 @@ package final class ZoneMemory: @unchecked Sendable {  // `state` is only touche
             }
             let reading = read(state.isRemembering)
             state.reading = reading
+            state.readAt = clock().secondsSinceEpoch
             return reading.offsetAt(instant)
         }
     }
@@ -89,14 +97,14 @@ package final class ZoneMemory: @unchecked Sendable {  // `state` is only touche
     /// What the data file should remember after an update at `now` that found `old`: `old` if the
     /// zone was not read (the memo answered, or nothing asked), or was read without its file's
     /// status; else a memo of the file read, or `nil` where it makes none (no file read here, or
-    /// one changed within the last 2 s).
+    /// one changed within 2 s of its reading).
     package func memo(keeping old: ZoneMemo?, at now: Instant) -> ZoneMemo? {
         lock.withLock {
             guard let reading = state.reading, let status = reading.status else { return old }
             guard let file = reading.file else { return nil }
             let second = now.secondsSinceEpoch
             return ZoneMemo(
-                file: status, now: second, offset: file.offset(atSecondsSinceEpoch: second),
+                file: status, readAt: state.readAt, now: second, offset: file.offset(atSecondsSinceEpoch: second),
                 until: file.nextPossibleChange(afterSecondsSinceEpoch: second))
         }
     }

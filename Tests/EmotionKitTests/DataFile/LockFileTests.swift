@@ -165,7 +165,7 @@ import Testing
         let lockPath = folder.file("emotions.json.lock")
         func takeIfPresent() throws -> LockFile? {
             try NameInFolder.opening("emotions.json", in: folder.path) { dataFile in
-                try LockFile.takeIfPresent(for: dataFile, timeout: .seconds(10), fileSystem: .live)
+                try LockFile.takeIfPresent(for: dataFile, fileSystem: .live)
             }
         }
         #expect(try takeIfPresent() == nil)
@@ -179,12 +179,17 @@ import Testing
         try FileManager.default.removeItem(atPath: lockPath)
         #expect(FileManager.default.createFile(atPath: lockPath, contents: nil))
         let lock = try #require(try takeIfPresent())
-        defer { lock.release() }
         #expect(!lock.isNew && lock.descriptor.path == lockPath)
-        // Held: another open file description of it cannot lock it.
+        // Held: another open file description of it cannot lock it, and another take is not waited for.
         let other = open(lockPath, O_RDONLY)
         defer { close(other) }
         #expect(flock(other, LOCK_EX | LOCK_NB) == -1 && errno == EWOULDBLOCK)
+        let started = ContinuousClock.now
+        #expect(try takeIfPresent() == nil)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        lock.release()
+        #expect(flock(other, LOCK_EX | LOCK_NB) == 0)
+        #expect(try takeIfPresent() == nil, "held by the other")
     }
 
     @Test func aLockFileRemovedWhileWaitingIsMadeAnewAndLocked() throws {

@@ -25,9 +25,10 @@ import Testing
     /// A day after `noon`.
     static let nextDay = Instant(millisecondsSinceEpoch: noon.millisecondsSinceEpoch + 86_400_000)
 
-    /// A count shared with the memory's reading closure.
+    /// A count shared with the memory's reading closure, and the time its clock says.
     final class ReadCounter: Sendable {
         let count = Mutex(0)
+        let now = Mutex(ZoneMemoryTests.noon)
     }
 
     /// A copy of Berlin's zone file, and a memory of it that counts its reads.
@@ -46,7 +47,7 @@ import Testing
             let path = folder.file("localtime")
             if copy == nil { try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/" + zone, toPath: path) }
             let counter = counter
-            memory = ZoneMemory(path: path) { withStatus in
+            memory = ZoneMemory(path: path, clock: { counter.now.withLock { $0 } }) { withStatus in
                 counter.count.withLock { $0 += 1 }
                 var status: FileStatus?
                 let content = withUnsafeMutablePointer(to: &status) { SystemTime.readZoneFile(path, status: withStatus ? $0 : nil) }
@@ -62,10 +63,11 @@ import Testing
             try Zone(of: self)
         }
 
-        /// An instant `seconds` after the file's change time: settled from 2 s on.
-        func afterChange(_ seconds: Int64) throws -> Instant {
+        /// Sets the memory's clock to `seconds` after the file's change time, for its reading: a memo
+        /// is made of a file settled then, from 2 s on.
+        func setClock(secondsAfterChange seconds: Int64) throws {
             let status = try Syscall.status(ofPath: path)
-            return Instant(millisecondsSinceEpoch: (status.changed.components.seconds + seconds) * 1000)
+            counter.now.withLock { $0 = Instant(millisecondsSinceEpoch: (status.changed.components.seconds + seconds) * 1000) }
         }
     }
 
@@ -121,14 +123,19 @@ import Testing
                 try handle.write(contentsOf: tokyo)
                 try handle.close()
             }
+            // Read within 2 s of its change: no memo of it yet, and the old one is dropped.
+            try next.setClock(secondsAfterChange: 1)
             next.memory.offer(memo)
             #expect(next.memory.offset(at: Self.noon) == 9 * 3600)
             #expect(next.reads == 1)
-            // Just written: no memo of it yet, and the old one is dropped; 2 s on, one is made.
-            #expect(next.memory.memo(keeping: memo, at: try next.afterChange(0)) == nil)
-            let settled = try #require(next.memory.memo(keeping: memo, at: try next.afterChange(2)))
+            #expect(next.memory.memo(keeping: memo, at: Self.noon) == nil)
+            // Read 2 s on, by the next process: remembered.
+            let later = try first.nextProcess()
+            try later.setClock(secondsAfterChange: 2)
+            later.memory.offer(memo)
+            #expect(later.memory.offset(at: Self.noon) == 9 * 3600)
+            let settled = try #require(later.memory.memo(keeping: memo, at: Self.noon))
             #expect(settled.offset == 9 * 3600 && settled.until == ZoneMemo.latestUntil && settled != memo)
-            #expect(next.memory.memo(keeping: memo, at: try next.afterChange(1)) == nil)
         }
     }
 
@@ -144,6 +151,17 @@ import Testing
         #expect(zone.memory.memo(keeping: memo, at: Self.noon) == memo)
         // Nothing asked at all: the same.
         #expect(try Zone().memory.memo(keeping: memo, at: Self.noon) == memo)
+    }
+
+    @Test func aZoneFileWithNumbersTheFastReaderCannotReadIsNoMemo() throws {
+        var status = try Syscall.status(ofPath: "/usr/share/zoneinfo/Europe/Berlin")
+        let now = status.changed.components.seconds + 10
+        #expect(ZoneMemo(file: status, readAt: now, now: now, offset: 3600, until: now + 1) != nil)
+        let changed = status.changed.components.seconds
+        #expect(ZoneMemo(file: status, readAt: changed + 1, now: now, offset: 3600, until: now + 1) == nil, "not settled when read")
+        #expect(ZoneMemo(file: status, readAt: changed + 2, now: now, offset: 3600, until: now + 1) != nil)
+        status.identity = FileIdentity(device: status.identity.device, inode: UInt64(ZoneMemo.largestNumber) + 1)
+        #expect(ZoneMemo(file: status, readAt: now, now: now, offset: 3600, until: now + 1) == nil)
     }
 
     @Test func noZoneFileReadHereIsNoMemo() throws {
