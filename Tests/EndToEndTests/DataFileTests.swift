@@ -51,6 +51,10 @@ struct DataFileTests {
         defer { close(held) }
         #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
         expectSuccess(try await sandbox.run(["tap", "happy"], timeout: .seconds(5)), stdout: "happy: 3 → 4\n")
+        // Nor does anything else put there: a FIFO nobody holds.
+        try FileManager.default.removeItem(atPath: leftover)
+        try #require(mkfifo(leftover, 0o600) == 0)
+        expectSuccess(try await sandbox.run(["tap", "happy"], timeout: .seconds(5)), stdout: "happy: 4 → 5\n")
     }
     #endif
 

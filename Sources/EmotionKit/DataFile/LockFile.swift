@@ -38,19 +38,16 @@ struct LockFile {
     /// and a lock beside a link to the data file is not its lock (`take` locks beside what the link
     /// leads to), so its holder must not keep the update waiting.
     ///
-    /// - Throws: As `take`, once the lock file is open: `.unsafeLockFile`, `.inputOutput`.
-    static func takeIfPresent(for dataFile: NameInFolder, fileSystem: FileSystem) throws(StoreError) -> LockFile? {
+    /// Nothing is thrown: whatever is wrong with what is there (no regular file, a lock the file
+    /// system cannot take) is `take`'s to say, beside what the data file's name leads to.
+    static func takeIfPresent(for dataFile: NameInFolder, fileSystem: FileSystem) -> LockFile? {
         let opener = Opener(dataFile: dataFile, fileSystem: fileSystem)
         guard let lock = try? opener.openExisting(opener.lock) else { return nil }
-        let isTaken: Bool
-        do {
-            isTaken = try fileSystem.tryLock(lock)
-        } catch {
-            fileSystem.close(lock)
-            throw .inputOutput(error)
-        }
-        // Held elsewhere, or removed by a failed first save before we had it (`remove()`).
-        guard isTaken, try LockFile.regularFileStatus(lock, fileSystem: fileSystem).links > 0 else {
+        // Held elsewhere, or removed by a failed first save before we had it (`remove()`), or no
+        // regular file: left to `take`.
+        guard (try? fileSystem.tryLock(lock)) == true, let status = try? fileSystem.status(lock), status.kind == .regularFile,
+            status.links > 0
+        else {
             fileSystem.close(lock)
             return nil
         }

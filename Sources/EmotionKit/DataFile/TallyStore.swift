@@ -196,7 +196,7 @@ public final class TallyStore: Sendable {
     private func updateInPlace(_ edit: StoreEdit) throws -> StoreCommit? {
         guard let target = try DataFileLocator(fileSystem: fileSystem).folderWithoutLinks(of: path) else { return nil }
         defer { fileSystem.close(target.folder) }
-        guard let lock = try LockFile.takeIfPresent(for: target, fileSystem: fileSystem) else { return nil }
+        guard let lock = LockFile.takeIfPresent(for: target, fileSystem: fileSystem) else { return nil }
         var commit = StoreCommit()
         var missed = MissedByWatcher()
         do {

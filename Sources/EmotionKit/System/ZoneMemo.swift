@@ -45,11 +45,12 @@ package struct ZoneMemo: Equatable, Sendable {
     /// The memo of a zone file of `status`, read at `readAt` (seconds since the epoch), whose offset
     /// from `now` is `offset` until `until`; `nil` unless the file is a regular one whose change time
     /// was settled when it was read, `now` is after 1970, and its numbers are ones the data file's
-    /// fast reader reads.
+    /// readers read (an offset within ±18 hours, numbers of at most 18 digits).
     package init?(file status: FileStatus, readAt: Int64, now: Int64, offset: Int, until: Int64) {
         let changed = status.changed.components.seconds
         let modified = status.modified.components.seconds
         guard status.kind == .regularFile, now >= 0, until > now, changed <= readAt - ZoneMemo.settledSeconds,
+            abs(offset) <= TimeZoneRules.largestOffset, status.size <= ZoneMemo.largestNumber,
             [Int64(clamping: status.identity.device), Int64(clamping: status.identity.inode), changed, modified]
                 .allSatisfy({ (0...ZoneMemo.largestNumber).contains($0) })
         else { return nil }

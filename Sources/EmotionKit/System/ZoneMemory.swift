@@ -87,21 +87,22 @@ package final class ZoneMemory: @unchecked Sendable {  // `state` is only touche
                 if state.looked == nil { state.looked = .some(try? Syscall.status(ofPath: path)) }
                 if case let status?? = state.looked, memo.describes(status) { return memo.offset }
             }
+            // The clock first: a file settled then was settled when it was read, however long that took.
+            state.readAt = clock().secondsSinceEpoch
             let reading = read(state.isRemembering)
             state.reading = reading
-            state.readAt = clock().secondsSinceEpoch
             return reading.offsetAt(instant)
         }
     }
 
     /// What the data file should remember after an update at `now` that found `old`: `old` if the
-    /// zone was not read (the memo answered, or nothing asked), or was read without its file's
-    /// status; else a memo of the file read, or `nil` where it makes none (no file read here, or
-    /// one changed within 2 s of its reading).
+    /// zone was not read (the memo answered, or nothing asked), or was read with no file's status
+    /// (not asked for, or none to ask: UTC, the C library's zone), which is harmless, as a memo is
+    /// checked against the file at every use; else a memo of the file read, or `nil` where it makes
+    /// none (a file changed within 2 s of its reading, or one the memo cannot hold).
     package func memo(keeping old: ZoneMemo?, at now: Instant) -> ZoneMemo? {
         lock.withLock {
-            guard let reading = state.reading, let status = reading.status else { return old }
-            guard let file = reading.file else { return nil }
+            guard let reading = state.reading, let status = reading.status, let file = reading.file else { return old }
             let second = now.secondsSinceEpoch
             return ZoneMemo(
                 file: status, readAt: state.readAt, now: second, offset: file.offset(atSecondsSinceEpoch: second),
