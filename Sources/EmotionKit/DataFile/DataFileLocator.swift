@@ -49,10 +49,7 @@ struct DataFileLocator {
             }
         }
         do throws(StoreError) {
-            if Syscall.effectiveUser == 0 {
-                let status = try fileSystem.fileStatus(destination.folder)
-                if status.owner != 0 { throw .foreignFolder(path: destination.folder.path, owner: status.owner) }
-            }
+            try refuseForeignFolderAsRoot(destination.folder)
             if let status = destination.status, status.kind != .regularFile {
                 throw .unreadableDataFile(path: destination.path, .notARegularFile(status.kind))
             }
@@ -77,16 +74,23 @@ struct DataFileLocator {
         guard let openFolder = fileSystem.openFolderWithoutLinks, let (folderPath, name) = PathWalk.folderAndName(of: path),
             let folder = openFolder(folderPath, false)
         else { return nil }
-        if Syscall.effectiveUser == 0 {
-            do throws(StoreError) {
-                let status = try fileSystem.fileStatus(folder)
-                if status.owner != 0 { throw .foreignFolder(path: folder.path, owner: status.owner) }
-            } catch {
-                fileSystem.close(folder)
-                throw error
-            }
+        do {
+            try refuseForeignFolderAsRoot(folder)
+        } catch {
+            fileSystem.close(folder)
+            throw error
         }
         return NameInFolder(folder: folder, name: name)
+    }
+
+    /// As root, refuses a data file's `folder` that another user owns (see `locate`); as anyone
+    /// else, looks at nothing. Closes nothing.
+    ///
+    /// - Throws: `StoreError.foreignFolder`.
+    private func refuseForeignFolderAsRoot(_ folder: FileSystem.Descriptor) throws(StoreError) {
+        guard Syscall.effectiveUser == 0 else { return }
+        let status = try fileSystem.fileStatus(folder)
+        if status.owner != 0 { throw .foreignFolder(path: folder.path, owner: status.owner) }
     }
 
     /// Makes the folders the walk found missing, mode 0700 whatever the umask, and returns the
