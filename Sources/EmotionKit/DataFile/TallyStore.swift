@@ -169,12 +169,10 @@ public final class TallyStore: Sendable {
             let lockMode = FileOwnership.lockPermissions(besideDataFile: destination.status)
             let lock = try LockFile.take(for: target, mode: lockMode, timeout: lockTimeout, fileSystem: fileSystem)
             defer { lock.release() }
-            var createdJournal: NameInFolder?
             do {
-                commit = try write(edit, at: target, missed: &missed, createdJournal: &createdJournal)
+                commit = try writeOrRemoveMadeJournal(edit, at: target, missed: &missed)
             } catch {
                 // Still under the lock, so that no other process is between the lock and the save.
-                if let createdJournal { try? fileSystem.removeAt(createdJournal.folder, createdJournal.name, false) }
                 if lock.isNew { lock.remove() }
                 locator.removeUnused(&made, besides: target)
                 throw error
@@ -201,20 +199,28 @@ public final class TallyStore: Sendable {
         var missed = MissedByWatcher()
         do {
             defer { lock.release() }
-            var createdJournal: NameInFolder?
             do {
-                commit = try write(edit, at: target, missed: &missed, createdJournal: &createdJournal)
+                commit = try writeOrRemoveMadeJournal(edit, at: target, missed: &missed)
             } catch StoreError.inputOutput(let error) where error.errno == Errno.tooManySymbolicLinkLevels && error.path == target.path {
                 // The data file's name is a link. Only its opening (`DataFileReader`, `O_NOFOLLOW`), the
                 // update's first step, fails so with that path: nothing was written.
                 return nil
-            } catch {
-                // Still under the lock, so that no other process is between the lock and the save.
-                if let createdJournal { try? fileSystem.removeAt(createdJournal.folder, createdJournal.name, false) }
-                throw error
             }
         }
         return finish(edit, commit, missed: missed)
+    }
+
+    /// `write(_:at:missed:createdJournal:)`, under the caller's lock: if it fails, the journal it
+    /// made, if any, is removed again, still under the lock, so that no other process is between
+    /// the lock and the save.
+    private func writeOrRemoveMadeJournal(_ edit: StoreEdit, at target: NameInFolder, missed: inout MissedByWatcher) throws -> StoreCommit {
+        var createdJournal: NameInFolder?
+        do {
+            return try write(edit, at: target, missed: &missed, createdJournal: &createdJournal)
+        } catch {
+            if let createdJournal { try? fileSystem.removeAt(createdJournal.folder, createdJournal.name, false) }
+            throw error
+        }
     }
 
     /// Passes on what an update found on the way and tells the observers what it changed; returns `commit`.
