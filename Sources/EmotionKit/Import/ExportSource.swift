@@ -81,7 +81,7 @@ package final class ExportSource: Sendable {
         var first = true
         while true {
             if ended, lineStart >= buffer.count { return }
-            let lineBreak = buffer[(lineStart + searched)...].firstIndex(of: 0x0A)
+            let lineBreak = ByteSearch.firstIndex(of: 0x0A, in: buffer[(lineStart + searched)...])
             if let end = lineBreak ?? (ended ? buffer.count : nil) {
                 var line = buffer[lineStart..<end]
                 var offset = bufferStart + Int64(lineStart)
@@ -125,7 +125,7 @@ extension ExportSource {
         var offset = offset
         while true {
             let next = try bytes(at: offset, count: chunk)
-            if let lineBreak = next.firstIndex(of: 0x0A) { return length + (lineBreak - next.startIndex) }
+            if let lineBreak = ByteSearch.firstIndex(of: 0x0A, in: next) { return length + (lineBreak - next.startIndex) }
             if next.isEmpty { return length }
             length += next.count
             offset += Int64(next.count)

@@ -253,7 +253,7 @@ struct JournalFile {
             let chunkStart = next
             next += Int64(chunk.count)
             if skipping {
-                guard let newline = chunk.firstIndex(of: 0x0A) else { continue }
+                guard let newline = ByteSearch.firstIndex(of: 0x0A, in: chunk[...]) else { continue }
                 let lineEnd = chunkStart + Int64(newline + 1)
                 guard try overLong(offset, lineEnd) else { return lineEnd }
                 skipping = false
@@ -263,7 +263,7 @@ struct JournalFile {
                 pending += chunk
             }
             var lineStart = 0
-            while let newline = pending[lineStart...].firstIndex(of: 0x0A) {
+            while let newline = ByteSearch.firstIndex(of: 0x0A, in: pending[lineStart...]) {
                 let lineEnd = offset + Int64(newline + 1)
                 let goOn = newline - lineStart > JournalEvent.lineLimit
                     ? try overLong(offset + Int64(lineStart), lineEnd) : try body(pending[lineStart..<newline], lineEnd)

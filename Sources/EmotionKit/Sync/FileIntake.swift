@@ -41,7 +41,7 @@ struct FileIntake {
         var offset = start
         var command: [(event: JournalEvent, end: Int64, line: ArraySlice<UInt8>)] = []
         var commandSize = 0
-        while let newline = bytes[lineStart...].firstIndex(of: 0x0A) {
+        while let newline = ByteSearch.firstIndex(of: 0x0A, in: bytes[lineStart...]) {
             let line = bytes[lineStart..<newline]
             let lineEnd = offset + Int64(newline - lineStart + 1)
             defer {

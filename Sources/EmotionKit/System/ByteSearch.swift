@@ -1,6 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finding a byte in memory sixteen bytes at a step: reading a journal backwards looks for the line
 /// break before each of thousands of lines, and a byte-at-a-time loop was a third of `calendar`'s time.
 package enum ByteSearch {
+    /// The index of the first `byte` in `bytes`, or `nil`: the C library's `memchr`. A generic
+    /// `firstIndex(of:)` is a loop the optimizer makes fast, but in the debug build the tests run it
+    /// took 75 ns a byte, and 36 s for an import's 64 MiB under the address sanitizer.
+    package static func firstIndex(of byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base, Int32(byte), buffer.count) else { return nil }
+            return bytes.startIndex + (UnsafeRawPointer(found) - UnsafeRawPointer(base))
+        }
+    }
+
     /// The index of the last `byte` in `buffer[..<end]`, or `nil`.
     package static func lastIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
         guard let base = buffer.baseAddress, end > 0, end <= buffer.count else { return nil }

@@ -22,4 +22,15 @@ import Testing
             #expect(bytes.withUnsafeBufferPointer { ByteSearch.lastIndex(of: 0x0A, in: $0, before: end) } == expected)
         }
     }
+
+    @Test func theFirstLineBreakOfAnySliceIsFoundAtTheIndexAByteAtATimeLoopFinds() {
+        let bytes = Array("ab\ncd\n\nefghijklmnopqrstuvwxyz\nz".utf8)
+        for start in 0...bytes.count {
+            for end in start...bytes.count {
+                let slice = bytes[start..<end]
+                #expect(ByteSearch.firstIndex(of: 0x0A, in: slice) == slice.firstIndex(of: 0x0A), "\(start)..<\(end)")
+            }
+        }
+        #expect(ByteSearch.firstIndex(of: 0x0A, in: [UInt8](repeating: 0, count: 1 << 20)[...]) == nil)
+    }
 }
