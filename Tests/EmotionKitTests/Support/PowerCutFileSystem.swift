@@ -164,7 +164,7 @@ final class PowerCutDisk: Sendable {
             }
             for (inode, file) in old.files {
                 let kept: [UInt8]
-                let common = zip(file.current, file.durable).prefix { $0 == $1 }.count
+                let common = Self.commonPrefixCount(file.current, file.durable)
                 switch survival(file.appended) {
                 case .synced:
                     kept = file.durable
@@ -181,6 +181,22 @@ final class PowerCutDisk: Sendable {
                 state.files[inode] = File(current: kept, durable: kept, permissions: file.permissions, appended: false)
             }
             return PowerCutDisk(state)
+        }
+    }
+
+    /// How many bytes `one` and `other` begin with alike: one `memcmp` where one begins the other, as
+    /// an append leaves a file's durable bytes. (A `zip` of the two took 40% of the large intake
+    /// suite's power cuts in the debug build.)
+    static func commonPrefixCount(_ one: [UInt8], _ other: [UInt8]) -> Int {
+        one.withUnsafeBufferPointer { one in
+            other.withUnsafeBufferPointer { other in
+                let count = min(one.count, other.count)
+                guard let first = one.baseAddress, let second = other.baseAddress, count > 0 else { return 0 }
+                if memcmp(first, second, count) == 0 { return count }
+                var index = 0
+                while first[index] == second[index] { index += 1 }
+                return index
+            }
         }
     }
 
