@@ -179,7 +179,7 @@ import Testing
         var instant: Instant { Instant(millisecondsSinceEpoch: now.withLock { $0 }) }
     }
 
-    @Test(arguments: PropertySeeds.upTo(6))
+    @Test(arguments: PropertySeeds.upTo(3))
     func everyQueryAfterImportsGivesWhatANaiveSortGives(seed: UInt64) throws {
         var generator = SeededGenerator(seed: 0x1B10_C4ED, stream: seed)
         let folder = try TemporaryFolder()
