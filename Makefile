@@ -51,29 +51,33 @@ FUZZ_SOURCES   = $(shell find Sources/EmotionKit -name '*.swift' | LC_ALL=C sort
 LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 # The unit-test targets; the end-to-end tests' stress and crash runs are too slow under the sanitizers,
 # so make sanitize sets EMOTIONS_UNIT_TESTS_ONLY=1, which leaves them out of the package (see Package.swift)
-# and saves compiling them twice, about 45 s.
-# The event model's property tests (pure values, no memory or threads of their own to check) run in the
-# plain run only, which tries all their seeds: under the sanitizers they took half a minute of each run.
-SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests --skip ConvergencePropertyTests --skip ConvergenceSingleHistoryTests
-# The large intake's and import's power-cut loops (thousands of events cut at every step, one thread:
-# 14 s and 6 s in the plain debug run) run in the plain run only: they have no threads to check, the
-# chunk writer they drive (ArrivalAppender) runs under both sanitizers in the sync and import suites,
-# on histories of one chunk, and with them the sanitized runs took CI to 14 minutes of its 15.
-SANITIZE_TESTS += --skip LargeIntakeTests --skip LargeImportTests
-# The time zone reader's comparisons with glibc (every zone file at a thousand instants, and the POSIX
-# rules, each through `date` in a child shell) run in the plain run only: what they check is
-# arithmetic, and the reader's parsing of cut-short and scrambled files runs under both sanitizers
-# (TimeZoneFileTests). They added about 20 s to the sanitized runs, with CI near its 15 minutes.
-SANITIZE_TESTS += --skip TimeZoneFileAgreementTests --skip PosixTimeZoneRuleTests
-# Likewise the spans over which each zone file's offset holds (every zone file at 880 instants, each
-# probed 18 times): arithmetic on values the reader made, which the plain run checks; the zone memo
-# that uses them (ZoneMemoryTests) runs under both sanitizers.
-SANITIZE_TESTS += --skip NextPossibleChangeTests
-# The read-cost checks after an import of 5,000 changes (bytes of the journal read, counted through the
-# file system seam; one thread) run in the plain run only: they took 48 s of the AddressSanitizer run,
-# more than any other suite, and count reads rather than touch memory or threads of their own; the
-# import and the reads they count run under both sanitizers in ImportStoreTests and ImportBatchTests.
-SANITIZE_TESTS += --skip ImportReadCostTests
+# and saves compiling them twice, about 45 s. The suites in PLAIN_ONLY_SUITES it leaves out too, for
+# make test's plain run:
+# - The event model's property tests (pure values, no memory or threads of their own to check): under
+#   the sanitizers they took half a minute of each run.
+# - The large intake's and import's power-cut loops (thousands of events cut at every step, one thread):
+#   they have no threads to check, and the chunk writer they drive (ArrivalAppender) runs under both
+#   sanitizers in the sync and import suites, on histories of one chunk.
+# - The time zone reader's comparisons with glibc (every zone file at a thousand instants, and the POSIX
+#   rules, each through `date` in a child shell), and the spans over which each zone file's offset holds
+#   (every zone file at 880 instants, probed 18 times): what they check is arithmetic, and the reader's
+#   parsing of cut-short and scrambled files (TimeZoneFileTests) and the zone memo that uses the spans
+#   (ZoneMemoryTests) run under both sanitizers.
+# - The read-cost checks after an import of 5,000 changes (bytes of the journal read, counted through the
+#   file system seam; one thread), and in the same file the queries after random imports: they took 48 s
+#   of the AddressSanitizer run and count reads rather than touch memory or threads of their own; the
+#   import and the reads they count run under both sanitizers in ImportStoreTests and ImportBatchTests.
+# (A suite is named by its type, or by its file, which a test's name includes: ImportReadCostTests is both.)
+PLAIN_ONLY_SUITES := ConvergencePropertyTests ConvergenceSingleHistoryTests LargeIntakeTests LargeImportTests \
+	TimeZoneFileAgreementTests PosixTimeZoneRuleTests NextPossibleChangeTests ImportReadCostTests
+SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests $(addprefix --skip ,$(PLAIN_ONLY_SUITES))
+# The unit-test suites the sanitized runs shorten (SANITIZE_FUZZ_ITERATIONS, SANITIZE_PROPERTY_SEEDS below),
+# which make test's plain run runs whole.
+SHORTENED_SUITES := DataFileFuzzTests SyncPropertyTests
+# make test's plain run: the end-to-end tests, and of the unit tests those the sanitized runs leave out
+# or shorten. Every other unit test runs under both sanitizers: a third, unsanitized run of it added
+# half a minute to CI, which took 19 minutes on 2026-11-27. Plain swift test runs every test.
+PLAIN_TESTS ?= --filter EndToEndTests --filter RuntimeSettingsTests $(addprefix --filter ,$(PLAIN_ONLY_SUITES) $(SHORTENED_SUITES))
 # Compile jobs for the fuzzer, which swiftc otherwise compiles on one core.
 JOBS          := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 # The seeded data-file fuzz tests try a quarter of their 20,000 inputs under each sanitizer: at full
@@ -193,9 +197,10 @@ link-order: release
 run:
 	$(SWIFT) run emotions $(ARGS)
 
-# Build and run every test, build the documentation, run the unit tests under the sanitizers, fuzz for 10 s: what CI runs.
+# Build and run the end-to-end tests and the unit tests the sanitizers leave out, build the documentation, run the
+# other unit tests under the sanitizers, fuzz for 10 s: every test once or more; what CI runs.
 test:
-	$(SWIFT) test
+	$(SWIFT) test $(PLAIN_TESTS)
 	$(MAKE) docs
 	$(MAKE) sanitize
 	$(MAKE) fuzz FUZZ_SECONDS=10 FUZZ_OPTIMIZATION=-Onone FUZZ_DIR=.build/fuzz-smoke
