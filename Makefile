@@ -67,9 +67,9 @@ LLD           := $(if $(filter Linux,$(shell uname -s)),-use-ld=lld)
 #   file system seam; one thread), and in the same file the queries after random imports: they took 48 s
 #   of the AddressSanitizer run and count reads rather than touch memory or threads of their own; the
 #   import and the reads they count run under both sanitizers in ImportStoreTests and ImportBatchTests.
-# (A suite is named by its type, or by its file, which a test's name includes: ImportReadCostTests is both.)
+# (A pattern also matches a test whose file has that name, as a parameterized test's name includes it.)
 PLAIN_ONLY_SUITES := ConvergencePropertyTests ConvergenceSingleHistoryTests LargeIntakeTests LargeImportTests \
-	TimeZoneFileAgreementTests PosixTimeZoneRuleTests NextPossibleChangeTests ImportReadCostTests
+	TimeZoneFileAgreementTests PosixTimeZoneRuleTests NextPossibleChangeTests ImportReadCostTests ImportedHistoryQueryTests
 SANITIZE_TESTS ?= --filter EmotionKitTests --filter EmotionsCLITests $(addprefix --skip ,$(PLAIN_ONLY_SUITES))
 # The unit-test suites the sanitized runs shorten (SANITIZE_FUZZ_ITERATIONS, SANITIZE_PROPERTY_SEEDS below),
 # which make test's plain run runs whole.
@@ -83,10 +83,9 @@ JOBS          := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 # The seeded data-file fuzz tests try a quarter of their 20,000 inputs under each sanitizer: at full
 # length they alone took 50 s of each sanitized run, and the plain run and libFuzzer try the rest.
 SANITIZE_FUZZ_ITERATIONS ?= 5000
-# The property tests that replay seeded multi-machine histories (the views', the event model's and
-# sync's) run one of their seeds under each sanitizer: a seed's hundreds of schedules find memory and
-# thread errors as well as more would, and two took a minute of each sanitized run; the plain run
-# tries them all.
+# The sync property tests, which replay seeded multi-machine histories, run one of their seeds under
+# each sanitizer: a seed's hundreds of schedules find memory and thread errors as well as more would;
+# the plain run tries them all. (The other seeded property tests are in PLAIN_ONLY_SUITES.)
 SANITIZE_PROPERTY_SEEDS ?= 1
 # make docs: the toolchain's own docc (no SwiftPM plugin, no package) reads the catalog and EmotionKit's symbol graph,
 # which the compiler writes while building EmotionKit, in a build folder of its own so that the extra flags do not make
