@@ -239,9 +239,29 @@ final class RunningWatch {
     /// Where the test waited, whether the process still runs, and what was read and not yet taken, for
     /// a failure's message: a thrown error is shown at the test's start, not at the line that waited.
     private func context(_ sourceLocation: SourceLocation) -> String {
-        let state = waitStatus.map { "it has \(RunningWatch.ending($0))" } ?? "it still runs"
+        let state = waitStatus.map { "it has \(RunningWatch.ending($0))" } ?? "it still runs (\(processState))"
         return "waited for at \(sourceLocation.fileName):\(sourceLocation.line); \(state); unread standard output: "
             + "\(output.pendingText.debugDescription), standard error: \(errors.pendingText.debugDescription)"
+    }
+
+    /// Where each of the running watch's threads waits, and what its inotify descriptor watches, as
+    /// `/proc` shows them: for a watch that printed nothing, whether it was stuck or never woken.
+    /// (A watch printed nothing for 30 s twice in full CI runs under load, 2026-11-27, and never alone.)
+    private var processState: String {
+        #if os(Linux)
+        let process = "/proc/\(processID)"
+        func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "?" }
+        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: process + "/task")) ?? []).sorted()
+        let waits = threads.map { thread in
+            let state = text("\(process)/task/\(thread)/stat").split(separator: ")").last?.split(separator: " ").first ?? "?"
+            return "thread \(thread) \(state) in \(text("\(process)/task/\(thread)/wchan"))"
+        }
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: process + "/fdinfo")) ?? []
+        let watches = descriptors.flatMap { text("\(process)/fdinfo/\($0)").split(separator: "\n").filter { $0.hasPrefix("inotify") } }
+        return (waits + ["inotify watches: " + watches.joined(separator: " | ")]).joined(separator: "; ")
+        #else
+        return "no /proc here"
+        #endif
     }
 
     // MARK: - The process
