@@ -2,8 +2,12 @@
 import Foundation
 import PackageDescription
 
-/// Set by `make sanitize`: the end-to-end tests are not run under the sanitizers, so not built there either.
-let unitTestsOnly = ProcessInfo.processInfo.environment["EMOTIONS_UNIT_TESTS_ONLY"] == "1"
+/// Set by `make sanitize`, which tests a sanitized build holds: `unit`, the unit tests (the end-to-end
+/// tests are not run under the sanitizers, so not built there either); `model`, EmotionKit's alone
+/// (ThreadSanitizer's build: the threads are the model's, and the command line's targets took a
+/// third of that build).
+let sanitizedTests = ProcessInfo.processInfo.environment["EMOTIONS_SANITIZED_TESTS"]
+let modelOnly = sanitizedTests == "model"
 
 let package = Package(
     name: "emotions",
@@ -11,19 +15,22 @@ let package = Package(
     products: [
         .library(name: "EmotionKit", targets: ["EmotionKit"]),
         .library(name: "EmotionKitAsync", targets: ["EmotionKitAsync"]),
+    ] + (modelOnly ? [] : [
         .executable(name: "emotions", targets: ["emotions"]),
-    ],
+    ]),
     targets: [
         // The model: emotions, tallies, the data file, observation. Prints nothing, exits never.
         // The few system calls Swift's Glibc module lacks (openat2, getrandom, getauxval), as static inline C.
         .target(name: "CSystemCalls"),
-        // The executable's own: tells the Swift runtime's backtracer, before it starts, not to look for its
-        // helper on every start (eleven system calls), unless the user's SWIFT_BACKTRACE says otherwise.
-        .target(name: "CRuntimeSettings"),
         .target(name: "EmotionKit", dependencies: ["CSystemCalls"]),
         // A store's changes as an AsyncSequence: apart, so that EmotionKit, and so `emotions`, does
         // not link the concurrency runtime and pay its start-up work (Documentation/Performance.md).
         .target(name: "EmotionKitAsync", dependencies: ["EmotionKit"]),
+        .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit", "EmotionKitAsync"]),
+    ] + (modelOnly ? [] : [
+        // The executable's own: tells the Swift runtime's backtracer, before it starts, not to look for its
+        // helper on every start (eleven system calls), unless the user's SWIFT_BACKTRACE says otherwise.
+        .target(name: "CRuntimeSettings"),
         // The command line: parsing, help, rendering, exit codes. Testable without a process.
         .target(name: "EmotionsCLI", dependencies: ["EmotionKit"]),
         // A few lines that hand the process's arguments to EmotionsCLI.
@@ -32,10 +39,9 @@ let package = Package(
         .executableTarget(
             name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit", "CRuntimeSettings"],
             exclude: ["link-order.txt", "unnamed-functions.ld"]),
-        .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit", "EmotionKitAsync"]),
         .testTarget(name: "EmotionsCLITests", dependencies: ["EmotionsCLI", "EmotionKit"]),
         .testTarget(name: "RuntimeSettingsTests", dependencies: ["CRuntimeSettings"]),
-    ] + (unitTestsOnly ? [] : [
+    ]) + (sanitizedTests != nil ? [] : [
         .testTarget(name: "EndToEndTests", dependencies: ["emotions"]),
     ]),
     swiftLanguageModes: [.v6]
