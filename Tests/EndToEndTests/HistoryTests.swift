@@ -160,7 +160,8 @@ struct HistoryTests {
 
             """)
         let lines = try await sandbox.run(["log"], environment: ["TZ": "UTC"]).stdoutLines
-        #expect(lines.first?.hasPrefix("2025-11-18 09:00  \(short)  sad +1  (recorded ") == true && lines.first?.hasSuffix("  (undone)") == true, "\(lines)")
+        let firstLine = lines.first ?? ""
+        #expect(firstLine.hasPrefix("2025-11-18 09:00  \(short)  sad +1  (recorded ") && firstLine.hasSuffix("  (undone)"), "\(lines)")
         #expect(lines.last?.hasSuffix("  sad -1  (undo of \(short))") == true, "\(lines)")
         let again = try await sandbox.run("undo", short)
         expectFailure(again, status: 64, mentioning: ["Cannot undo 'tap sad' of 2025-11-18 09:00 (\(short)): it is undone already."])

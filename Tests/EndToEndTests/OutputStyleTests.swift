@@ -58,8 +58,8 @@ struct OutputStyleTests {
             stdout: "smile: 0 → 1\n")
         let stats = try await sandbox.run("stats", environment: korean)
         #expect(stats.status == 0, "\(stats)")
-        #expect(stats.stdoutLines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
-            == ["완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈", "3"], "\(stats)")
+        let labels: [String] = stats.stdoutLines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+        #expect(labels == ["완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈", "3"], "\(stats)")
         #expect(stats.stdoutLines.last?.hasPrefix("   합계      3") == true, "\(stats)")
         #expect(Set(stats.stdoutLines.map(cells)).count == 1, "the columns line up: \(stats)")
     }
