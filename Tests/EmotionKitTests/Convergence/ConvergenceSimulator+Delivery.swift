@@ -29,7 +29,7 @@ extension ConvergenceSimulator {
         histories[index].set.insert(contentsOf: batch)
         let counts = histories[index].set.counts()
         #expect(Emotion.allCases.allSatisfy { counts[$0] >= 0 })
-        #expect(counts == histories[index].recount(using: &generator))
+        expect(counts, equals: histories[index].recount(using: &generator))
     }
 
     /// History `index` copied: the copy goes on under a fresh id from seq 1, holding all it held.
@@ -56,8 +56,8 @@ extension ConvergenceSimulator {
         let groups = Set(first.events.map(\.group))
         for index in histories.indices {
             var set = histories[index].set
-            #expect(set.counts() == counts, "history \(index) shows the same counts")
-            #expect(set.versionVector == first.versionVector)
+            expect(set.counts(), equals: counts, "history \(index) shows the same counts")
+            expect(set.versionVector, equals: first.versionVector)
             #expect(groups.allSatisfy { set.stands(group: $0) == first.stands(group: $0) })
             #expect(madeEverywhere.allSatisfy { set.contains(id: $0) }, "every event made is everywhere")
         }

@@ -74,10 +74,10 @@ struct ConvergenceSimulator {
         let quick = history.set.appendLocal(event)
         #expect(quick || isNew, "a local \(command) is folded in without a recount")
         let now = history.set.counts()
-        #expect(now == history.recount(using: &generator), "the quick fold equals a full recount")
-        if command == .tap { #expect(now[emotion] == shown[emotion] + 1, "a tap raises the shown count by one") }
-        if command == .add { #expect(now[emotion] == shown[emotion] + delta) }
-        if command == .reset { #expect(now[emotion] == 0) }
+        expect(now, equals: history.recount(using: &generator), "the quick fold equals a full recount")
+        if command == .tap { expect(now[emotion], equals: shown[emotion] + 1, "a tap raises the shown count by one") }
+        if command == .add { expect(now[emotion], equals: shown[emotion] + delta) }
+        if command == .reset { expect(now[emotion], equals: 0) }
         history.made.append(event.group)
         history.redoable.removeAll()
         madeEverywhere.append(event.id)
@@ -89,7 +89,7 @@ struct ConvergenceSimulator {
         let event = try make.event(
             history.id, history.seq, command, target?.emotion ?? .happy, after: history.nextAfter(), reverts: group)
         history.set.appendLocal(event)
-        #expect(history.set.counts() == history.recount(using: &generator))
+        expect(history.set.counts(), equals: history.recount(using: &generator))
         madeEverywhere.append(event.id)
     }
 }

@@ -12,12 +12,12 @@ import EmotionKit
         let reset = try make.event(a, 3, .reset)  // A resets at 2, not having seen B's tap.
         var atA = EventSet([tap1, tap2, reset])
         var atB = EventSet([tap1, tap2, bTap])
-        #expect(atA.count(of: .happy) == 0)
-        #expect(atB.count(of: .happy) == 3)
+        expect(atA.count(of: .happy), equals: 0)
+        expect(atB.count(of: .happy), equals: 3)
         atA.insert(bTap)
         atB.insert(reset)
-        #expect(atA.count(of: .happy) == 1)
-        #expect(atB.count(of: .happy) == 1)
+        expect(atA.count(of: .happy), equals: 1)
+        expect(atB.count(of: .happy), equals: 1)
     }
 
     @Test func undoingAResetRestoresWhatItClearedAndKeepsWhatCameAfter() throws {
@@ -27,9 +27,9 @@ import EmotionKit
         let reset = try make.event(a, 4, .reset)
         let after = try make.event(a, 5, .tap)
         var set = EventSet(taps + [reset, after])
-        #expect(set.count(of: .happy) == 1)
+        expect(set.count(of: .happy), equals: 1)
         set.insert(try make.event(a, 6, .undo, reverts: reset.group))
-        #expect(set.count(of: .happy) == 4)
+        expect(set.count(of: .happy), equals: 4)
         #expect(!set.stands(group: reset.group))
     }
 
@@ -40,12 +40,12 @@ import EmotionKit
         let undoA = try make.event(a, 2, .undo, reverts: tap.group)
         let undoB = try make.event(b, 1, .undo, after: [HistoryMark(a, 1)], reverts: tap.group)
         var set = EventSet([tap, undoA, undoB])
-        #expect(set.count(of: .happy) == 0)
+        expect(set.count(of: .happy), equals: 0)
         set.insert(try make.event(a, 3, .redo, reverts: tap.group))
-        #expect(set.count(of: .happy) == 0)
+        expect(set.count(of: .happy), equals: 0)
         #expect(!set.stands(group: tap.group))
         set.insert(try make.event(b, 2, .redo, reverts: tap.group))
-        #expect(set.count(of: .happy) == 1)
+        expect(set.count(of: .happy), equals: 1)
         #expect(set.stands(group: tap.group))
     }
 
@@ -56,9 +56,9 @@ import EmotionKit
         let minusA = try make.event(a, 2, .add, delta: -2)
         let minusB = try make.event(b, 1, .add, delta: -2, after: [HistoryMark(a, 1)])
         var set = EventSet([add, minusA, minusB])
-        #expect(set.count(of: .happy) == 0)
+        expect(set.count(of: .happy), equals: 0)
         set.insert(try make.event(a, 3, .tap, after: [HistoryMark(b, 1)]))
-        #expect(set.count(of: .happy) == 1)
+        expect(set.count(of: .happy), equals: 1)
     }
 
     @Test func aTapMadeAfterSeeingAResetCountsWhateverItsClockSays() throws {
@@ -70,7 +70,7 @@ import EmotionKit
         let reset = try make.event(a, 3, .reset)
         let late = try make.event(b, 1, .tap, after: [HistoryMark(a, 3)])
         var set = EventSet([late, reset] + taps)
-        #expect(set.count(of: .happy) == 1)
+        expect(set.count(of: .happy), equals: 1)
     }
 
     @Test func duplicatesAndAnyArrivalOrderGiveTheSameCounts() throws {
@@ -90,8 +90,8 @@ import EmotionKit
             var shuffled = (events + events.prefix(3)).shuffled(using: &generator)
             shuffled.append(contentsOf: shuffled.prefix(2))
             var set = EventSet(shuffled)
-            #expect(set.counts() == expected)
-            #expect(set.count == events.count)
+            expect(set.counts(), equals: expected)
+            expect(set.count, equals: events.count)
         }
     }
 
@@ -102,11 +102,11 @@ import EmotionKit
         let reset = try make.event(b, 1, .reset, after: [HistoryMark(a, 0)])
         let blind = try make.event(b, 2, .reset, .sad)  // Has seen A's header too, through seq 1.
         var set = EventSet([reset], bases: [a: before])
-        #expect(set.counts() == Tally(counts: [.happy: 0, .sad: 2]))
+        expect(set.counts(), equals: Tally(counts: [.happy: 0, .sad: 2]))
         set.insert(blind)
-        #expect(set.counts() == Tally())
+        expect(set.counts(), equals: Tally())
         var unseen = EventSet([try make.event(b, 1, .reset)], bases: [a: before])
-        #expect(unseen.counts() == before)
+        expect(unseen.counts(), equals: before)
     }
 
     @Test func theVersionVectorIsTheGapFreePrefixHeldPerHistory() throws {
@@ -116,7 +116,7 @@ import EmotionKit
             try make.event(a, 1, .tap), try make.event(a, 2, .tap), try make.event(a, 4, .tap),
             try make.event(b, 2, .tap),
         ])
-        #expect(set.versionVector == [a: 2, b: 0])
+        expect(set.versionVector, equals: [a: 2, b: 0])
     }
 
     @Test func countsPastWhatATallyHoldsAreHeldThereWithoutATrap() throws {
@@ -127,9 +127,9 @@ import EmotionKit
             try make.event(a, 3, .add, .sad, delta: .max), try make.event(a, 4, .add, .smile, delta: .min),
         ])
         let counts = set.counts()
-        #expect(counts[.happy] == .max)
-        #expect(counts[.sad] == 0)
-        #expect(counts[.smile] == 0)
+        expect(counts[.happy], equals: .max)
+        expect(counts[.sad], equals: 0)
+        expect(counts[.smile], equals: 0)
     }
 
     @Test func aResetThatHasSeenEverythingShowsZeroEvenAfterAnEarlierResetWasFloored() throws {
@@ -141,11 +141,11 @@ import EmotionKit
         let minus = try make.event(b, 1, .add, delta: -2, after: [HistoryMark(a, 2)])
         let first = try make.event(a, 3, .reset)
         var set = EventSet(taps + [minus, first])
-        #expect(set.count(of: .happy) == 0)
+        expect(set.count(of: .happy), equals: 0)
         set.insert(try make.event(a, 4, .tap, after: [HistoryMark(b, 1)]))
-        #expect(set.count(of: .happy) == 1)
+        expect(set.count(of: .happy), equals: 1)
         set.insert(try make.event(a, 5, .reset))
-        #expect(set.count(of: .happy) == 0)
+        expect(set.count(of: .happy), equals: 0)
     }
 
     @Test func anEventAtTwoAddressesFromV1ImportsCountsOnceAndAnyOrderGivesTheSameCounts() throws {
@@ -164,15 +164,15 @@ import EmotionKit
             try make.event(a, 3, .reset),  // Has seen X at A and, through A's seq 1, B's sad tap.
         ]
         var reference = EventSet(events)
-        #expect(reference.count == 4)
-        #expect(reference.counts() == Tally(counts: [.sad: 1]))  // The reset was of happy.
-        #expect(reference.versionVector == [a: 3, b: 2, c: 1])
+        expect(reference.count, equals: 4)
+        expect(reference.counts(), equals: Tally(counts: [.sad: 1]))  // The reset was of happy.
+        expect(reference.versionVector, equals: [a: 3, b: 2, c: 1])
         var generator = SeededGenerator(seed: 9)
         for _ in 0..<30 {
             var set = EventSet(events.shuffled(using: &generator))
-            #expect(set.counts() == reference.counts())
+            expect(set.counts(), equals: reference.counts())
             set.insert(try make.event(b, 3, .tap, after: [HistoryMark(a, 3)]))
-            #expect(set.count(of: .happy) == 1)
+            expect(set.count(of: .happy), equals: 1)
         }
     }
 }

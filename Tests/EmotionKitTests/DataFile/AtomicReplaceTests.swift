@@ -34,10 +34,10 @@ struct AtomicReplaceTests {
             let shared = FileOwnership(keeping: FileStatus(permissions: 0o640, owner: UInt32(geteuid()), group: UInt32(getegid())))
             try AtomicReplace(fileSystem: .live).write(AtomicReplaceTests.new, to: target, ownership: shared, replacing: nil)
         }
-        #expect(contents(folder) == AtomicReplaceTests.new)
+        expect(contents(folder), equals: AtomicReplaceTests.new)
         var status = stat()
         #expect(stat(folder.file("emotions.json"), &status) == 0 && status.st_mode & 0o777 == 0o640)
-        #expect(try folder.contents() == ["emotions.json"])
+        try expect(folder.contents(), equals: ["emotions.json"])
     }
 
     /// The steps before the commit point, and the error each gives.
@@ -77,8 +77,8 @@ struct AtomicReplaceTests {
             default: false
             }
         }
-        #expect(contents(folder) == AtomicReplaceTests.old)
-        #expect(try folder.contents() == ["emotions.json"], "a temporary file was left")
+        expect(contents(folder), equals: AtomicReplaceTests.old)
+        try expect(folder.contents(), equals: ["emotions.json"], "a temporary file was left")
     }
 
     /// The real file system, but syncing a folder fails with `code`; renames fail from the `failingRename`th on.
@@ -103,8 +103,8 @@ struct AtomicReplaceTests {
         #expect(throws: StoreError.inputOutput(SystemError(call: "fsync", path: folder.path, errno: EIO))) {
             try write(in: folder, fileSystem: folderSyncFailing())
         }
-        #expect(contents(folder) == AtomicReplaceTests.old)
-        #expect(try folder.contents() == ["emotions.json"])
+        expect(contents(folder), equals: AtomicReplaceTests.old)
+        try expect(folder.contents(), equals: ["emotions.json"])
     }
 
     @Test func aFolderThatFailsToSyncOnAFirstWriteLosesTheNewFile() throws {
@@ -112,7 +112,7 @@ struct AtomicReplaceTests {
         #expect(throws: StoreError.inputOutput(SystemError(call: "fsync", path: folder.path, errno: EIO))) {
             try write(in: folder, original: nil, fileSystem: folderSyncFailing())
         }
-        #expect(try folder.contents() == [])
+        try expect(folder.contents(), equals: [])
     }
 
     @Test func anOriginalThatCannotBePutBackSaysTheChangeWasMade() throws {
@@ -120,15 +120,15 @@ struct AtomicReplaceTests {
         #expect(throws: StoreError.unsyncedChange(SystemError(call: "fsync", path: folder.path, errno: EIO))) {
             try write(in: folder, fileSystem: folderSyncFailing(failingRename: 2))
         }
-        #expect(contents(folder) == AtomicReplaceTests.new)
-        #expect(try folder.contents() == ["emotions.json"])
+        expect(contents(folder), equals: AtomicReplaceTests.new)
+        try expect(folder.contents(), equals: ["emotions.json"])
     }
 
     @Test(arguments: [EINVAL, ENOTSUP])
     func aFileSystemThatCannotSyncFoldersIsNoError(code: Int32) throws {
         let folder = try TemporaryFolder()
         try write(in: folder, fileSystem: folderSyncFailing(code))
-        #expect(contents(folder) == AtomicReplaceTests.new)
+        expect(contents(folder), equals: AtomicReplaceTests.new)
     }
 
     @Test func onlyTheTemporaryFilesOfKilledSavesAreLeftovers() throws {
@@ -137,8 +137,8 @@ struct AtomicReplaceTests {
         let bystanders = [".emotions.json.tmp-notes", ".emotions.json.tmp-12-", ".emotions.json.tmp-1-2-3", ".other.json.tmp-1-2"]
         for name in leftovers + bystanders { try folder.write("half", to: name) }
         try write(in: folder)
-        #expect(try folder.contents() == (["emotions.json"] + bystanders).sorted())
-        #expect(AtomicReplace.temporaryPrefix(of: "mood.json") == ".mood.json.tmp-")
+        try expect(folder.contents(), equals: (["emotions.json"] + bystanders).sorted())
+        expect(AtomicReplace.temporaryPrefix(of: "mood.json"), equals: ".mood.json.tmp-")
         #expect(AtomicReplace.isTemporary(".mood.json.tmp-1-2", ".mood.json.tmp-"))
         #expect(!AtomicReplace.isTemporary(".mood.json.tmp-1-2x", ".mood.json.tmp-"))
         #expect(!AtomicReplace.isTemporary(".mood.json.tmp-١-2", ".mood.json.tmp-"), "a digit, but not ASCII")

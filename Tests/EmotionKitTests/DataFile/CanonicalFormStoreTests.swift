@@ -77,9 +77,9 @@ import Testing
                     return String(describing: error).replacingOccurrences(of: store.home, with: "FOLDER")
                 }
             }
-            #expect(outcomes[0] == outcomes[1], "\(command)")
+            expect(outcomes[0], equals: outcomes[1], "\(command)")
             readInTheForm += wasInTheForm ? 1 : 0
-            #expect(try parsed.store.read() == ours.store.read(), "\(command)")
+            try expect(parsed.store.read(), equals: ours.store.read(), "\(command)")
             let (left, right) = (try Self.comparable(parsed.data, folder: parsed.home), try Self.comparable(ours.data, folder: ours.home))
             #expect(left == right, "\(command), ours read \(wasInTheForm ? "in the form" : "by the parser")")
         }

@@ -87,8 +87,8 @@ import Testing
         let rewritten = document.serialized()
         do {
             let reread = try TallyDocument(parsing: rewritten)
-            #expect(reread.tally == document.tally, "\(input): the tally changed on a round trip")
-            #expect(reread.serialized() == rewritten, "\(input): a rewrite of the rewrite differs")
+            expect(reread.tally, equals: document.tally, "\(input): the tally changed on a round trip")
+            expect(reread.serialized(), equals: rewritten, "\(input): a rewrite of the rewrite differs")
         } catch {
             Issue.record("\(input): its rewrite is refused: \(error)\n\(String(decoding: rewritten, as: UTF8.self))")
         }
@@ -109,7 +109,7 @@ import Testing
             case let .number(text)?: Int(text)
             default: nil
             }
-            #expect(document.tally[emotion] == written, "\(input): \(emotion.name) read wrong")
+            expect(document.tally[emotion], equals: written, "\(input): \(emotion.name) read wrong")
             #expect(document.tally[emotion] >= 0, "\(input): \(emotion.name) is below zero")
         }
         let sum = Emotion.allCases.reduce(0) { $0.addingReportingOverflow(document.tally[$1]).partialValue }
@@ -121,7 +121,7 @@ import Testing
         let text = value.serialized(pretty: pretty)
         do {
             let reread = try JSONParser.parse(Array(text.utf8))
-            #expect(Array(reread.serialized(pretty: pretty).utf8) == Array(text.utf8), "\(input): JSON round trip")
+            expect(Array(reread.serialized(pretty: pretty).utf8), equals: Array(text.utf8), "\(input): JSON round trip")
         } catch {
             Issue.record("\(input): the writer's JSON (pretty: \(pretty)) is refused: \(error)\n\(text)")
         }
@@ -135,7 +135,7 @@ import Testing
         case (.tooLarge, _):
             Issue.record("\(input): refused as too large")
         case let (.invalidJSON(error), .failure(parserError)):
-            #expect(error == parserError, "\(input)")
+            expect(error, equals: parserError, "\(input)")
             #expect(error.line >= 1 && error.column >= 1, "\(input): \(error)")
         case (.invalidJSON, .success):
             Issue.record("\(input): refused as invalid JSON, which the parser accepts")
@@ -187,18 +187,18 @@ import Testing
             before = try store.read()
         } catch let .unreadableDataFile(readPath, problem) {
             outcomes.record(problem)
-            #expect(readPath == path, "\(input)")
+            expect(readPath, equals: path, "\(input)")
             let parsed = Result { () throws(DataFileProblem) in try TallyDocument(parsing: input.bytes) }
-            #expect(parsed.failure == problem, "\(input): the store and the reader disagree")
+            expect(parsed.failure, equals: problem, "\(input): the store and the reader disagree")
             do {
                 try store.apply(.tap(emotion))
                 Issue.record("\(input): a file that cannot be read was tapped")
             } catch let StoreError.unreadableDataFile(_, tapProblem) {
-                #expect(tapProblem == problem, "\(input): reading and tapping disagree")
+                expect(tapProblem, equals: problem, "\(input): reading and tapping disagree")
             } catch {
                 Issue.record("\(input): tapping threw \(error), not unreadableDataFile")
             }
-            #expect(FileManager.default.contents(atPath: path) == Data(input.bytes), "\(input): the file was changed")
+            expect(FileManager.default.contents(atPath: path), equals: Data(input.bytes), "\(input): the file was changed")
             return
         } catch {
             Issue.record("\(input): reading threw \(error)")
@@ -207,24 +207,24 @@ import Testing
         outcomes.recordAccepted()
         do {
             let changes = try store.apply(.tap(emotion))
-            #expect(changes == [Change(emotion: emotion, old: before[emotion], new: before[emotion] + 1)], "\(input)")
+            expect(changes, equals: [Change(emotion: emotion, old: before[emotion], new: before[emotion] + 1)], "\(input)")
             var expected = before
             try expected.apply(.tap(emotion))
-            #expect(try store.read() == expected, "\(input): the tap did not add exactly one")
+            try expect(store.read(), equals: expected, "\(input): the tap did not add exactly one")
             var document = try TallyDocument(parsing: input.bytes)
             try document.tally.apply(.tap(emotion))
             // Written as the document with the tap, plus the journal position of its one event.
             var written = try TallyDocument(parsing: Array(FileManager.default.contents(atPath: path) ?? Data()))
-            #expect(written.journal?.sequence == 1, "\(input): journal position")
+            expect(written.journal?.sequence, equals: 1, "\(input): journal position")
             written.journal = nil
             // And the memo of the system's zone the tap read (`ZoneMemo`), which the input had or not.
             written.zoneMemo = nil
             document.zoneMemo = nil
-            #expect(written.serialized() == document.serialized(), "\(input): written")
+            expect(written.serialized(), equals: document.serialized(), "\(input): written")
         } catch let error as TallyError {
             let atTheLimit = before[emotion] == .max || before.total == .max
             #expect(atTheLimit, "\(input): a tap of \(before) was refused: \(error)")
-            #expect(FileManager.default.contents(atPath: path) == Data(input.bytes), "\(input): the file was changed")
+            expect(FileManager.default.contents(atPath: path), equals: Data(input.bytes), "\(input): the file was changed")
         } catch {
             Issue.record("\(input): tapping a readable file threw \(error)")
         }

@@ -10,11 +10,11 @@ struct DataFileLocatorTests {
         let folder = try TemporaryFolder()
         let destination = try locator.locate(folder.file("a/b/emotions.json"), forUpdate: true)
         defer { FileSystem.live.close(destination.folder) }
-        #expect(destination.folder.path == folder.path)
-        #expect(destination.missingFolders == ["a", "b"])
-        #expect(destination.name == "emotions.json")
-        #expect(destination.status == nil)
-        #expect(try folder.contents() == [], "locating made something")
+        expect(destination.folder.path, equals: folder.path)
+        expect(destination.missingFolders, equals: ["a", "b"])
+        expect(destination.name, equals: "emotions.json")
+        expect(destination.status, equals: nil)
+        try expect(folder.contents(), equals: [], "locating made something")
     }
 
     @Test func anExistingFileIsFoundWithItsStatus() throws {
@@ -22,8 +22,8 @@ struct DataFileLocatorTests {
         let path = try folder.write(#"{"counts": {}}"#)
         let destination = try locator.locate(path, forUpdate: false)
         defer { FileSystem.live.close(destination.folder) }
-        #expect(destination.status?.kind == .regularFile)
-        #expect(destination.missingFolders == [])
+        expect(destination.status?.kind, equals: .regularFile)
+        expect(destination.missingFolders, equals: [])
     }
 
     @Test func aFolderInTheFilesPlaceIsNoDataFile() throws {
@@ -47,7 +47,7 @@ struct DataFileLocatorTests {
         let folder = try TemporaryFolder()
         let home = folder.file("home")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
-        #expect(chown(home, 65534, 65534) == 0)
+        expect(chown(home, 65534, 65534), equals: 0)
         #expect(throws: StoreError.foreignFolder(path: home, owner: 65534)) {
             try locator.locate(home + "/emotions.json", forUpdate: true)
         }
@@ -72,11 +72,11 @@ struct DataFileLocatorTests {
         let previous = umask(0o277)
         defer { umask(previous) }
         try makeFolders(folder.file("a/b/emotions.json")) { made, dataFile in
-            #expect(made.folders.map(\.name) == ["a", "b"])
-            #expect(dataFile.path == folder.file("a/b/emotions.json"))
+            expect(made.folders.map(\.name), equals: ["a", "b"])
+            expect(dataFile.path, equals: folder.file("a/b/emotions.json"))
         }
-        #expect(try mode(folder.file("a")) == 0o700)
-        #expect(try mode(folder.file("a/b")) == 0o700)
+        try expect(mode(folder.file("a")), equals: 0o700)
+        try expect(mode(folder.file("a/b")), equals: 0o700)
     }
 
     @Test func aFolderAnotherProcessMadeFirstIsUsedButNotRecorded() throws {
@@ -88,7 +88,7 @@ struct DataFileLocatorTests {
         }
         try makeFolders(folder.file("a/emotions.json"), fileSystem: fileSystem) { made, dataFile in
             #expect(made.folders.isEmpty, "another process's folder would be removed")
-            #expect(dataFile.folder.path == folder.file("a"))
+            expect(dataFile.folder.path, equals: folder.file("a"))
         }
     }
 
@@ -120,13 +120,13 @@ struct DataFileLocatorTests {
             locator.removeUnused(&made, besides: dataFile)
             #expect(made.folders.isEmpty)
         }
-        #expect(try folder.contents() == [])
+        try expect(folder.contents(), equals: [])
 
         try makeFolders(folder.file("a/b/emotions.json")) { made, dataFile in
             try folder.write("{}", to: "a/b/emotions.json")
             locator.removeUnused(&made, besides: dataFile)
         }
-        #expect(try folder.contents(of: folder.file("a/b")) == ["emotions.json"], "a saved file's folders are in use")
+        try expect(folder.contents(of: folder.file("a/b")), equals: ["emotions.json"], "a saved file's folders are in use")
     }
 
     @Test func removalStopsAtAFolderAnotherProcessUses() throws {
@@ -135,7 +135,7 @@ struct DataFileLocatorTests {
             try folder.write("theirs", to: "a/notes")
             locator.removeUnused(&made, besides: dataFile)
         }
-        #expect(try folder.contents(of: folder.file("a")) == ["notes"])
+        try expect(folder.contents(of: folder.file("a")), equals: ["notes"])
     }
 
     private func mode(_ path: String) throws -> UInt32 {

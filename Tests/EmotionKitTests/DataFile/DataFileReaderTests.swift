@@ -16,20 +16,20 @@ struct DataFileReaderTests {
         let folder = try TemporaryFolder()
         #expect(try read(folder) == nil)
         #expect(try read(folder, forWriting: true) == nil)
-        #expect(try folder.contents() == [], "reading created something")
+        try expect(folder.contents(), equals: [], "reading created something")
     }
 
     @Test func itTellsTheDocumentTheBytesAndTheStatus() throws {
         let folder = try TemporaryFolder()
         let text = #"{"version": 1, "counts": {"happy": 2}, "x": 1}"#
         let path = try folder.write(text)
-        #expect(chmod(path, 0o640) == 0)
+        expect(chmod(path, 0o640), equals: 0)
         let snapshot = try #require(try read(folder, forWriting: true))
-        #expect(snapshot.document.tally[.happy] == 2)
-        #expect(snapshot.bytes == Array(text.utf8))
-        #expect(snapshot.status?.permissions == 0o640)
-        #expect(snapshot.status?.owner == UInt32(geteuid()))
-        #expect(snapshot.writeRefusal == nil)
+        expect(snapshot.document.tally[.happy], equals: 2)
+        expect(snapshot.bytes, equals: Array(text.utf8))
+        expect(snapshot.status?.permissions, equals: 0o640)
+        expect(snapshot.status?.owner, equals: UInt32(geteuid()))
+        expect(snapshot.writeRefusal, equals: nil)
     }
 
     @Test(arguments: [EACCES, EPERM, EROFS, ETXTBSY])
@@ -42,9 +42,9 @@ struct DataFileReaderTests {
             throw SystemError(call: "open", path: folder.path + "/" + name, errno: code)
         }
         let snapshot = try #require(try read(folder, forWriting: true, fileSystem: fileSystem))
-        #expect(snapshot.writeRefusal == SystemError(call: "open", path: path, errno: code))
-        #expect(snapshot.document.tally[.sad] == 3)
-        #expect(try read(folder, fileSystem: fileSystem)?.writeRefusal == nil, "read only, nothing is refused")
+        expect(snapshot.writeRefusal, equals: SystemError(call: "open", path: path, errno: code))
+        expect(snapshot.document.tally[.sad], equals: 3)
+        try expect(read(folder, fileSystem: fileSystem)?.writeRefusal, equals: nil, "read only, nothing is refused")
     }
 
     @Test func theOwnersWriteBitSaysWhetherTheOwnerMayWriteAndRootMayWriteAll() throws {
@@ -75,8 +75,8 @@ struct DataFileReaderTests {
         try #require(try chattr("+" + flag, path), "the file system keeps no such flag")
         defer { _ = try? chattr("-" + flag, path) }
         let snapshot = try #require(try read(folder, forWriting: true))
-        #expect(snapshot.writeRefusal == SystemError(call: "open", path: path, errno: EPERM))
-        #expect(snapshot.document.tally[.sad] == 3)
+        expect(snapshot.writeRefusal, equals: SystemError(call: "open", path: path, errno: EPERM))
+        expect(snapshot.document.tally[.sad], equals: 3)
     }
 
     /// Runs `chattr change path`; whether it succeeded.
@@ -100,7 +100,7 @@ struct DataFileReaderTests {
             return try FileSystem.live.openAt(folder, name, flags, mode)
         }
         _ = try read(folder, forWriting: true, fileSystem: fileSystem)
-        #expect(opened.all.count == 1)
+        expect(opened.all.count, equals: 1)
         #expect(opened.all.allSatisfy { $0 & O_ACCMODE == O_RDONLY }, "opened for writing: every watcher would wake when it closes")
     }
 
@@ -121,7 +121,7 @@ struct DataFileReaderTests {
 
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
         let folder = try TemporaryFolder()
-        #expect(mkfifo(folder.file("emotions.json"), 0o600) == 0)
+        expect(mkfifo(folder.file("emotions.json"), 0o600), equals: 0)
         #expect(throws: StoreError.unreadableDataFile(path: folder.file("emotions.json"), .notARegularFile(.other))) {
             try read(folder)
         }
@@ -141,7 +141,7 @@ struct DataFileReaderTests {
     func rootReadsNoFileWithAnotherName() throws {
         let folder = try TemporaryFolder()
         let secret = try folder.write("root:$6$secret\n", to: "shadow")
-        #expect(link(secret, folder.file("emotions.json")) == 0)
+        expect(link(secret, folder.file("emotions.json")), equals: 0)
         #expect(throws: StoreError.hardLinkedFile(path: folder.file("emotions.json"), links: 2)) { try read(folder) }
     }
 }

@@ -7,26 +7,26 @@ import Testing
     ]
 
     @Test func anExplicitPathBeatsEverything() throws {
-        #expect(try DataLocation.path(explicitPath: "/tmp/x.json", environment: environment) == "/tmp/x.json")
+        try expect(DataLocation.path(explicitPath: "/tmp/x.json", environment: environment), equals: "/tmp/x.json")
     }
 
     @Test func emotionsFileBeatsTheDefaultPlace() throws {
-        #expect(try DataLocation.path(environment: environment) == "/data/moods.json")
+        try expect(DataLocation.path(environment: environment), equals: "/data/moods.json")
     }
 
     @Test func xdgConfigHomeIsTheDefaultFolder() throws {
         var environment = environment
         environment["EMOTIONS_FILE"] = nil
-        #expect(try DataLocation.path(environment: environment) == "/home/ana/.xdg/emotions/emotions.json")
+        try expect(DataLocation.path(environment: environment), equals: "/home/ana/.xdg/emotions/emotions.json")
     }
 
     @Test func homeConfigIsTheFallback() throws {
-        #expect(try DataLocation.path(environment: ["HOME": "/home/ana"]) == "/home/ana/.config/emotions/emotions.json")
+        try expect(DataLocation.path(environment: ["HOME": "/home/ana"]), equals: "/home/ana/.config/emotions/emotions.json")
     }
 
     @Test func emptyVariablesAndARelativeXDGFolderCountAsUnset() throws {
         let environment = ["HOME": "/home/ana", "EMOTIONS_FILE": "", "XDG_CONFIG_HOME": "relative/config"]
-        #expect(try DataLocation.path(environment: environment) == "/home/ana/.config/emotions/emotions.json")
+        try expect(DataLocation.path(environment: environment), equals: "/home/ana/.config/emotions/emotions.json")
     }
 
     @Test func withoutHOMETheUserDatabaseGivesTheHomeFolder() throws {

@@ -95,12 +95,12 @@ enum Step: String, CaseIterable, Sendable {
             return expectedError(step, code)(error)
         }
 
-        #expect(folder.bytes(of: path) == before, "the data file changed when \(step) failed")
+        expect(folder.bytes(of: path), equals: before, "the data file changed when \(step) failed")
         let leftovers = try folder.contents().filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty, "temporary files left when \(step) failed: \(leftovers)")
         #expect(recorder.changes.isEmpty, "observers were told of a change when \(step) failed")
         withExtendedLifetime(token) {}
-        #expect(try TallyStore(path: path).apply(.tap(.happy)).count == 1, "the store works again after \(step)")
+        try expect(TallyStore(path: path).apply(.tap(.happy)).count, equals: 1, "the store works again after \(step)")
     }
 
     @Test func aFolderThatFailsToSyncOnTheFirstSaveLeavesNoFile() throws {
@@ -111,7 +111,7 @@ enum Step: String, CaseIterable, Sendable {
             try store.apply(.tap(.sad))
         }
         // Nothing was saved, so the lock file the save made is gone again: nothing changed.
-        #expect(try folder.contents() == [])
+        try expect(folder.contents(), equals: [])
     }
 
     @Test(arguments: [EINVAL, ENOTSUP])
@@ -124,8 +124,8 @@ enum Step: String, CaseIterable, Sendable {
             try FileSystem.live.sync(file)
         }
         let store = TallyStore(path: folder.file("emotions.json"), fileSystem: fileSystem)
-        #expect(try store.apply(.tap(.sad)) == [Change(emotion: .sad, old: 0, new: 1)])
-        #expect(try store.read()[.sad] == 1)
+        try expect(store.apply(.tap(.sad)), equals: [Change(emotion: .sad, old: 0, new: 1)])
+        try expect(store.read()[.sad], equals: 1)
     }
 
     @Test func aFolderThatCannotBeOpenedToSyncDoesNotFailTheUpdate() throws {
@@ -136,7 +136,7 @@ enum Step: String, CaseIterable, Sendable {
             return try FileSystem.live.openAt(folder, name, flags, mode)
         }
         let store = TallyStore(path: folder.file("emotions.json"), fileSystem: fileSystem)
-        #expect(try store.apply(.tap(.upset)) == [Change(emotion: .upset, old: 0, new: 1)])
+        try expect(store.apply(.tap(.upset)), equals: [Change(emotion: .upset, old: 0, new: 1)])
     }
 
     /// A store over `path` whose journal already holds one tap of happy (from 41 to 42), and the journal's size.
@@ -158,9 +158,9 @@ enum Step: String, CaseIterable, Sendable {
         #expect(throws: StoreError.self) { try store.apply(.tap(.happy)) }
         withExtendedLifetime(token) {}
         #expect(recorder.changes.isEmpty)
-        #expect(folder.bytes(of: path) == before)
-        #expect(folder.bytes(of: path + ".journal")?.count == journalSize, "the unsynced lines were not cut off")
-        #expect(try TallyStore(path: path).read()[.happy] == 42)
+        expect(folder.bytes(of: path), equals: before)
+        expect(folder.bytes(of: path + ".journal")?.count, equals: journalSize, "the unsynced lines were not cut off")
+        try expect(TallyStore(path: path).read()[.happy], equals: 42)
     }
 
     @Test func aJournalThatCanNeitherSyncNorBeCutBackSaysTheChangeMayBeSaved() throws {
@@ -192,12 +192,12 @@ enum Step: String, CaseIterable, Sendable {
         let recorder = Recorder()
         let store = TallyStore(path: path, fileSystem: fileSystem)
         let token = try store.observe(options: [.new], recorder.record)
-        #expect(try store.apply(.tap(.happy)) == [Change(emotion: .happy, old: 42, new: 43)])
+        try expect(store.apply(.tap(.happy)), equals: [Change(emotion: .happy, old: 42, new: 43)])
         withExtendedLifetime(token) {}
-        #expect(recorder.changes.count == 1, "observers were not told of a committed change")
-        #expect(folder.bytes(of: path) == before, "the data file was saved after all")
-        #expect(try TallyStore(path: path).read()[.happy] == 43, "a reader did not roll the journal forward")
-        #expect(try TallyStore(path: path).apply(.tap(.happy)) == [Change(emotion: .happy, old: 43, new: 44)])
+        expect(recorder.changes.count, equals: 1, "observers were not told of a committed change")
+        expect(folder.bytes(of: path), equals: before, "the data file was saved after all")
+        try expect(TallyStore(path: path).read()[.happy], equals: 43, "a reader did not roll the journal forward")
+        try expect(TallyStore(path: path).apply(.tap(.happy)), equals: [Change(emotion: .happy, old: 43, new: 44)])
         #expect(try folder.contents().filter { $0.contains(".tmp-") }.isEmpty)
     }
 

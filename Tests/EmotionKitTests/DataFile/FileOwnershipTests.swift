@@ -16,15 +16,15 @@ struct FileOwnershipTests {
 
     @Test func aFirstSaveIsTheEffectiveUsersAndPrivate() {
         let ownership = FileOwnership(keeping: nil)
-        #expect(ownership.owner == UInt32(geteuid()))
-        #expect(ownership.group == UInt32(getegid()))
-        #expect(ownership.permissions == 0o600)
+        expect(ownership.owner, equals: UInt32(geteuid()))
+        expect(ownership.group, equals: UInt32(getegid()))
+        expect(ownership.permissions, equals: 0o600)
     }
 
     @Test func executeSetIDAndStickyBitsAreNotKept() {
         let planted = FileStatus(permissions: 0o7777, owner: 1000, group: 100)
-        #expect(FileOwnership(keeping: planted).permissions == 0o666)
-        #expect(FileOwnership(keeping: FileStatus(permissions: 0o640, owner: 1000, group: 100)).permissions == 0o640)
+        expect(FileOwnership(keeping: planted).permissions, equals: 0o666)
+        expect(FileOwnership(keeping: FileStatus(permissions: 0o640, owner: 1000, group: 100)).permissions, equals: 0o640)
     }
 
     @Test func theNewFileGetsThePermissionsWhateverTheUmaskAndNoChownIfItIsOurs() throws {
@@ -38,8 +38,8 @@ struct FileOwnershipTests {
         fileSystem.setOwner = { _, _, _ throws(SystemError) in chowns.withLock { $0 += 1 } }
         let ours = FileStatus(permissions: 0o644, owner: UInt32(geteuid()), group: UInt32(getegid()))
         try withNewFile(in: folder) { file in try FileOwnership(keeping: ours).give(to: file, using: fileSystem) }
-        #expect(try mode(folder.file("new")) == 0o644)
-        #expect(chowns.withLock { $0 } == 0)
+        try expect(mode(folder.file("new")), equals: 0o644)
+        expect(chowns.withLock { $0 }, equals: 0)
     }
 
     @Test func anotherOwnerIsGivenWhereWeMayAndARefusalIsNoError() throws {
@@ -52,8 +52,8 @@ struct FileOwnershipTests {
         }
         let theirs = FileStatus(permissions: 0o660, owner: 4242, group: 4343)
         try withNewFile(in: folder) { file in try FileOwnership(keeping: theirs).give(to: file, using: fileSystem) }
-        #expect(given.withLock { $0 } == [4242, 4343])
-        #expect(try mode(folder.file("new")) == 0o660)
+        expect(given.withLock { $0 }, equals: [4242, 4343])
+        try expect(mode(folder.file("new")), equals: 0o660)
     }
 
     @Test func aFailureToSetThePermissionsIsThrown() throws {
@@ -73,16 +73,16 @@ struct FileOwnershipTests {
         let theirs = FileStatus(permissions: 0o600, owner: 65534, group: 65534)
         try withNewFile(in: folder) { file in try FileOwnership(keeping: theirs).give(to: file, using: .live) }
         var status = stat()
-        #expect(stat(folder.file("new"), &status) == 0)
+        expect(stat(folder.file("new"), &status), equals: 0)
         #expect(status.st_uid == 65534 && status.st_gid == 65534)
     }
 
     @Test func aNewLockFileIsTheGroupsOnlyWhenTheGroupMayWriteTheTally() {
         for (dataMode, lockMode) in [(0o660, 0o660), (0o640, 0o600), (0o644, 0o600), (0o666, 0o660), (0o620, 0o660), (0o600, 0o600)] {
             let status = FileStatus(permissions: UInt32(dataMode), owner: 1000, group: 100)
-            #expect(FileOwnership.lockPermissions(besideDataFile: status) == UInt32(lockMode))
+            expect(FileOwnership.lockPermissions(besideDataFile: status), equals: UInt32(lockMode))
         }
-        #expect(FileOwnership.lockPermissions(besideDataFile: nil) == 0o600, "a first save's lock is private")
+        expect(FileOwnership.lockPermissions(besideDataFile: nil), equals: 0o600, "a first save's lock is private")
     }
 
     private func mode(_ path: String) throws -> UInt32 {

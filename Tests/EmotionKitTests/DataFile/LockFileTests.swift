@@ -27,11 +27,11 @@ import Testing
         defer { umask(previous) }
         try take(folder, mode: 0o660) { lock in
             #expect(lock.isNew)
-            #expect(lock.descriptor.path == folder.file("emotions.json.lock"))
+            expect(lock.descriptor.path, equals: folder.file("emotions.json.lock"))
         }
-        #expect(try mode(folder.file("emotions.json.lock")) == 0o660)
+        try expect(mode(folder.file("emotions.json.lock")), equals: 0o660)
         try take(folder, mode: 0o600) { lock in #expect(!lock.isNew) }
-        #expect(try mode(folder.file("emotions.json.lock")) == 0o660, "an existing lock file keeps its mode")
+        try expect(mode(folder.file("emotions.json.lock")), equals: 0o660, "an existing lock file keeps its mode")
     }
 
     @Test func aLockHeldElsewhereIsWaitedForWithDoublingPausesThenTaken() throws {
@@ -44,7 +44,7 @@ import Testing
         }
         fileSystem.pause = { duration in pauses.withLock { $0.append(duration) } }
         try take(folder, fileSystem: fileSystem)
-        #expect(pauses.withLock { $0 } == [.microseconds(100), .microseconds(200), .microseconds(400)])
+        expect(pauses.withLock { $0 }, equals: [.microseconds(100), .microseconds(200), .microseconds(400)])
     }
 
     #if os(Linux)
@@ -52,7 +52,7 @@ import Testing
     private func holdLock(in folder: TemporaryFolder) throws -> Int32 {
         let held = open(folder.file("emotions.json.lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         #expect(held >= 0)
-        #expect(flock(held, LOCK_EX) == 0)
+        expect(flock(held, LOCK_EX), equals: 0)
         return held
     }
 
@@ -73,7 +73,7 @@ import Testing
         let letGo = try #require(released.withLock { $0 })
         #expect(letGo <= taken)
         #expect(taken - letGo < .milliseconds(40), "the kernel hands the lock over at once: \(taken - letGo) after")
-        #expect(pauses.withLock { $0 } == 0, "polled instead of waiting in flock")
+        expect(pauses.withLock { $0 }, equals: 0, "polled instead of waiting in flock")
     }
 
     /// Each waiter's timer sends SIGALRM until its wait ends: were the handler put back by one while
@@ -104,7 +104,7 @@ import Testing
             for await outcome in group { all.append(outcome) }
             return all
         }
-        #expect(outcomes == Array(repeating: true, count: 6), "each waiter gives up with .lockTimeout")
+        expect(outcomes, equals: Array(repeating: true, count: 6), "each waiter gives up with .lockTimeout")
         Syscall.sleep(.milliseconds(50))  // Any SIGALRM left behind would end the process by now.
     }
 
@@ -129,7 +129,7 @@ import Testing
             == unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self), "SIGALRM's handler left behind")
         var mask = sigset_t()
         pthread_sigmask(SIG_BLOCK, nil, &mask)
-        #expect(sigismember(&mask, SIGALRM) == sigismember(&maskBefore, SIGALRM), "the thread's mask was left changed")
+        expect(sigismember(&mask, SIGALRM), equals: sigismember(&maskBefore, SIGALRM), "the thread's mask was left changed")
     }
 
     /// A FIFO (or device) planted as the lock file is refused as soon as it is found taken, not
@@ -137,11 +137,11 @@ import Testing
     @Test func aLockFileThatIsNoRegularFileIsRefusedEvenWhenSomeoneHoldsIt() throws {
         let folder = try TemporaryFolder()
         let lockPath = folder.file("emotions.json.lock")
-        #expect(mkfifo(lockPath, 0o600) == 0)
+        expect(mkfifo(lockPath, 0o600), equals: 0)
         let held = open(lockPath, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         try #require(held >= 0)
         defer { close(held) }
-        #expect(flock(held, LOCK_EX) == 0)
+        expect(flock(held, LOCK_EX), equals: 0)
         for fileSystem in [FileSystem.live, .liveOwningProcess] {
             #expect(throws: StoreError.unsafeLockFile(path: lockPath, .other)) {
                 try take(folder, timeout: .milliseconds(200), fileSystem: fileSystem)
@@ -179,7 +179,7 @@ import Testing
         try FileManager.default.removeItem(atPath: lockPath)
         // A FIFO nobody holds: left to `take`, which refuses it beside a data file, and never looks
         // at it beside a link (what the link leads to has its own lock).
-        #expect(mkfifo(lockPath, 0o600) == 0)
+        expect(mkfifo(lockPath, 0o600), equals: 0)
         #expect(try takeIfPresent() == nil)
         try FileManager.default.removeItem(atPath: lockPath)
         #expect(FileManager.default.createFile(atPath: lockPath, contents: nil))
@@ -193,7 +193,7 @@ import Testing
         #expect(try takeIfPresent() == nil)
         #expect(ContinuousClock.now - started < .seconds(5))
         lock.release()
-        #expect(flock(other, LOCK_EX | LOCK_NB) == 0)
+        expect(flock(other, LOCK_EX | LOCK_NB), equals: 0)
         #expect(try takeIfPresent() == nil, "held by the other")
     }
 
@@ -229,7 +229,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: lockPath, withIntermediateDirectories: false)
         #expect(throws: StoreError.unsafeLockFile(path: lockPath, .folder)) { try take(folder) }
         try FileManager.default.removeItem(atPath: lockPath)
-        #expect(mkfifo(lockPath, 0o600) == 0)
+        expect(mkfifo(lockPath, 0o600), equals: 0)
         #expect(throws: StoreError.unsafeLockFile(path: lockPath, .other)) { try take(folder) }
     }
 
@@ -272,7 +272,7 @@ import Testing
     @Test func removeLeavesNothingOfTheLockFile() throws {
         let folder = try TemporaryFolder()
         try take(folder) { lock in lock.remove() }
-        #expect(try folder.contents() == [])
+        try expect(folder.contents(), equals: [])
     }
 
     private func mode(_ path: String) throws -> UInt32 {

@@ -5,11 +5,11 @@ import Testing
 struct NameInFolderTests {
     @Test func itsPathIsTheFoldersAndTheNameJoinedByOneSlash() {
         let name = { (folder: String) in NameInFolder(folder: FileSystem.Descriptor(raw: -1, path: folder), name: "e.json").path }
-        #expect(name("/home/me") == "/home/me/e.json")
-        #expect(name("/home/me/") == "/home/me/e.json")
-        #expect(name("/") == "/e.json")
-        #expect(name(".") == "e.json")
-        #expect(name("") == "e.json")
+        expect(name("/home/me"), equals: "/home/me/e.json")
+        expect(name("/home/me/"), equals: "/home/me/e.json")
+        expect(name("/"), equals: "/e.json")
+        expect(name("."), equals: "e.json")
+        expect(name(""), equals: "e.json")
     }
 }
 

@@ -40,13 +40,13 @@ import Testing
     static func check(_ disk: PowerCutDisk, _ store: TallyStore, cutAt step: Int, before: [UInt8]) throws {
         let published = try #require(publishedFile(on: disk), "cut at \(step): no file in the folder")
         let lines = published.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        #expect(published.bytes.last == 0x0A, "cut at \(step): the file ends in a part line")
+        expect(published.bytes.last, equals: 0x0A, "cut at \(step): the file ends in a part line")
         let ids = lines.dropFirst().filter { !$0.isEmpty }.compactMap { line -> String? in
             guard let range = String(decoding: line, as: UTF8.self).range(of: #""id":""#) else { return nil }
             return String(String(decoding: line, as: UTF8.self)[range.upperBound...].prefix(26))
         }
         let journal = try store.events().map(\.id.description)
-        #expect(ids == journal, "cut at \(step): the folder holds \(ids.count) changes, the journal \(journal.count)")
+        expect(ids, equals: journal, "cut at \(step): the folder holds \(ids.count) changes, the journal \(journal.count)")
         #expect(try store.read()[.happy] == 1 && store.read()[.upset] == 1, "cut at \(step)")
         let wholeBefore = before.prefix((before.lastIndex(of: 0x0A) ?? -1) + 1)
         #expect(published.bytes.starts(with: wholeBefore) || wholeBefore.starts(with: published.bytes),

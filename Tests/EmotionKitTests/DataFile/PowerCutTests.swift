@@ -44,10 +44,10 @@ import Testing
 
         let recovered = disk.afterPowerCut()
         let after = TallyStore(path: PowerCutDisk.dataFile, fileSystem: recovered.fileSystem, clock: clock.now, zone: .utc)
-        #expect(try after.read()[.happy] == 43)
-        #expect(try after.read()[.sad] == 1)
+        try expect(after.read()[.happy], equals: 43)
+        try expect(after.read()[.sad], equals: 1)
         _ = try after.commit(.apply([.tap(.happy)], note: nil, placedAt: nil))
-        #expect(try after.read()[.happy] == 44)
+        try expect(after.read()[.happy], equals: 44)
     }
 
     @Test func aDataFileWhoseJournalWasRemovedKeepsTheNextCommitThroughAPowerCut() throws {
@@ -62,7 +62,7 @@ import Testing
 
         let recovered = disk.afterPowerCut()
         let after = TallyStore(path: PowerCutDisk.dataFile, fileSystem: recovered.fileSystem, clock: clock.now, zone: .utc)
-        #expect(try after.read()[.happy] == 42)
+        try expect(after.read()[.happy], equals: 42)
     }
 
     @Test func aDataFileWithNoPositionIsSavedDurablyEvenByACommandThatOnlyRollsForward() throws {
@@ -81,8 +81,8 @@ import Testing
 
         let recovered = disk.afterPowerCut()
         let after = TallyStore(path: PowerCutDisk.dataFile, fileSystem: recovered.fileSystem, clock: clock.now, zone: .utc)
-        #expect(try after.read()[.happy] == 1)
-        #expect(try after.read()[.upset] == 5)
+        try expect(after.read()[.happy], equals: 1)
+        try expect(after.read()[.upset], equals: 5)
     }
 
     @Test(arguments: [PowerCutDisk.Survival.torn, .zeroed])
@@ -101,14 +101,14 @@ import Testing
 
         let cut = dying.afterPowerCut(tornFraction: 1 - 500 / Double(written)) { _ in survival }
         let after = PowerCutCase.store(on: cut, clock)
-        #expect(try after.read() == Tally(counts: [.happy: 1]))
-        #expect(try after.events().map(\.emotion) == [.happy])
+        try expect(after.read(), equals: Tally(counts: [.happy: 1]))
+        try expect(after.events().map(\.emotion), equals: [.happy])
         _ = try after.commit(.apply([.tap(.smile)], note: nil, placedAt: nil))
         let recovered = PowerCutCase.events(in: cut.bytes(of: PowerCutCase.journalName) ?? [])
-        #expect(recovered.problems == [])
-        #expect(recovered.events.map(\.emotion) == [.happy, .smile])
-        #expect(recovered.events.map(\.sequence) == [1, 2])
-        #expect(try after.undo().original.map(\.emotion) == [.smile])
+        expect(recovered.problems, equals: [])
+        expect(recovered.events.map(\.emotion), equals: [.happy, .smile])
+        expect(recovered.events.map(\.sequence), equals: [1, 2])
+        try expect(after.undo().original.map(\.emotion), equals: [.smile])
     }
 
     @Test func aTornCommandOfAnySizeIsDroppedWholeWhenTheDataFileIsLostOrHasNoPosition() throws {
@@ -148,18 +148,18 @@ import Testing
         restored.place("emotions.json", Array(#"{"version": 1, "counts": {"happy": 1, "sad": 1}}"#.utf8))
         restored.place(PowerCutCase.journalName, Array(journal.prefix(lastLineStart + keptOfLastLine)))
         let after = PowerCutCase.store(on: restored, clock)
-        #expect(try after.read() == Tally(counts: [.happy: 1, .sad: 1]))
+        try expect(after.read(), equals: Tally(counts: [.happy: 1, .sad: 1]))
         _ = try after.commit(.apply([.tap(.neutral)], note: nil, placedAt: nil))
         let recovered = PowerCutCase.events(in: restored.bytes(of: PowerCutCase.journalName) ?? [])
-        #expect(recovered.problems == [])
-        #expect(recovered.events.map(\.emotion) == [.happy, .sad, .neutral])
-        #expect(recovered.events.map(\.sequence) == [1, 2, 3])
-        #expect(try after.undo().original.map(\.emotion) == [.neutral])
-        #expect(try after.undo().original.map(\.emotion) == [.happy, .sad])
+        expect(recovered.problems, equals: [])
+        expect(recovered.events.map(\.emotion), equals: [.happy, .sad, .neutral])
+        expect(recovered.events.map(\.sequence), equals: [1, 2, 3])
+        try expect(after.undo().original.map(\.emotion), equals: [.neutral])
+        try expect(after.undo().original.map(\.emotion), equals: [.happy, .sad])
 
         let lost = PowerCutDisk()
         lost.place(PowerCutCase.journalName, restored.bytes(of: PowerCutCase.journalName) ?? [])
-        #expect(try PowerCutCase.store(on: lost, clock).read() == Tally())
+        try expect(PowerCutCase.store(on: lost, clock).read(), equals: Tally())
     }
 
     @Test func theDiskKeepsOnlyWhatWasSyncedUnlessToldOtherwise() throws {
@@ -177,13 +177,13 @@ import Testing
         try fileSystem.write(unsynced, Array("x".utf8))
         try fileSystem.sync(unsynced)
 
-        #expect(disk.afterPowerCut().names == ["synced"])
-        #expect(disk.afterPowerCut().bytes(of: "synced") == Array("abc".utf8))
-        #expect(disk.afterPowerCut(survival: { _ in .written }).bytes(of: "synced") == Array("abcdefg".utf8))
-        #expect(disk.afterPowerCut(tornFraction: 0.5, survival: { _ in .torn }).bytes(of: "synced") == Array("abcde".utf8))
-        #expect(disk.afterPowerCut(survival: { _ in .zeroed }).bytes(of: "synced") == Array("abc".utf8) + [0, 0, 0, 0])
-        #expect(disk.afterPowerCut(keptNameChanges: 1).names == ["synced", "unsynced"])
-        #expect(disk.afterPowerCut(keptNameChanges: 1).bytes(of: "unsynced") == Array("x".utf8))
+        expect(disk.afterPowerCut().names, equals: ["synced"])
+        expect(disk.afterPowerCut().bytes(of: "synced"), equals: Array("abc".utf8))
+        expect(disk.afterPowerCut(survival: { _ in .written }).bytes(of: "synced"), equals: Array("abcdefg".utf8))
+        expect(disk.afterPowerCut(tornFraction: 0.5, survival: { _ in .torn }).bytes(of: "synced"), equals: Array("abcde".utf8))
+        expect(disk.afterPowerCut(survival: { _ in .zeroed }).bytes(of: "synced"), equals: Array("abc".utf8) + [0, 0, 0, 0])
+        expect(disk.afterPowerCut(keptNameChanges: 1).names, equals: ["synced", "unsynced"])
+        expect(disk.afterPowerCut(keptNameChanges: 1).bytes(of: "unsynced"), equals: Array("x".utf8))
     }
 
     @Test func aDeadProcessChangesNothing() throws {
@@ -195,7 +195,7 @@ import Testing
             try fileSystem.openAt(folder, "x", OpenFlags.writeOnly | OpenFlags.create, 0o600)
         }
         #expect(disk.hasCrashed)
-        #expect(disk.names == [])
+        expect(disk.names, equals: [])
     }
 }
 

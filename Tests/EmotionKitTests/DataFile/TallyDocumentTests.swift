@@ -16,8 +16,8 @@ import Testing
     }
 
     @Test func anEmptyObjectIsAnEmptyTally() throws {
-        #expect(try document("{}") == TallyDocument())
-        #expect(try document("{}").tally == Tally())
+        try expect(document("{}"), equals: TallyDocument())
+        try expect(document("{}").tally, equals: Tally())
     }
 
     @Test func aNewDocumentIsVersionOneWithAllFiveCounts() {
@@ -39,13 +39,13 @@ import Testing
 
     @Test func readsCountsAndTreatsMissingOnesAsZero() throws {
         let tally = try document(#"{"version": 1, "counts": {"happy": 3, "sad": 2}}"#).tally
-        #expect(tally == Tally(counts: [.happy: 3, .sad: 2]))
+        expect(tally, equals: Tally(counts: [.happy: 3, .sad: 2]))
     }
 
     @Test func roundTripsThroughItsOwnOutput() throws {
         var original = TallyDocument()
         original.tally = try #require(Tally(counts: [.happy: 7, .neutral: Int.max - 7]))
-        #expect(try TallyDocument(parsing: original.serialized()) == original)
+        try expect(TallyDocument(parsing: original.serialized()), equals: original)
     }
 
     @Test func keepsUnknownKeysOnRewrite() throws {
@@ -77,8 +77,8 @@ import Testing
         try parsed.tally.apply(.tap(.happy))
         let saved = parsed.serialized()
         #expect(saved.count <= bytes.count + 100, "grew from \(bytes.count) to \(saved.count) bytes")
-        #expect(try TallyDocument(parsing: saved).tally[.happy] == 2)
-        #expect(try TallyDocument(parsing: saved).serialized() == saved)
+        try expect(TallyDocument(parsing: saved).tally[.happy], equals: 2)
+        try expect(TallyDocument(parsing: saved).serialized(), equals: saved)
     }
 
     @Test(arguments: [
@@ -104,12 +104,12 @@ import Testing
     func refusesFilesThatAreNotOurs(text: String, expected: String) {
         let problem = problem(text)
         #expect(problem != nil)
-        #expect(problem?.description.contains(expected) == true, "\(String(describing: problem))")
+        expect(problem?.description.contains(expected), equals: true, "\(String(describing: problem))")
     }
 
     @Test func refusesFilesOverTheSizeLimit() {
         let padding = String(repeating: " ", count: TallyDocument.sizeLimit)
-        #expect(problem("{}" + padding) == .tooLarge(limit: TallyDocument.sizeLimit))
+        expect(problem("{}" + padding), equals: .tooLarge(limit: TallyDocument.sizeLimit))
     }
 
     @Test func aMissingVersionIsWrittenFirst() throws {
@@ -118,6 +118,6 @@ import Testing
     }
 
     @Test func unknownEmotionKeysMayHoldAnything() throws {
-        #expect(try document(#"{"counts": {"angry": "lots", "happy": 1}}"#).tally == Tally(counts: [.happy: 1]))
+        try expect(document(#"{"counts": {"angry": "lots", "happy": 1}}"#).tally, equals: Tally(counts: [.happy: 1]))
     }
 }

@@ -17,14 +17,14 @@ import Testing
         }
         let store = TallyStore(path: path)
 
-        #expect(try store.read()[.happy] == 2)
-        #expect(try folder.contents().count == 1 + leftovers.count + bystanders.count, "a read removed files")
+        try expect(store.read()[.happy], equals: 2)
+        try expect(folder.contents().count, equals: 1 + leftovers.count + bystanders.count, "a read removed files")
         try store.apply(.reset(.neutral))  // A no-op: nothing is saved, so nothing is cleaned.
         #expect(try folder.contents().contains(leftovers[0]))
 
         try store.apply(.tap(.happy))
-        #expect(try folder.contents() == (["emotions.json", "emotions.json.journal", "emotions.json.lock"] + bystanders).sorted())
-        #expect(try store.read()[.happy] == 3)
+        try expect(folder.contents(), equals: (["emotions.json", "emotions.json.journal", "emotions.json.lock"] + bystanders).sorted())
+        try expect(store.read()[.happy], equals: 3)
     }
 
     /// A writer killed after renaming its data file, before it had looked for leftovers, would leave
@@ -53,32 +53,32 @@ import Testing
             try FileSystem.live.renameAt(file, source, destination)
         }
         try TallyStore(path: path, fileSystem: fileSystem).apply(.tap(.happy))
-        #expect(steps.all == ["list", "rename"])
+        expect(steps.all, equals: ["list", "rename"])
         #expect(try !folder.contents().contains(".emotions.json.tmp-4242-17"))
-        #expect(try TallyStore(path: path).read()[.sad] == 1)
+        try expect(TallyStore(path: path).read()[.sad], equals: 1)
     }
 
     @Test func anUpdateKeepsTheFilesPermissions() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(#"{"counts": {"sad": 1}}"#)
         for permissions in [0o640, 0o644, 0o600, 0o660, 0o604] {
-            #expect(chmod(path, mode_t(permissions)) == 0)
+            expect(chmod(path, mode_t(permissions)), equals: 0)
             try TallyStore(path: path).apply(.tap(.sad))
-            #expect(try permissionsOf(path) == permissions)
+            try expect(permissionsOf(path), equals: permissions)
         }
-        #expect(try TallyStore(path: path).read()[.sad] == 6)
+        try expect(TallyStore(path: path).read()[.sad], equals: 6)
     }
 
     @Test(.enabled(if: geteuid() == 0, "only root can give a file to another owner"))
     func anUpdateByRootKeepsTheFilesOwner() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(#"{"counts": {"smile": 1}}"#)
-        #expect(chown(path, 65534, 65534) == 0)
+        expect(chown(path, 65534, 65534), equals: 0)
         try TallyStore(path: path).apply(.tap(.smile))
         var status = stat()
-        #expect(stat(path, &status) == 0)
+        expect(stat(path, &status), equals: 0)
         #expect(status.st_uid == 65534 && status.st_gid == 65534, "root took the user's file")
-        #expect(try TallyStore(path: path).read()[.smile] == 2)
+        try expect(TallyStore(path: path).read()[.smile], equals: 2)
     }
 
     @Test func theFirstSaveCreatesAPrivateFile() throws {
@@ -87,8 +87,8 @@ import Testing
         let previous = umask(0)
         defer { umask(previous) }
         try TallyStore(path: path).apply(.tap(.upset))
-        #expect(try permissionsOf(path) == 0o600)
-        #expect(try permissionsOf(path + ".lock") == 0o600)
+        try expect(permissionsOf(path), equals: 0o600)
+        try expect(permissionsOf(path + ".lock"), equals: 0o600)
     }
 
     @Test(arguments: [EACCES, EROFS])
@@ -103,14 +103,14 @@ import Testing
         }
         let store = TallyStore(path: path, fileSystem: fileSystem)
 
-        #expect(try store.apply(.reset(.sad)) == [], "a no-op must not need write access")
+        try expect(store.apply(.reset(.sad)), equals: [], "a no-op must not need write access")
         #expect(throws: StoreError.readOnly(SystemError(call: "open", path: path, errno: code))) {
             try store.apply(.tap(.happy))
         }
         #expect(throws: TallyError.self) { try store.apply(.add(-3, to: .happy)) }  // Refused first for its own reason.
-        #expect(folder.bytes(of: path) == before)
-        #expect(try store.read()[.happy] == 2)
-        #expect(try folder.contents() == ["emotions.json", "emotions.json.lock"])
+        expect(folder.bytes(of: path), equals: before)
+        try expect(store.read()[.happy], equals: 2)
+        try expect(folder.contents(), equals: ["emotions.json", "emotions.json.lock"])
     }
 
     @Test func aLockTimeoutNamesTheHoldersPid() {

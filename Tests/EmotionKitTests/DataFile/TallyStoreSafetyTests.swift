@@ -31,15 +31,15 @@ import Testing
     @Test func aLockFileLinkedToAnotherFileIsRefusedAndTheFileUntouched() throws {
         let folder = try TemporaryFolder()
         let protected = try folder.write("root:x:0:0\n", to: "shadow")
-        #expect(chmod(protected, 0o640) == 0)
+        expect(chmod(protected, 0o640), equals: 0)
         let before = Snapshot(protected)
         let path = try folder.write(#"{"counts": {"happy": 1}}"#)
         try FileManager.default.createSymbolicLink(atPath: path + ".lock", withDestinationPath: protected)
         #expect(throws: StoreError.unsafeLockFile(path: path + ".lock", .symbolicLink)) {
             try TallyStore(path: path).apply(.tap(.happy))
         }
-        #expect(Snapshot(protected) == before)
-        #expect(try TallyStore(path: path).read()[.happy] == 1)
+        expect(Snapshot(protected), equals: before)
+        try expect(TallyStore(path: path).read()[.happy], equals: 1)
     }
 
     @Test func aDanglingLockLinkCreatesNothing() throws {
@@ -68,11 +68,11 @@ import Testing
         let before = Snapshot(target)
         let link = folder.file("emotions.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(lchown(link, Self.otherUser, Self.otherUser) == 0)
+        expect(lchown(link, Self.otherUser, Self.otherUser), equals: 0)
         let refusal = StoreError.foreignLink(path: link, owner: Self.otherUser)
         #expect(throws: refusal) { try TallyStore(path: link).apply(.tap(.sad)) }
         #expect(throws: refusal) { try TallyStore(path: link).read() }
-        #expect(Snapshot(target) == before)
+        expect(Snapshot(target), equals: before)
         #expect(refusal.description.contains("user 65534 (nobody) owns"))
     }
 
@@ -82,23 +82,23 @@ import Testing
         let home = folder.file("home")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
         let path = try folder.write(#"{"counts": {"upset": 2}}"#, to: "home/emotions.json")
-        #expect(chown(home, Self.otherUser, Self.otherUser) == 0)
-        #expect(chown(path, Self.otherUser, Self.otherUser) == 0)
+        expect(chown(home, Self.otherUser, Self.otherUser), equals: 0)
+        expect(chown(path, Self.otherUser, Self.otherUser), equals: 0)
         let before = Snapshot(path)
         let refusal = StoreError.foreignFolder(path: home, owner: Self.otherUser)
         #expect(throws: refusal) { try TallyStore(path: path).apply(.tap(.upset)) }
         #expect(throws: refusal) { try TallyStore(path: path).read() }
         // Nor does it make folders there.
         #expect(throws: refusal) { try TallyStore(path: home + "/new/emotions.json").apply(.tap(.upset)) }
-        #expect(Snapshot(path) == before)
-        #expect(try folder.contents(of: home) == ["emotions.json"])
+        expect(Snapshot(path), equals: before)
+        try expect(folder.contents(of: home), equals: ["emotions.json"])
     }
 
     @Test(.enabled(if: geteuid() == 0, "the rule is root's"))
     func rootUsesNoHardLinkedDataFile() throws {
         let folder = try TemporaryFolder()
         let secret = try folder.write("root:$6$secret\n", to: "shadow")
-        #expect(link(secret, folder.file("emotions.json")) == 0)
+        expect(link(secret, folder.file("emotions.json")), equals: 0)
         #expect(throws: StoreError.hardLinkedFile(path: folder.file("emotions.json"), links: 2)) {
             try TallyStore(path: folder.file("emotions.json")).read()
         }
@@ -119,13 +119,13 @@ import Testing
         let previous = umask(0o277)
         defer { umask(previous) }
         try TallyStore(path: path).apply(.tap(.smile))
-        #expect(try mode(path) == 0o600)
-        #expect(try mode(path + ".lock") == 0o600)
-        #expect(try mode(folder.file("a")) == 0o700)
-        #expect(try mode(folder.file("a/b")) == 0o700)
+        try expect(mode(path), equals: 0o600)
+        try expect(mode(path + ".lock"), equals: 0o600)
+        try expect(mode(folder.file("a")), equals: 0o700)
+        try expect(mode(folder.file("a/b")), equals: 0o700)
         try TallyStore(path: path).apply(.tap(.smile))
-        #expect(try mode(path) == 0o600, "a save after the first kept the mode")
-        #expect(try TallyStore(path: path).read()[.smile] == 2)
+        try expect(mode(path), equals: 0o600, "a save after the first kept the mode")
+        try expect(TallyStore(path: path).read()[.smile], equals: 2)
     }
 
     @Test func aChangeThatWouldMakeTheFileTooLargeIsRefused() throws {
@@ -134,14 +134,14 @@ import Testing
         let filler = String(repeating: "x", count: 1024 * 1024 - 80)
         let path = try folder.write(#"{"version":1,"counts":{"happy":1},"n":"\#(filler)"}"#)
         let before = folder.bytes(of: path)
-        #expect(try TallyStore(path: path).read()[.happy] == 1)
+        try expect(TallyStore(path: path).read()[.happy], equals: 1)
         #expect {
             try TallyStore(path: path).apply(.tap(.happy))
         } throws: { error in
             guard case let .tooLargeToSave(shown, size, limit) = error as? StoreError else { return false }
             return shown == path && size > limit && limit == 1024 * 1024
         }
-        #expect(folder.bytes(of: path) == before)
+        expect(folder.bytes(of: path), equals: before)
     }
 
     @Test func aFailedFirstSaveRemovesTheFoldersAndLockItMade() throws {
@@ -151,7 +151,7 @@ import Testing
         #expect(throws: StoreError.self) {
             try TallyStore(path: folder.file("new/deeper/emotions.json"), fileSystem: fileSystem).apply(.tap(.sad))
         }
-        #expect(try folder.contents() == [], "a full disk left what the failed save made")
+        try expect(folder.contents(), equals: [], "a full disk left what the failed save made")
     }
 
     @Test func aFileThatIsNoTallyIsReportedAsSuchEvenWhereNoLockCanBeMade() throws {
@@ -190,15 +190,15 @@ import Testing
         var fileSystem = FileSystem.live
         let shared = folder.path
         fileSystem.write = { file, _ throws(SystemError) in
-            #expect(rename(shared + "/a", shared + "/a.old") == 0)
-            #expect(symlink(protected, shared + "/a") == 0)
+            expect(rename(shared + "/a", shared + "/a.old"), equals: 0)
+            expect(symlink(protected, shared + "/a"), equals: 0)
             throw SystemError(call: "write", path: file.path, errno: ENOSPC)
         }
         #expect(throws: StoreError.self) {
             try TallyStore(path: folder.file("a/b/emotions.json"), fileSystem: fileSystem).apply(.tap(.sad))
         }
         #expect(FileManager.default.fileExists(atPath: protected + "/b"), "the clean-up went through the link")
-        #expect(try folder.contents(of: folder.file("a.old")) == [], "the folder made and its lock are gone from where they were made")
+        try expect(folder.contents(of: folder.file("a.old")), equals: [], "the folder made and its lock are gone from where they were made")
     }
 
     @Test func aFolderSwappedInWhileBeingMadeIsNotMadeOursByAChmod() throws {
@@ -208,36 +208,36 @@ import Testing
         let locked = folder.file("locked")
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
         _ = try folder.write("mine", to: "locked/notes")
-        #expect(chmod(locked, 0o500) == 0)
+        expect(chmod(locked, 0o500), equals: 0)
         var fileSystem = FileSystem.live
         let shared = folder.path
         fileSystem.makeFolderAt = { parent, name, mode throws(SystemError) in
             try FileSystem.live.makeFolderAt(parent, name, mode)
-            #expect(rename(shared + "/" + name, shared + "/" + name + ".made") == 0)
-            #expect(rename(locked, shared + "/" + name) == 0)
+            expect(rename(shared + "/" + name, shared + "/" + name + ".made"), equals: 0)
+            expect(rename(locked, shared + "/" + name), equals: 0)
         }
         let previous = umask(0o277)
         defer { umask(previous) }
         _ = try? TallyStore(path: folder.file("new/emotions.json"), fileSystem: fileSystem).apply(.tap(.sad))
-        #expect(try mode(folder.file("new")) == 0o500, "the swapped-in folder was given to us with a chmod")
+        try expect(mode(folder.file("new")), equals: 0o500, "the swapped-in folder was given to us with a chmod")
     }
 
     @Test func aNewLockFileIsTheGroupsOnlyWhenTheGroupMayWriteTheTally() throws {
         let folder = try TemporaryFolder()
         for (dataMode, lockMode) in [(0o660, 0o660), (0o640, 0o600), (0o644, 0o600), (0o666, 0o660), (0o600, 0o600)] {
             let path = try folder.write(#"{"counts": {}}"#, to: "t\(dataMode).json")
-            #expect(chmod(path, mode_t(dataMode)) == 0)
+            expect(chmod(path, mode_t(dataMode)), equals: 0)
             try TallyStore(path: path).apply(.tap(.happy))
-            #expect(try mode(path + ".lock") == lockMode, "a data file \(String(dataMode, radix: 8))")
+            try expect(mode(path + ".lock"), equals: lockMode, "a data file \(String(dataMode, radix: 8))")
         }
     }
 
     @Test func executeAndSetIDBitsOfAPlantedFileAreNotPassedOn() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(#"{"counts": {}}"#)
-        #expect(chmod(path, 0o6777) == 0)
+        expect(chmod(path, 0o6777), equals: 0)
         try TallyStore(path: path).apply(.tap(.happy))
-        #expect(try mode(path) == 0o666)
+        try expect(mode(path), equals: 0o666)
     }
 
     @Test func messagesQuoteAtMostAShortPartOfAHugeNumber() throws {

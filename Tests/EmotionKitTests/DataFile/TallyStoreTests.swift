@@ -6,8 +6,8 @@ import Testing
     @Test func readingAMissingFileGivesZerosAndCreatesNothing() throws {
         let folder = try TemporaryFolder()
         let store = TallyStore(path: folder.file("deep/er/emotions.json"))
-        #expect(try store.read() == Tally())
-        #expect(try folder.contents() == [])
+        try expect(store.read(), equals: Tally())
+        try expect(folder.contents(), equals: [])
     }
 
     @Test func theFirstUpdateCreatesPrivateFoldersAndFile() throws {
@@ -16,7 +16,7 @@ import Testing
         try TallyStore(path: path).apply(.tap(.happy))
         for (item, mode) in [(folder.file("a"), 0o700), (folder.file("a/b"), 0o700), (path, 0o600)] {
             let attributes = try FileManager.default.attributesOfItem(atPath: item)
-            #expect((attributes[.posixPermissions] as? Int) == mode, "\(item)")
+            expect((attributes[.posixPermissions] as? Int), equals: mode, "\(item)")
         }
     }
 
@@ -24,29 +24,29 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("emotions.json")
         let changes = try TallyStore(path: path).apply([.tap(.happy), .add(3, to: .sad)])
-        #expect(changes == [Change(emotion: .happy, old: 0, new: 1), Change(emotion: .sad, old: 0, new: 3)])
-        #expect(try TallyStore(path: path).read() == Tally(counts: [.happy: 1, .sad: 3]))
+        expect(changes, equals: [Change(emotion: .happy, old: 0, new: 1), Change(emotion: .sad, old: 0, new: 3)])
+        try expect(TallyStore(path: path).read(), equals: Tally(counts: [.happy: 1, .sad: 3]))
     }
 
     @Test func onlyTheDataFileItsJournalAndItsLockAreLeftBehind() throws {
         let folder = try TemporaryFolder()
         let store = TallyStore(path: folder.file("emotions.json"))
         for _ in 0..<5 { try store.apply(.tap(.smile)) }
-        #expect(try folder.contents() == ["emotions.json", "emotions.json.journal", "emotions.json.lock"])
+        try expect(folder.contents(), equals: ["emotions.json", "emotions.json.journal", "emotions.json.lock"])
     }
 
     @Test func aNoOpOnAStoreThatDoesNotExistCreatesNothing() throws {
         let folder = try TemporaryFolder()
         let store = TallyStore(path: folder.file("x/emotions.json"))
-        #expect(try store.apply(Action.resetAll + [.add(0, to: .sad)]) == [])
-        #expect(try folder.contents() == [])
+        try expect(store.apply(Action.resetAll + [.add(0, to: .sad)]), equals: [])
+        try expect(folder.contents(), equals: [])
     }
 
     @Test func aNoOpOnAnExistingStoreLeavesTheFileAsItWas() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(#"{"counts":{"sad":2}}"#)
-        #expect(try TallyStore(path: path).apply(.reset(.happy)) == [])
-        #expect(folder.bytes(of: path) == Data(#"{"counts":{"sad":2}}"#.utf8))
+        try expect(TallyStore(path: path).apply(.reset(.happy)), equals: [])
+        expect(folder.bytes(of: path), equals: Data(#"{"counts":{"sad":2}}"#.utf8))
     }
 
     @Test func aRefusedActionOnAStoreThatDoesNotExistCreatesNothing() throws {
@@ -54,7 +54,7 @@ import Testing
         #expect(throws: TallyError.belowZero(.happy, count: 0, amount: -1)) {
             try TallyStore(path: folder.file("x/emotions.json")).apply(.add(-1, to: .happy))
         }
-        #expect(try folder.contents() == [])
+        try expect(folder.contents(), equals: [])
     }
 
     @Test func aRefusedActionLeavesTheFileUntouched() throws {
@@ -64,7 +64,7 @@ import Testing
         #expect(throws: TallyError.belowZero(.sad, count: 2, amount: -3)) {
             try TallyStore(path: path).apply(.add(-3, to: .sad))
         }
-        #expect(folder.bytes(of: path) == before)
+        expect(folder.bytes(of: path), equals: before)
     }
 
     @Test(arguments: [
@@ -83,9 +83,9 @@ import Testing
             return reported == path
         }
         #expect(throws: StoreError.self) { try store.read() }
-        #expect(folder.bytes(of: path) == before)
+        expect(folder.bytes(of: path), equals: before)
         // Nothing was changed: the lock file the refused update made is gone again.
-        #expect(try folder.contents() == ["emotions.json"])
+        try expect(folder.contents(), equals: ["emotions.json"])
     }
 
     @Test func unknownKeysSurviveAnUpdate() throws {
@@ -104,19 +104,19 @@ import Testing
         let link = folder.file("emotions.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         try TallyStore(path: link).apply(.tap(.sad))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
-        #expect(try TallyStore(path: target).read()[.sad] == 2)
+        try expect(FileManager.default.destinationOfSymbolicLink(atPath: link), equals: target)
+        try expect(TallyStore(path: target).read()[.sad], equals: 2)
     }
 
     @Test func aDanglingLinkIsFollowedSoTheFirstUpdateCreatesItsDestination() throws {
         let folder = try TemporaryFolder()
         let link = folder.file("emotions.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "dotfiles/moods.json")
-        #expect(try TallyStore(path: link).read() == Tally())
+        try expect(TallyStore(path: link).read(), equals: Tally())
         try TallyStore(path: link).apply(.tap(.sad))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "dotfiles/moods.json")
-        #expect(try TallyStore(path: folder.file("dotfiles/moods.json")).read()[.sad] == 1)
-        #expect(try TallyStore(path: link).read()[.sad] == 1)
+        try expect(FileManager.default.destinationOfSymbolicLink(atPath: link), equals: "dotfiles/moods.json")
+        try expect(TallyStore(path: folder.file("dotfiles/moods.json")).read()[.sad], equals: 1)
+        try expect(TallyStore(path: link).read()[.sad], equals: 1)
     }
 
     @Test func aLinkLoopIsReportedAsCannotCreate() throws {
@@ -134,7 +134,7 @@ import Testing
     @Test func aFolderOrFIFOInTheFilesPlaceIsRefusedBeforeAnythingIsCreated() throws {
         let folder = try TemporaryFolder()
         let fifo = folder.file("fifo.json")
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expect(mkfifo(fifo, 0o600), equals: 0)
         let cases: [(String, FileKind)] = [(folder.path, .folder), (fifo, .other)]
         for (path, kind) in cases {
             let store = TallyStore(path: path)
@@ -154,7 +154,7 @@ import Testing
         let path = try folder.write(#"{"counts": {"happy": 1}}"#)
         let holder = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
         defer { close(holder) }
-        #expect(flock(holder, LOCK_EX) == 0)
+        expect(flock(holder, LOCK_EX), equals: 0)
         let store = TallyStore(path: path, lockTimeout: .milliseconds(100))
         let started = ContinuousClock.now
         #expect {
@@ -166,7 +166,7 @@ import Testing
                 && holder?.command?.isEmpty == false
         }
         #expect(ContinuousClock.now - started < .seconds(5))
-        #expect(try store.read()[.happy] == 1)
+        try expect(store.read()[.happy], equals: 1)
     }
 
     @Test func aWriterWaitsForTheLockAndThenProceeds() throws {
@@ -174,12 +174,12 @@ import Testing
         let path = folder.file("emotions.json")
         // Close-on-exec, so that no process another test starts meanwhile inherits the lock.
         let holder = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        #expect(flock(holder, LOCK_EX) == 0)
+        expect(flock(holder, LOCK_EX), equals: 0)
         // Released from a Dispatch thread: a task could wait for a thread of the test pool, whose
         // threads the blocking `apply` below and other tests may all be holding.
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { close(holder) }
         try TallyStore(path: path, lockTimeout: .seconds(10)).apply(.tap(.neutral))
-        #expect(try TallyStore(path: path).read()[.neutral] == 1)
+        try expect(TallyStore(path: path).read()[.neutral], equals: 1)
     }
 
     @Test func threadsSharingOneFileLoseNoUpdate() async throws {
@@ -194,8 +194,8 @@ import Testing
             }
         }
         let tally = try TallyStore(path: path).read()
-        #expect(tally.total == 200)
-        #expect(tally == Tally(counts: [.happy: 50, .smile: 50, .neutral: 50, .upset: 25, .sad: 25]))
+        expect(tally.total, equals: 200)
+        expect(tally, equals: Tally(counts: [.happy: 50, .smile: 50, .neutral: 50, .upset: 25, .sad: 25]))
     }
 
     @Test func aFolderInTheWayIsReportedAsCannotCreate() throws {

@@ -8,7 +8,7 @@ import Testing
         (0o755, 1000, 1000), (0o700, 1000, 1000), (0o755, 0, 1000), (0o4755, 0, 1000), (0o755, 0, 0), (0o1755, 1000, 1000),
     ] as [(UInt32, UInt32, UInt32)])
     func whatTheUserOrRootOwnsAndOnlyTheOwnerMayWriteIsTrusted(permissions: UInt32, owner: UInt32, user: UInt32) {
-        #expect(HookDistrust(FileStatus(permissions: permissions, owner: owner, group: 50), user: user) == nil)
+        expect(HookDistrust(FileStatus(permissions: permissions, owner: owner, group: 50), user: user), equals: nil)
     }
 
     @Test(arguments: [
@@ -24,7 +24,7 @@ import Testing
         permissions: UInt32, owner: UInt32, user: UInt32, reason: String
     ) throws {
         let distrust = try #require(HookDistrust(FileStatus(permissions: permissions, owner: owner, group: 50), user: user))
-        #expect(distrust.description == reason)
+        expect(distrust.description, equals: reason)
         // Never chmod or chown for a hook: whoever could write it may hold it open for writing still.
         let problem = HookProblem.untrustedHook(path: "p", distrust, changes: [Change(emotion: .sad, old: 0, new: 1)])
         #expect(problem.description.hasSuffix(
@@ -34,10 +34,10 @@ import Testing
 
     @Test func aFolderOfSomeoneElsesIsReplacedNotTakenOverAndAWritableOneIsMadeYoursAlone() throws {
         let foreign = try #require(HookDistrust(FileStatus(permissions: 0o755, owner: 12345, group: 50), user: 1000))
-        #expect(foreign.folderRemedy(for: "/tmp/hooks") == "Use a folder of your own: mv -- '/tmp/hooks' "
+        expect(foreign.folderRemedy(for: "/tmp/hooks"), equals: "Use a folder of your own: mv -- '/tmp/hooks' "
             + "'/tmp/hooks.untrusted' && mkdir -m 700 -- '/tmp/hooks', or choose another with EMOTIONS_HOOKS_DIR.")
         let writable = try #require(HookDistrust(FileStatus(permissions: 0o775, owner: 1000, group: 50), user: 1000))
-        #expect(writable.folderRemedy(for: "-dir") == "Make it writable only by you: chmod go-w -- '-dir'.")
+        expect(writable.folderRemedy(for: "-dir"), equals: "Make it writable only by you: chmod go-w -- '-dir'.")
     }
 
     @Test(arguments: [
@@ -66,7 +66,7 @@ import Testing
             try process.run()
             let bytes = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            #expect(String(decoding: bytes, as: UTF8.self) == path, "\(shell) read \(word)")
+            expect(String(decoding: bytes, as: UTF8.self), equals: path, "\(shell) read \(word)")
         }
     }
 }

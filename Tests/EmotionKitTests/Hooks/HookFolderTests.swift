@@ -10,12 +10,12 @@ import Testing
         ("/a/mood.json", "elsewhere", "elsewhere"), ("/a/mood.json", "/etc/emotions-hooks", "/etc/emotions-hooks"),
     ] as [(String, String?, String)])
     func theFolderIsBesideTheDataFileUnlessChosen(dataFile: String, explicitPath: String?, folder: String) {
-        #expect(HookFolder(forDataFile: dataFile, explicitPath: explicitPath).path == folder)
+        expect(HookFolder(forDataFile: dataFile, explicitPath: explicitPath).path, equals: folder)
     }
 
     @Test func aMissingFolderHoldsNoHooks() throws {
         let folder = try TemporaryFolder()
-        #expect(try HookFolder(path: folder.file("hooks")).hooks() == [])
+        try expect(HookFolder(path: folder.file("hooks")).hooks(), equals: [])
     }
 
     @Test func hooksComeInByteOrderOfTheirNames() throws {
@@ -24,7 +24,7 @@ import Testing
             try folder.writeHook(name, "#!/bin/sh\n")
         }
         let names = try HookFolder(path: folder.file("hooks")).hooks().map(\.name)
-        #expect(names == ["10", "9", "B", "a", "a b", "b", "é"])
+        expect(names, equals: ["10", "9", "B", "a", "a b", "b", "é"])
     }
 
     @Test func onlyExecutableRegularFilesWithoutALeadingDotOrTrailingTildeAreHooks() throws {
@@ -42,10 +42,10 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: hooks + "/dangling", withDestinationPath: "nothing")
         try FileManager.default.createSymbolicLink(
             atPath: hooks + "/link-to-not-executable", withDestinationPath: "not-executable")
-        #expect(mkfifo(hooks + "/fifo", 0o755) == 0)
+        expect(mkfifo(hooks + "/fifo", 0o755), equals: 0)
 
         let names = try HookFolder(path: hooks).hooks().map(\.name)
-        #expect(names == ["link-to-runs", "owner-only", "runs", "~leading-tilde"])
+        expect(names, equals: ["link-to-runs", "owner-only", "runs", "~leading-tilde"])
     }
 
     @Test(arguments: [0o775, 0o757, 0o1777] as [mode_t])
@@ -53,7 +53,7 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.writeHook("runs", "#!/bin/sh\n")
         let hooks = folder.file("hooks")
-        #expect(chmod(hooks, permissions) == 0)
+        expect(chmod(hooks, permissions), equals: 0)
         let expected = try #require(HookDistrust(FileStatus(permissions: UInt32(permissions), owner: geteuid(), group: 0), user: geteuid()))
         #expect(throws: HookFolder.Problem.untrusted(expected)) { try HookFolder(path: hooks).hooks() }
         // A link to it is judged by the folder.
@@ -66,7 +66,7 @@ import Testing
     func aFolderAnotherUserOwnsIsNotTrusted() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("runs", "#!/bin/sh\n")
-        #expect(chown(folder.file("hooks"), 12345, 12345) == 0)
+        expect(chown(folder.file("hooks"), 12345, 12345), equals: 0)
         #expect(throws: HookFolder.Problem.untrusted(
             try #require(HookDistrust(FileStatus(permissions: 0o755, owner: 12345, group: 0), user: 0)))) {
             try HookFolder(path: folder.file("hooks")).hooks()
@@ -85,8 +85,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: hooks + "/link-to-writable", withDestinationPath: target)
 
         let listed = try HookFolder(path: hooks).hooks()
-        #expect(listed.map(\.name) == ["fine", "group-writable", "link-to-fine", "link-to-writable", "world-writable"])
-        #expect(listed.map { $0.distrust?.description } == [
+        expect(listed.map(\.name), equals: ["fine", "group-writable", "link-to-fine", "link-to-writable", "world-writable"])
+        expect(listed.map { $0.distrust?.description }, equals: [
             nil, "writable by its group", nil, "writable by its group and by others", "writable by others",
         ])
     }
@@ -95,9 +95,9 @@ import Testing
     func aHookAnotherUserOwnsIsListedWithItsDistrust() throws {
         let folder = try TemporaryFolder()
         let path = try folder.writeHook("theirs", "#!/bin/sh\n")
-        #expect(chown(path, 12345, 12345) == 0)
+        expect(chown(path, 12345, 12345), equals: 0)
         let listed = try HookFolder(path: folder.file("hooks")).hooks()
-        #expect(listed.map { $0.distrust?.description } == ["owned by user 12345"])
+        expect(listed.map { $0.distrust?.description }, equals: ["owned by user 12345"])
     }
 
     @Test func somethingThatIsNotAFolderCannotBeListed() throws {
@@ -116,7 +116,7 @@ import Testing
     @Test func aFolderReachedThroughAFolderOthersMayWriteToIsNotTrustedUnlessThatFolderIsSticky() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("runs", "#!/bin/sh\n", in: "open/hooks")
-        #expect(chmod(folder.file("open"), 0o777) == 0)
+        expect(chmod(folder.file("open"), 0o777), equals: 0)
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: geteuid(), group: 0), user: geteuid()))
         #expect(throws: HookFolder.Problem.untrustedPath(.folder(path: folder.file("open"), distrust))) {
             try HookFolder(path: folder.file("open/hooks")).hooks()
@@ -127,8 +127,8 @@ import Testing
             try HookFolder(path: folder.file("link")).hooks()
         }
         // As /tmp: anyone may add a name there, but only its owner may rename or remove it.
-        #expect(chmod(folder.file("open"), 0o1777) == 0)
-        #expect(try HookFolder(path: folder.file("open/hooks")).hooks().map(\.name) == ["runs"])
+        expect(chmod(folder.file("open"), 0o1777), equals: 0)
+        try expect(HookFolder(path: folder.file("open/hooks")).hooks().map(\.name), equals: ["runs"])
     }
 
     @Test(.enabled(if: geteuid() == 0, "only root may give a link away"))
@@ -137,7 +137,7 @@ import Testing
         try folder.writeHook("runs", "#!/bin/sh\n", in: "root-only")
         let link = folder.file("hooks")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.file("root-only"))
-        #expect(lchown(link, 65534, 65534) == 0)
+        expect(lchown(link, 65534, 65534), equals: 0)
         #expect(throws: HookFolder.Problem.untrustedPath(.foreignLink(path: link, owner: 65534))) {
             try HookFolder(path: link).hooks()
         }
@@ -148,16 +148,16 @@ import Testing
         try folder.writeHook("fine", "#!/bin/sh\n")
         try folder.writeHook("target", "#!/bin/sh\n", in: "open/bin")
         try folder.writeHook("target", "#!/bin/sh\n", in: "shared/bin")
-        #expect(chmod(folder.file("open"), 0o757) == 0)
-        #expect(chmod(folder.file("shared"), 0o1777) == 0)
+        expect(chmod(folder.file("open"), 0o757), equals: 0)
+        expect(chmod(folder.file("shared"), 0o1777), equals: 0)
         let hooks = folder.file("hooks")
         try FileManager.default.createSymbolicLink(atPath: hooks + "/through-open", withDestinationPath: "../open/bin/target")
         try FileManager.default.createSymbolicLink(atPath: hooks + "/through-shared", withDestinationPath: folder.file("shared/bin/target"))
         let listed = try HookFolder(path: hooks).hooks()
-        #expect(listed.map(\.name) == ["fine", "through-open", "through-shared"])
+        expect(listed.map(\.name), equals: ["fine", "through-open", "through-shared"])
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: geteuid(), group: 0), user: geteuid()))
-        #expect(listed.map(\.pathDistrust) == [nil, .folder(path: hooks + "/../open", distrust), nil])
-        #expect(listed.map(\.isTrusted) == [true, false, true])
+        expect(listed.map(\.pathDistrust), equals: [nil, .folder(path: hooks + "/../open", distrust), nil])
+        expect(listed.map(\.isTrusted), equals: [true, false, true])
     }
 
     @Test(.enabled(if: geteuid() == 0, "only root may give a link away"))
@@ -167,8 +167,8 @@ import Testing
         let link = folder.file("hooks/theirs")
         try FileManager.default.createDirectory(atPath: folder.file("hooks"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(lchown(link, 65534, 65534) == 0)
+        expect(lchown(link, 65534, 65534), equals: 0)
         let listed = try HookFolder(path: folder.file("hooks")).hooks()
-        #expect(listed.map(\.pathDistrust) == [.foreignLink(path: link, owner: 65534)])
+        expect(listed.map(\.pathDistrust), equals: [.foreignLink(path: link, owner: 65534)])
     }
 }

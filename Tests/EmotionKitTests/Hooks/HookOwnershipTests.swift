@@ -16,9 +16,9 @@ import Testing
 
         let listed = try hooks.hooks()
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o755, owner: Self.stranger, group: 0), user: geteuid()))
-        #expect(listed.map(\.name) == ["mine", "theirs"])
-        #expect(listed.map(\.distrust) == [nil, distrust])
-        #expect(listed.map(\.isTrusted) == [true, false])
+        expect(listed.map(\.name), equals: ["mine", "theirs"])
+        expect(listed.map(\.distrust), equals: [nil, distrust])
+        expect(listed.map(\.isTrusted), equals: [true, false])
     }
 
     @Test func aHooksFolderAnotherUserOwnsAndItsGroupMayWriteIsNotTrusted() throws {
@@ -46,7 +46,7 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.writeHook("runs", "#!/bin/sh\n", in: "way/hooks")
         let way = folder.file("way")
-        #expect(chmod(way, 0o755) == 0)
+        expect(chmod(way, 0o755), equals: 0)
         let hooks = HookFolder(path: folder.file("way/hooks"), fileSystem: seeming(way, ownedBy: Self.stranger))
 
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o755, owner: Self.stranger, group: 0), user: geteuid()))
@@ -62,9 +62,9 @@ import Testing
         let hooks = HookFolder(path: folder.file("hooks"), fileSystem: seeming(link, ownedBy: Self.stranger))
 
         let listed = try hooks.hooks()
-        #expect(listed.map(\.name) == ["mine", "theirs"])
-        #expect(listed.map(\.pathDistrust) == [nil, .foreignLink(path: link, owner: Self.stranger)])
-        #expect(listed.map(\.isTrusted) == [true, false])
+        expect(listed.map(\.name), equals: ["mine", "theirs"])
+        expect(listed.map(\.pathDistrust), equals: [nil, .foreignLink(path: link, owner: Self.stranger)])
+        expect(listed.map(\.isTrusted), equals: [true, false])
     }
 
     @Test func aHooksFolderReachedThroughALinkAnotherUserOwnsIsNotTrusted() throws {
@@ -88,17 +88,17 @@ import Testing
         let listed = try hooks.hooks()
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o755, owner: Self.stranger, group: 0), user: geteuid()))
         #expect(listed.map(\.pathDistrust) == [.interpreter(interpreter, why: "is \(distrust)")])
-        #expect(listed.map(\.isTrusted) == [false])
+        expect(listed.map(\.isTrusted), equals: [false])
     }
 
     @Test func theSameFilesWithTheirRealOwnersAreTrusted() throws {
         let folder = try TemporaryFolder()
         let interpreter = try folder.writeHook("interpreter", "#!/bin/sh\n", in: "bin")
         try folder.writeHook("runs", "#!" + interpreter + "\n", in: "way/hooks")
-        #expect(chmod(folder.file("way"), 0o755) == 0)
+        expect(chmod(folder.file("way"), 0o755), equals: 0)
         let hooks = HookFolder(path: folder.file("way/hooks"), fileSystem: seeming("/nothing/at/all", ownedBy: Self.stranger))
 
-        #expect(try hooks.hooks().map(\.isTrusted) == [true])
+        try expect(hooks.hooks().map(\.isTrusted), equals: [true])
     }
 
     /// The real file system, except that the file, folder or link at `path` seems owned by `owner`,

@@ -33,21 +33,21 @@ import Testing
             ),
         ]
         for (outcome, message) in expected {
-            #expect(HookProblem.hookFailed(hook: "notify-sad", outcome, change: change).description == message)
+            expect(HookProblem.hookFailed(hook: "notify-sad", outcome, change: change).description, equals: message)
         }
     }
 
     @Test func anUnreadableFolderIsNamedWithTheReason() {
         let problem = HookProblem.unreadableFolder(
             SystemError(call: "opendir", path: "/home/me/hooks", errno: ENOTDIR), changes: [change])
-        #expect(problem.description == "Cannot read the hooks folder '/home/me/hooks': Not a directory; no hook ran "
+        expect(problem.description, equals: "Cannot read the hooks folder '/home/me/hooks': Not a directory; no hook ran "
             + "for the change sad: 4 → 5, which is saved. Make it a folder you may read, or move it away.")
     }
 
     @Test func anUnreadableFolderNamesEveryChangeThatRanNoHook() {
         let changes = [Change(emotion: .happy, old: 0, new: 1), change, Change(emotion: .smile, old: 2, new: 0)]
         let problem = HookProblem.unreadableFolder(SystemError(call: "opendir", path: "hooks", errno: EACCES), changes: changes)
-        #expect(problem.description == "Cannot read the hooks folder 'hooks': Permission denied; no hook ran for the "
+        expect(problem.description, equals: "Cannot read the hooks folder 'hooks': Permission denied; no hook ran for the "
             + "changes happy: 0 → 1, sad: 4 → 5 and smile: 2 → 0, which are saved. "
             + "Make it a folder you may read, or move it away.")
     }
@@ -55,7 +55,7 @@ import Testing
     @Test func anUntrustedFolderIsNamedWithWhoCouldChangeItAndHowToFixIt() throws {
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o1777, owner: 12345, group: 12345), user: 1000))
         let problem = HookProblem.untrustedFolder(path: "/tmp/hooks", distrust, changes: [change])
-        #expect(problem.description == "The hooks folder '/tmp/hooks' is owned by user 12345 and writable by its group "
+        expect(problem.description, equals: "The hooks folder '/tmp/hooks' is owned by user 12345 and writable by its group "
             + "and by others, so no hook in it was run: another user could put programs there to run as you. "
             + "The change sad: 4 → 5 is saved. Use a folder of your own: mv -- '/tmp/hooks' '/tmp/hooks.untrusted' "
             + "&& mkdir -m 700 -- '/tmp/hooks', or choose another with EMOTIONS_HOOKS_DIR.")
@@ -65,7 +65,7 @@ import Testing
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: 1000, group: 1000), user: 1000))
         let changes = [Change(emotion: .happy, old: 0, new: 1), change]
         let problem = HookProblem.untrustedHook(path: "/home/me/hooks/notify", distrust, changes: changes)
-        #expect(problem.description == "Hook '/home/me/hooks/notify' is writable by others, so it was not run: another "
+        expect(problem.description, equals: "Hook '/home/me/hooks/notify' is writable by others, so it was not run: another "
             + "user could change what it runs as you. The changes happy: 0 → 1 and sad: 4 → 5 are saved. "
             + "Read it, then put a copy of your own in its place, which no one else can have open: "
             + "install -m 755 -- '/home/me/hooks/notify' '/home/me/hooks/notify.new' && mv -- "
@@ -87,7 +87,7 @@ import Testing
 
     @Test func aHookStoppedByTheTerminalIsSaidToBeSoWithWhatToDo() {
         let problem = HookProblem.hookFailed(hook: "ask", .stoppedByTerminal, change: change)
-        #expect(problem.description == "Hook 'ask' was stopped by the terminal (it read from or changed the terminal, "
+        expect(problem.description, equals: "Hook 'ask' was stopped by the terminal (it read from or changed the terminal, "
             + "which a hook runs too far in the background to do), so it was ended at once; the change sad: 4 → 5 is "
             + "saved. Make it leave the terminal alone: no prompts, no stty, nothing read from /dev/tty.")
     }
@@ -106,7 +106,7 @@ import Testing
     @Test func aHooksFolderReachedThroughAnotherUsersLinkNamesTheLinkAndItsOwner() {
         let problem = HookProblem.untrustedFolderPath(
             path: "/srv/x/hooks", .foreignLink(path: "/srv/x/hooks", owner: 12345), changes: [change])
-        #expect(problem.description == "The hooks folder '/srv/x/hooks' is reached through the symbolic link "
+        expect(problem.description, equals: "The hooks folder '/srv/x/hooks' is reached through the symbolic link "
             + "'/srv/x/hooks', which user 12345 owns, so no hook in it was run: that user could point it at programs of "
             + "their own to run as you. The change sad: 4 → 5 is saved. Remove the link (rm -- '/srv/x/hooks'), or make one "
             + "of your own in its place.")
@@ -115,7 +115,7 @@ import Testing
     @Test func aHooksFolderReachedThroughAFolderOthersMayWriteToNamesThatFolder() throws {
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: 0, group: 0), user: 0))
         let problem = HookProblem.untrustedFolderPath(path: "/srv/open/hooks", .folder(path: "/srv/open", distrust), changes: [change])
-        #expect(problem.description == "The hooks folder '/srv/open/hooks' is reached through the folder '/srv/open', "
+        expect(problem.description, equals: "The hooks folder '/srv/open/hooks' is reached through the folder '/srv/open', "
             + "which is writable by its group and by others, so no hook in it was run: another user could put programs of "
             + "their own in its place to run as you. The change sad: 4 → 5 is saved. Make that folder writable only by "
             + "its owner (chmod go-w -- '/srv/open'), or sticky as /tmp is (chmod +t -- '/srv/open'), or keep the hooks elsewhere.")
@@ -125,7 +125,7 @@ import Testing
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o755, owner: 12345, group: 0), user: 0))
         let problem = HookProblem.untrustedHookPath(
             path: "hooks/notify", .folder(path: "/home/other", distrust), changes: [change])
-        #expect(problem.description == "Hook 'hooks/notify' is reached through the folder '/home/other', which is owned "
+        expect(problem.description, equals: "Hook 'hooks/notify' is reached through the folder '/home/other', which is owned "
             + "by user 12345, so it was not run: that user could put a program of their own in its place to run as you. "
             + "The change sad: 4 → 5 is saved. Keep the hooks where every folder on the way is yours or root's; "
             + "EMOTIONS_HOOKS_DIR chooses their folder.")
@@ -133,11 +133,11 @@ import Testing
 
     @Test func hooksNestedTooDeepAreReportedOnceWithWhatToDo() {
         let changes = [Change(emotion: .happy, old: 0, new: 1), change]
-        #expect(HookProblem.tooDeep(HookDepth(variable: "4"), changes: changes).description == "Hooks are nested 4 deep "
+        expect(HookProblem.tooDeep(HookDepth(variable: "4"), changes: changes).description, equals: "Hooks are nested 4 deep "
             + "(EMOTIONS_HOOK_DEPTH=4), the most there may be, so that hooks that change counts cannot run each other "
             + "without end; no hook ran for the changes happy: 0 → 1 and sad: 4 → 5, which are saved. A hook that "
             + "changes counts should pass --no-hooks.")
-        #expect(HookProblem.tooDeep(HookDepth(variable: "two"), changes: [change]).description == "EMOTIONS_HOOK_DEPTH="
+        expect(HookProblem.tooDeep(HookDepth(variable: "two"), changes: [change]).description, equals: "EMOTIONS_HOOK_DEPTH="
             + "'two' is not a whole number, so how deeply this runs inside hooks cannot be told; no hook ran for the "
             + "change sad: 4 → 5, which is saved. emotions sets it for the hooks it runs: unset it, or set it to 0.")
     }

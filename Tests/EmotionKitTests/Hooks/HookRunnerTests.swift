@@ -42,12 +42,12 @@ import Testing
 
             """)
         let dataFile = folder.file("mood.json")
-        #expect(runner(folder).run(try onlyHook(folder), for: change) == .exited(status: 0))
+        expect(runner(folder).run(try onlyHook(folder), for: change), equals: .exited(status: 0))
         // A script is started from its open file, and its interpreter given that file's name.
-        #expect(folder.text(of: "arguments") == "/proc/self/fd/3\nsad\n4\n5\n")
-        #expect(folder.text(of: "input") == #"{"emotion": "sad", "old": 4, "new": 5, "file": "\#(dataFile)"}"# + "\n")
+        expect(folder.text(of: "arguments"), equals: "/proc/self/fd/3\nsad\n4\n5\n")
+        expect(folder.text(of: "input"), equals: #"{"emotion": "sad", "old": 4, "new": 5, "file": "\#(dataFile)"}"# + "\n")
         #expect(folder.text(of: "variables") == "sad\n4\n5\n\(dataFile)\n\(folder.file("hooks/record"))\n1\n")
-        #expect(folder.text(of: "directory") == FileManager.default.currentDirectoryPath + "\n")
+        expect(folder.text(of: "directory"), equals: FileManager.default.currentDirectoryPath + "\n")
     }
 
     @Test func theHooksVariablesReplaceInheritedOnesAndEverythingElseIsKept() throws {
@@ -59,10 +59,10 @@ import Testing
             "EMOTIONS_HOOK_TIMEOUT=3", "EMOTIONS_HOOK=/elsewhere", "EMOTIONS_HOOK_DEPTH=7",
         ]
         let outcome = runner(folder, extra: inherited).run(try onlyHook(folder), for: change)
-        #expect(outcome == .exited(status: 0))
+        expect(outcome, equals: .exited(status: 0))
         let lines = (folder.text(of: "environment") ?? "").split(separator: "\n").map(String.init)
         for name in HookRunner.variableNames {
-            #expect(lines.filter { $0.hasPrefix(name + "=") }.count == 1, "\(name) in \(lines)")
+            expect(lines.filter { $0.hasPrefix(name + "=") }.count, equals: 1, "\(name) in \(lines)")
         }
         for entry in [
             "EMOTIONS_EMOTION=sad", "EMOTIONS_OLD=4", "EMOTIONS_NEW=5", "EMOTIONS_FILE=\(folder.file("mood.json"))",
@@ -76,8 +76,8 @@ import Testing
     func aRelativeDataFileIsGivenAsAnAbsolutePath(dataFile: String) throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("file", "#!/bin/sh\nprintf '%s' \"$EMOTIONS_FILE\" > \"$OUT/file\"\n")
-        #expect(runner(folder, dataFile: dataFile).run(try onlyHook(folder), for: change) == .exited(status: 0))
-        #expect(folder.text(of: "file") == FileManager.default.currentDirectoryPath + "/mood.json")
+        expect(runner(folder, dataFile: dataFile).run(try onlyHook(folder), for: change), equals: .exited(status: 0))
+        expect(folder.text(of: "file"), equals: FileManager.default.currentDirectoryPath + "/mood.json")
     }
 
     @Test func aHookThatInheritsNothingGetsOnlyItsOwnVariables() throws {
@@ -85,7 +85,7 @@ import Testing
         try folder.writeHook("environment", "#!/bin/sh\n/usr/bin/env > \"$EMOTIONS_FILE.environment\"\n")
         let runner = HookRunner(
             folder: HookFolder(path: folder.file("hooks")), dataFile: folder.file("mood.json"), environment: [])
-        #expect(runner.run(try onlyHook(folder), for: change) == .exited(status: 0))
+        expect(runner.run(try onlyHook(folder), for: change), equals: .exited(status: 0))
         let lines = (folder.text(of: "mood.json.environment") ?? "").split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("EMOTIONS_") }.sorted() == [
             "EMOTIONS_EMOTION=sad", "EMOTIONS_FILE=\(folder.file("mood.json"))",
@@ -97,7 +97,7 @@ import Testing
     @Test func aHookThatReadsNoInputStillEndsWell() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("ignore-input", "#!/bin/sh\nexit 0\n")
-        #expect(runner(folder).run(try onlyHook(folder), for: change) == .exited(status: 0))
+        expect(runner(folder).run(try onlyHook(folder), for: change), equals: .exited(status: 0))
     }
 
     @Test(arguments: [
@@ -108,7 +108,7 @@ import Testing
     func howTheHookEndedIsReported(command: String, outcome: HookOutcome) throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("ends", "#!/bin/sh\n\(command)\n")
-        #expect(runner(folder).run(try onlyHook(folder), for: change) == outcome)
+        expect(runner(folder).run(try onlyHook(folder), for: change), equals: outcome)
     }
 
     @Test func aHookOutOfTimeIsStoppedWithTheProcessesItStarted() throws {
@@ -118,7 +118,7 @@ import Testing
         let start = clock.now
         let outcome = runner(folder, timeout: .milliseconds(300)).run(try onlyHook(folder), for: change)
         let elapsed = clock.now - start
-        #expect(outcome == .timedOut(after: .milliseconds(300)))
+        expect(outcome, equals: .timedOut(after: .milliseconds(300)))
         #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(5), "took \(elapsed)")
         let child = try #require(Int32((folder.text(of: "child") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(try stopsWithin(.seconds(5), child), "the hook's child \(child) still runs")
@@ -131,7 +131,7 @@ import Testing
         let start = clock.now
         let outcome = runner(folder, timeout: .milliseconds(100)).run(try onlyHook(folder), for: change)
         let elapsed = clock.now - start
-        #expect(outcome == .timedOut(after: .milliseconds(100)))
+        expect(outcome, equals: .timedOut(after: .milliseconds(100)))
         #expect(elapsed >= .milliseconds(600) && elapsed < .seconds(5), "took \(elapsed)")
         let child = try #require(Int32((folder.text(of: "child") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(try stopsWithin(.seconds(5), child), "the hook's child \(child) still runs")
@@ -150,14 +150,14 @@ import Testing
     @Test func aTimeLimitOfZeroStopsAHookThatIsStillRunning() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("slow", "#!/bin/sh\nsleep 30\n")
-        #expect(runner(folder, timeout: .zero).run(try onlyHook(folder), for: change) == .timedOut(after: .zero))
+        expect(runner(folder, timeout: .zero).run(try onlyHook(folder), for: change), equals: .timedOut(after: .zero))
     }
 
     @Test func aScriptWithoutAShebangLineCannotBeStarted() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("no-shebang", "touch \"$OUT/ran\"\n")
-        #expect(runner(folder).run(try onlyHook(folder), for: change) == .notStarted(errno: ENOEXEC))
-        #expect(folder.text(of: "ran") == nil, "the script ran through a shell")
+        expect(runner(folder).run(try onlyHook(folder), for: change), equals: .notStarted(errno: ENOEXEC))
+        expect(folder.text(of: "ran"), equals: nil, "the script ran through a shell")
     }
 
     @Test func aHookReplacedAfterItWasJudgedRunsTheFileThatWasJudged() throws {
@@ -165,9 +165,9 @@ import Testing
         try folder.writeHook("hook", "#!/bin/sh\necho judged > \"$OUT/ran\"\n")
         let hook = try onlyHook(folder)
         let swapped = try folder.writeHook("hook", "#!/bin/sh\necho swapped > \"$OUT/ran\"\n", in: "elsewhere")
-        #expect(rename(swapped, folder.file("hooks/hook")) == 0)
-        #expect(runner(folder).run(hook, for: change) == .exited(status: 0))
-        #expect(folder.text(of: "ran") == "judged\n")
+        expect(rename(swapped, folder.file("hooks/hook")), equals: 0)
+        expect(runner(folder).run(hook, for: change), equals: .exited(status: 0))
+        expect(folder.text(of: "ran"), equals: "judged\n")
     }
 
     @Test func aHooksFolderSwappedForALinkAfterItWasJudgedRunsTheHooksThatWereJudged() throws {
@@ -175,10 +175,10 @@ import Testing
         try folder.writeHook("hook", "#!/bin/sh\necho judged > \"$OUT/ran\"\n")
         try folder.writeHook("hook", "#!/bin/sh\necho planted > \"$OUT/ran\"\n", in: "planted")
         let hook = try onlyHook(folder)
-        #expect(rename(folder.file("hooks"), folder.file("judged")) == 0)
+        expect(rename(folder.file("hooks"), folder.file("judged")), equals: 0)
         try FileManager.default.createSymbolicLink(atPath: folder.file("hooks"), withDestinationPath: folder.file("planted"))
-        #expect(runner(folder).run(hook, for: change) == .exited(status: 0))
-        #expect(folder.text(of: "ran") == "judged\n")
+        expect(runner(folder).run(hook, for: change), equals: .exited(status: 0))
+        expect(folder.text(of: "ran"), equals: "judged\n")
     }
 
     @Test func aHookRemovedAfterItWasJudgedStillRunsAsJudged() throws {
@@ -186,15 +186,15 @@ import Testing
         let path = try folder.writeHook("gone", "#!/bin/sh\ntouch \"$OUT/ran\"\n")
         let hook = try onlyHook(folder)
         try FileManager.default.removeItem(atPath: path)
-        #expect(runner(folder).run(hook, for: change) == .exited(status: 0))
+        expect(runner(folder).run(hook, for: change), equals: .exited(status: 0))
         #expect(folder.text(of: "ran") != nil)
     }
 
     @Test func aHookWithoutTrustIsNeverStarted() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("writable", "#!/bin/sh\ntouch \"$OUT/ran\"\n", permissions: 0o757)
-        #expect(runner(folder).run(try onlyHook(folder), for: change) == .notStarted(errno: EPERM))
-        #expect(folder.text(of: "ran") == nil)
+        expect(runner(folder).run(try onlyHook(folder), for: change), equals: .notStarted(errno: EPERM))
+        expect(folder.text(of: "ran"), equals: nil)
     }
 
     @Test(arguments: [
@@ -208,17 +208,17 @@ import Testing
         let notExecutable = try folder.writeHook("interpreter", "not a program\n", in: "bin", permissions: 0o644)
         let named = interpreter == "INTERPRETER" ? notExecutable : interpreter
         try folder.writeHook("script", script.replacingOccurrences(of: "INTERPRETER", with: notExecutable))
-        #expect(runner(folder).run(try onlyHook(folder), for: change) == .interpreterNotStarted(interpreter: named, errno: code))
+        expect(runner(folder).run(try onlyHook(folder), for: change), equals: .interpreterNotStarted(interpreter: named, errno: code))
     }
 
     @Test func aHookWhoseNameIsNotUTF8StillRuns() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("placeholder", "#!/bin/sh\ntouch \"$OUT/ran\"\n")
         let name: [CChar] = Array(folder.file("hooks/n").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), 0]
-        #expect(rename(folder.file("hooks/placeholder"), name) == 0)
+        expect(rename(folder.file("hooks/placeholder"), name), equals: 0)
         let hook = try onlyHook(folder)
-        #expect(hook.name == "n\u{FFFD}")
-        #expect(runner(folder).run(hook, for: change) == .exited(status: 0))
+        expect(hook.name, equals: "n\u{FFFD}")
+        expect(runner(folder).run(hook, for: change), equals: .exited(status: 0))
         #expect(folder.text(of: "ran") != nil)
     }
 
@@ -228,8 +228,8 @@ import Testing
             try folder.writeHook(name, "#!/bin/sh\necho \"$(basename \"$EMOTIONS_HOOK\") $1\" >> \"$OUT/log\"\nexit \(status)\n")
         }
         let problems = problems(runner(folder), change)
-        #expect(folder.text(of: "log") == "10-first sad\n20-fails sad\n25-fails-too sad\n30-last sad\n")
-        #expect(problems == [
+        expect(folder.text(of: "log"), equals: "10-first sad\n20-fails sad\n25-fails-too sad\n30-last sad\n")
+        expect(problems, equals: [
             .hookFailed(hook: "20-fails", .exited(status: 2), change: change),
             .hookFailed(hook: "25-fails-too", .exited(status: 1), change: change),
         ])
@@ -243,38 +243,38 @@ import Testing
         try folder.writeHook("30-fine", logger)
         let happy = Change(emotion: .happy, old: 0, new: 1)
         let problems = problems(runner(folder), happy, change)
-        #expect(folder.text(of: "log") == "10-fine happy\n30-fine happy\n10-fine sad\n30-fine sad\n")
+        expect(folder.text(of: "log"), equals: "10-fine happy\n30-fine happy\n10-fine sad\n30-fine sad\n")
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o757, owner: geteuid(), group: 0), user: geteuid()))
-        #expect(problems == [.untrustedHook(path: writable, distrust, changes: [happy, change])])
+        expect(problems, equals: [.untrustedHook(path: writable, distrust, changes: [happy, change])])
     }
 
     @Test func anUntrustedFolderIsReportedOnceAndNoneOfItsHooksRun() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("fine", "#!/bin/sh\ntouch \"$OUT/ran\"\n")
-        #expect(chmod(folder.file("hooks"), 0o777) == 0)
+        expect(chmod(folder.file("hooks"), 0o777), equals: 0)
         let happy = Change(emotion: .happy, old: 0, new: 1)
         let problems = problems(runner(folder), happy, change)
-        #expect(folder.text(of: "ran") == nil, "a hook ran")
+        expect(folder.text(of: "ran"), equals: nil, "a hook ran")
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: geteuid(), group: 0), user: geteuid()))
-        #expect(problems == [.untrustedFolder(path: folder.file("hooks"), distrust, changes: [happy, change])])
+        expect(problems, equals: [.untrustedFolder(path: folder.file("hooks"), distrust, changes: [happy, change])])
     }
 
     @Test func noChangesListNoFolder() throws {
         let folder = try TemporaryFolder()
         try folder.write("not a folder", to: "hooks")
-        #expect(problems(runner(folder)) == [])
+        expect(problems(runner(folder)), equals: [])
     }
 
     @Test func aMissingFolderRunsNothingAndReportsNothing() throws {
         let folder = try TemporaryFolder()
-        #expect(problems(runner(folder), change) == [])
-        #expect(try folder.contents() == [])
+        expect(problems(runner(folder), change), equals: [])
+        try expect(folder.contents(), equals: [])
     }
 
     @Test func aFolderThatCannotBeListedIsReportedOnce() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("not a folder", to: "hooks")
-        #expect(problems(runner(folder), change) == [
+        expect(problems(runner(folder), change), equals: [
             .unreadableFolder(SystemError(call: "opendir", path: path, errno: ENOTDIR), changes: [change])
         ])
     }
@@ -286,7 +286,7 @@ import Testing
         let folder = try TemporaryFolder()
         // The fifth field of /proc/<pid>/stat, counted after the command's closing parenthesis.
         try folder.writeHook("group", "#!/bin/sh\nsed 's/.*) //' /proc/$$/stat | cut -d' ' -f3 > \"$OUT/group\"\n")
-        #expect(runner(folder, depth: depth).run(try onlyHook(folder), for: change) == .exited(status: 0))
+        expect(runner(folder, depth: depth).run(try onlyHook(folder), for: change), equals: .exited(status: 0))
         let group = try #require(Int32((folder.text(of: "group") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
         return (group, getpgrp())
     }
@@ -295,7 +295,7 @@ import Testing
         let top = try groups(at: .top)
         #expect(top.hook != top.ours)
         let nested = try groups(at: HookDepth(variable: "1"))
-        #expect(nested.hook == nested.ours)
+        expect(nested.hook, equals: nested.ours)
     }
 
     @Test(arguments: [("0", "1"), ("", "1"), ("2", "3"), ("3", "4")])
@@ -304,8 +304,8 @@ import Testing
         try folder.writeHook("depth", "#!/bin/sh\nprintf %s \"$EMOTIONS_HOOK_DEPTH\" > \"$OUT/depth\"\n")
         var problems: [HookProblem] = []
         runner(folder, depth: HookDepth(variable: depth)).run(for: [change]) { problems.append($0) }
-        #expect(problems == [])
-        #expect(folder.text(of: "depth") == told)
+        expect(problems, equals: [])
+        expect(folder.text(of: "depth"), equals: told)
     }
 
     @Test(arguments: ["4", "5", "0004", "99999999999999999999999", "-1", "two", " 1"])
@@ -315,14 +315,14 @@ import Testing
         try folder.writeHook("b", "#!/bin/sh\ntouch \"$OUT/ran\"\n")
         let happy = Change(emotion: .happy, old: 0, new: 1)
         let runner = runner(folder, depth: HookDepth(variable: depth))
-        #expect(problems(runner, happy, change) == [.tooDeep(HookDepth(variable: depth), changes: [happy, change])])
-        #expect(folder.text(of: "ran") == nil, "a hook ran")
+        expect(problems(runner, happy, change), equals: [.tooDeep(HookDepth(variable: depth), changes: [happy, change])])
+        expect(folder.text(of: "ran"), equals: nil, "a hook ran")
     }
 
     @Test func atTheDepthLimitAFolderWithoutHooksSaysNothing() throws {
         let folder = try TemporaryFolder()
         try folder.writeHook("README", "not a hook\n", permissions: 0o644)
-        #expect(problems(runner(folder, depth: HookDepth(variable: "4")), change) == [])
+        expect(problems(runner(folder, depth: HookDepth(variable: "4")), change), equals: [])
     }
 
     @Test func aNestedHookOutOfTimeIsStoppedWithWhatItStartedButNotThisProcessesGroup() throws {
@@ -331,7 +331,7 @@ import Testing
         try folder.writeHook("slow", "#!/bin/sh\nsleep 30 &\necho $! > \"$OUT/child\"\nwait\n")
         let outcome = runner(folder, timeout: .milliseconds(300), depth: HookDepth(variable: "1"))
             .run(try onlyHook(folder), for: change)
-        #expect(outcome == .timedOut(after: .milliseconds(300)))
+        expect(outcome, equals: .timedOut(after: .milliseconds(300)))
         let child = try #require(Int32((folder.text(of: "child") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(try stopsWithin(.seconds(5), child), "the hook's child \(child) still runs")
     }
@@ -346,11 +346,11 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         let outcome = runner(folder, timeout: .seconds(20)).run(try onlyHook(folder), for: change)
-        #expect(outcome == .stoppedByTerminal)
+        expect(outcome, equals: .stoppedByTerminal)
         #expect(clock.now - start < .seconds(5), "took \(clock.now - start)")
         // Any other stop may be undone (SIGCONT), so it is left to the time limit.
         try folder.writeHook("terminal", "#!/bin/sh\nkill -STOP $$\n")
         let stopped = runner(folder, timeout: .milliseconds(300)).run(try onlyHook(folder), for: change)
-        #expect(stopped == .timedOut(after: .milliseconds(300)))
+        expect(stopped, equals: .timedOut(after: .milliseconds(300)))
     }
 }

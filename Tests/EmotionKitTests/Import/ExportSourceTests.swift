@@ -45,20 +45,20 @@ import Testing
             try fileSource(text).forEachLine(chunk: chunk) { line, _, number throws(ImportError) in
                 seen.append((number, String(decoding: line, as: UTF8.self)))
             }
-            #expect(seen.map(\.0) == [1, 2, 3, 4, 5, 6], "read \(chunk) bytes at a time")
-            #expect(seen.map(\.1) == Self.lines, "read \(chunk) bytes at a time")
+            expect(seen.map(\.0), equals: [1, 2, 3, 4, 5, 6], "read \(chunk) bytes at a time")
+            expect(seen.map(\.1), equals: Self.lines, "read \(chunk) bytes at a time")
         }
         let batch = try ImportBatch(reading: try fileSource(text))
         #expect(batch.commandIDs == whole.commandIDs && batch.commandLines == whole.commandLines)
-        #expect(batch.commandIDs == [[L.eventID(1)], [L.eventID(2), L.eventID(3)], [L.eventID(4)], [L.eventID(5)]])
+        expect(batch.commandIDs, equals: [[L.eventID(1)], [L.eventID(2), L.eventID(3)], [L.eventID(4)], [L.eventID(5)]])
     }
 
     @Test func aFileImportedFromItsFileGivesWhatItsBytesGive() throws {
         let text = Self.lines.joined(separator: "\n") + "\n"
         let (plan, events) = try store().importChanges(try ImportBatch(reading: try fileSource(text)))
         #expect(plan.changeCount == 5 && events.map(\.id) == [1, 2, 3, 4, 5].map(L.eventID))
-        #expect(events.first?.note == "a long note to cut across reads")
-        #expect(try store().read() == Tally(counts: [.happy: 1, .sad: 1, .smile: 1, .upset: 3, .neutral: 1]))
+        expect(events.first?.note, equals: "a long note to cut across reads")
+        try expect(store().read(), equals: Tally(counts: [.happy: 1, .sad: 1, .smile: 1, .upset: 3, .neutral: 1]))
     }
 
     @Test func aFileChangedBetweenItsTwoReadsIsRefusedAndNothingIsImported() throws {
@@ -76,9 +76,9 @@ import Testing
         try handle.write(contentsOf: Data(changed.utf8))
         try handle.close()
         #expect(throws: ImportSourceError.changed(name: folder.file("export.jsonl"), line: 6)) { try store.importChanges(batch) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".journal")) == journal)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == dataFile)
-        #expect(try store.read() == Tally(counts: [.happy: 1]))
+        try expect(Data(contentsOf: URL(fileURLWithPath: path + ".journal")), equals: journal)
+        try expect(Data(contentsOf: URL(fileURLWithPath: path)), equals: dataFile)
+        try expect(store.read(), equals: Tally(counts: [.happy: 1]))
     }
 
     /// Edits in place, each of the same length, that keep a line's id, command, emotion and amount:
@@ -102,7 +102,7 @@ import Testing
         #expect(throws: ImportSourceError.self) { try store().importChanges(batch) }
         #expect(!FileManager.default.fileExists(atPath: path + ".journal"))
         // The line's fingerprint fits in what a change keeps.
-        #expect(MemoryLayout<ImportBatch.Change>.stride == 48)
+        expect(MemoryLayout<ImportBatch.Change>.stride, equals: 48)
     }
 
     @Test func aFileCutBetweenItsTwoReadsIsRefused() throws {
@@ -126,8 +126,8 @@ import Testing
         let observation = try other.observe(options: [.old, .new]) { heard.add($0.emotion) }
         defer { observation.cancel() }
         let observed = try other.importChanges(try ImportBatch(parsing: Array(text.utf8)), keepingEvents: false)
-        #expect(observed.events.count == 5)
-        #expect(heard.emotions == [.happy, .sad, .smile, .upset, .neutral])
+        expect(observed.events.count, equals: 5)
+        expect(heard.emotions, equals: [.happy, .sad, .smile, .upset, .neutral])
     }
 
     @Test func anExportLargerThanTheLimitIsRefusedAsItIsRead() throws {
@@ -167,7 +167,7 @@ final class HeardChanges: @unchecked Sendable {  // `list` is only touched under
             #expect(throws: ImportError.badLine(line: 2, .tooLong(bytes: 300_000))) {
                 try ExportSource(bytes: bytes).forEachLine(chunk: 4096) { _, _, _ throws(ImportError) in seen += 1 }
             }
-            #expect(seen == 1)
+            expect(seen, equals: 1)
         }
         // One just past the limit with a carriage return is the strict parser's to measure, as before.
         let padded = "{\"id\": \"\(L.id(1))\"" + String(repeating: " ", count: JournalEvent.lineLimit) + "}\r\n"
@@ -180,7 +180,7 @@ final class HeardChanges: @unchecked Sendable {  // `list` is only touched under
         let lines = (0...SyncRound.historyLimit).map { index in
             L.line(index + 1, "tap", "happy", index, index + 1, #", "history": "\#(L.id(10_000 + index))", "hseq": 1"#)
         }
-        #expect(L.refusal(lines) == .tooManyHistories(line: SyncRound.historyLimit + 1, limit: SyncRound.historyLimit))
-        #expect(L.refusal(Array(lines.dropLast())) == nil)
+        expect(L.refusal(lines), equals: .tooManyHistories(line: SyncRound.historyLimit + 1, limit: SyncRound.historyLimit))
+        expect(L.refusal(Array(lines.dropLast())), equals: nil)
     }
 }

@@ -15,49 +15,49 @@ import Testing
             "",
             L.line(5, "tap", "neutral", 0, 1, at: "2026-11-23T12:00:00.000+00:00"),
         ])
-        #expect(batch.commandIDs == [[L.eventID(1)], [L.eventID(5)], [L.eventID(3), L.eventID(4)], [L.eventID(2)]])
-        #expect(batch.commandLines == [[1], [6], [3, 4], [2]])
-        #expect(batch.changeCount == 5)
+        expect(batch.commandIDs, equals: [[L.eventID(1)], [L.eventID(5)], [L.eventID(3), L.eventID(4)], [L.eventID(2)]])
+        expect(batch.commandLines, equals: [[1], [6], [3, 4], [2]])
+        expect(batch.changeCount, equals: 5)
     }
 
     @Test func anEmptyFileOrOneOfBlankLinesHoldsNoCommand() throws {
-        #expect(try ImportBatch(parsing: []).commandCount == 0)
-        #expect(try ImportBatch(parsing: Array("\n\r\n\n".utf8)).commandCount == 0)
+        try expect(ImportBatch(parsing: []).commandCount, equals: 0)
+        try expect(ImportBatch(parsing: Array("\n\r\n\n".utf8)).commandCount, equals: 0)
     }
 
     @Test func aByteOrderMarkAndWindowsLineEndsAreRead() throws {
         let text = "\u{FEFF}" + L.line(1, "tap", "happy", 0, 1) + "\r\n" + L.line(2, "tap", "sad", 0, 1) + "\r\n"
-        #expect(try ImportBatch(parsing: Array(text.utf8)).changeCount == 2)
+        try expect(ImportBatch(parsing: Array(text.utf8)).changeCount, equals: 2)
     }
 
     @Test func aBadLineIsRefusedByNumberWithTheJournalsReason() {
         let good = L.line(1, "tap", "happy", 0, 1)
-        #expect(L.refusal([good, "not json"]).map { if case .badLine(2, .invalidJSON) = $0 { true } else { false } } == true)
-        #expect(L.refusal([good, #"{"id": "\#(L.id(2))"}"#]) == .badLine(line: 2, .missingKey("at")))
-        #expect(L.refusal([L.line(2, "tap", "joy", 0, 1)]) == .badLine(line: 1, .unknownEmotion("joy")))
-        #expect(L.refusal([L.line(2, "tap", "sad", 0, 2)]) == .badLine(line: 1, .invalidEvent(.tapNotByOne(old: 0, new: 2))))
-        #expect(L.refusal([L.line(2, "tap", "sad", 0, 1, at: "2026-02-30T00:00:00.000+00:00")]).map {
+        expect(L.refusal([good, "not json"]).map { if case .badLine(2, .invalidJSON) = $0 { true } else { false } }, equals: true)
+        expect(L.refusal([good, #"{"id": "\#(L.id(2))"}"#]), equals: .badLine(line: 2, .missingKey("at")))
+        expect(L.refusal([L.line(2, "tap", "joy", 0, 1)]), equals: .badLine(line: 1, .unknownEmotion("joy")))
+        expect(L.refusal([L.line(2, "tap", "sad", 0, 2)]), equals: .badLine(line: 1, .invalidEvent(.tapNotByOne(old: 0, new: 2))))
+        expect(L.refusal([L.line(2, "tap", "sad", 0, 1, at: "2026-02-30T00:00:00.000+00:00")]).map {
             if case .badLine(1, .badTime(key: "at", _)) = $0 { true } else { false }
-        } == true)
-        #expect(L.refusal([L.line(2, "add", "sad", 0, 1, #", "note": "a\u001Bb""#)]) == .badLine(line: 1, .invalidEvent(.noteControlCharacter(0x1B, position: 2))))
-        #expect(L.refusal([#"{"id": "01jx0000000000000000000001"}"#]) == .badLine(line: 1, .badID(key: "id", text: "01jx0000000000000000000001")))
-        #expect(L.refusal(["[1, 2]"]) == .badLine(line: 1, .notAnObject(found: "an array")))
-        #expect(L.refusal(["{" + String(repeating: " ", count: 20_000) + "}"]) == .badLine(line: 1, .tooLong(bytes: 20_002)))
+        }, equals: true)
+        expect(L.refusal([L.line(2, "add", "sad", 0, 1, #", "note": "a\u001Bb""#)]), equals: .badLine(line: 1, .invalidEvent(.noteControlCharacter(0x1B, position: 2))))
+        expect(L.refusal([#"{"id": "01jx0000000000000000000001"}"#]), equals: .badLine(line: 1, .badID(key: "id", text: "01jx0000000000000000000001")))
+        expect(L.refusal(["[1, 2]"]), equals: .badLine(line: 1, .notAnObject(found: "an array")))
+        expect(L.refusal(["{" + String(repeating: " ", count: 20_000) + "}"]), equals: .badLine(line: 1, .tooLong(bytes: 20_002)))
     }
 
     /// Only a file whose first line is our CSV header is told to be exported again without --format csv;
     /// any other that is not JSON gets what import reads, and the column in its line, not the parser's line 1.
     @Test func aCSVExportIsToldApartFromOtherFilesThatAreNotJSON() throws {
-        #expect(L.refusal(["at,date,time,offset,command,emotion,old,new,delta,note", "2026-11-23T21:04:05.123+09:00,x"]) == .csvExport(line: 1))
-        #expect(L.refusal(["\u{FEFF}at,date,time,offset,command,emotion,old,new,delta,note\r"]) == .csvExport(line: 1))
-        #expect(L.refusal(["", "\r", "at,date,time,offset,command,emotion,old,new,delta,note"]) == .csvExport(line: 3))
+        expect(L.refusal(["at,date,time,offset,command,emotion,old,new,delta,note", "2026-11-23T21:04:05.123+09:00,x"]), equals: .csvExport(line: 1))
+        expect(L.refusal(["\u{FEFF}at,date,time,offset,command,emotion,old,new,delta,note\r"]), equals: .csvExport(line: 1))
+        expect(L.refusal(["", "\r", "at,date,time,offset,command,emotion,old,new,delta,note"]), equals: .csvExport(line: 3))
         #expect(ImportError.csvExport(line: 1).description.contains("export the history again without --format csv"))
         let screen = try #require(L.refusal(["\u{1B}[2J"]))
-        #expect(screen.description == "Cannot import line 1: it is not valid JSON: unexpected character '\\u{1B}' where a value "
+        expect(screen.description, equals: "Cannot import line 1: it is not valid JSON: unexpected character '\\u{1B}' where a value "
             + "was expected at byte 1 of the line. emotions import reads the JSON Lines that 'emotions export' writes, one change per "
             + "line. Nothing was imported.")
         let later = try #require(L.refusal(["", "", "hello"]))
-        #expect(later.description == "Cannot import line 3: it is not valid JSON: unexpected character 'h' where a value was "
+        expect(later.description, equals: "Cannot import line 3: it is not valid JSON: unexpected character 'h' where a value was "
             + "expected at byte 1 of the line. Nothing was imported; fix or remove that line, or export the file again.")
     }
 
@@ -69,18 +69,18 @@ import Testing
     @Test func aCommandMustBeWholeAndAlike() {
         let first = L.line(3, "tap", "smile", 0, 1, #", "events": 2"#)
         let second = L.line(4, "tap", "upset", 0, 1, #", "group": "\#(L.id(3))""#)
-        #expect(L.refusal([first]) == .commandIncomplete(line: 1, expected: 2, found: 1))
-        #expect(L.refusal([second]) == .missingFirstChange(line: 1, group: L.eventID(3)))
-        #expect(L.refusal([L.line(3, "tap", "smile", 0, 1), second]) == .commandIncomplete(line: 1, expected: 1, found: 2))
+        expect(L.refusal([first]), equals: .commandIncomplete(line: 1, expected: 2, found: 1))
+        expect(L.refusal([second]), equals: .missingFirstChange(line: 1, group: L.eventID(3)))
+        expect(L.refusal([L.line(3, "tap", "smile", 0, 1), second]), equals: .commandIncomplete(line: 1, expected: 1, found: 2))
         let unlike = L.line(4, "tap", "upset", 0, 1, #", "note": "x", "group": "\#(L.id(3))""#)
-        #expect(L.refusal([first, unlike]) == .unlikeItsCommand(line: 2, key: "note", firstLine: 1))
-        #expect(L.refusal([second, first]) == nil, "a command's first change may come after the others")
+        expect(L.refusal([first, unlike]), equals: .unlikeItsCommand(line: 2, key: "note", firstLine: 1))
+        expect(L.refusal([second, first]), equals: nil, "a command's first change may come after the others")
     }
 
     @Test(arguments: [2_147_483_648, 4_294_967_298, Int.max])
     func aCommandOfMoreChangesThanAFileCanHoldIsRefusedAsIncomplete(events: Int) {
         let first = L.line(3, "tap", "smile", 0, 1, ", \"events\": \(events)")
-        #expect(L.refusal([first]) == .commandIncomplete(line: 1, expected: events, found: 1))
+        expect(L.refusal([first]), equals: .commandIncomplete(line: 1, expected: events, found: 1))
     }
 
     /// The rule `--at` and `--since` keep too: a time lies in the years 1 to 9999 in UTC as well as
@@ -102,8 +102,8 @@ import Testing
                 + "keeps times in the years 1 to 9999, both in UTC and at their local offset. Nothing was imported; fix or "
                 + "remove that line, or export the file again.")
         // The last instant in UTC, and the first, whatever their offsets, are kept.
-        #expect(try L.batch([L.line(4, "tap", "sad", 0, 1, at: "9999-12-31T23:59:59.999+00:00")]).changeCount == 1)
-        #expect(try L.batch([L.line(5, "tap", "sad", 0, 1, at: "0001-01-01T18:00:00.000+18:00")]).changeCount == 1)
+        try expect(L.batch([L.line(4, "tap", "sad", 0, 1, at: "9999-12-31T23:59:59.999+00:00")]).changeCount, equals: 1)
+        try expect(L.batch([L.line(5, "tap", "sad", 0, 1, at: "0001-01-01T18:00:00.000+18:00")]).changeCount, equals: 1)
     }
 
     @Test func aNewChangeRecordedMoreThanADayAfterNowIsRefusedByLine() throws {

@@ -58,11 +58,11 @@ import Testing
         #expect(size > 12 * JournalFile.chunkSize)
         var last: [JournalEvent] = []
         let forLast = try bytesRead { last = try store.events(EventQuery(last: 20)) }
-        #expect(last.map(\.new) == Array(Self.imported - 19...Self.imported))
+        expect(last.map(\.new), equals: Array(Self.imported - 19...Self.imported))
         #expect(forLast <= 2 * JournalFile.chunkSize, "log -n 20 read \(forLast) of the journal's \(size) bytes")
         var week: [JournalEvent] = []
         let forWeek = try bytesRead { week = try store.events(EventQuery(since: Instant(millisecondsSinceEpoch: Self.now - 7 * 86_400_000))) }
-        #expect(week.count == 7 * 24)
+        expect(week.count, equals: 7 * 24)
         #expect(forWeek <= 2 * JournalFile.chunkSize, "log --since 7d read \(forWeek) of the journal's \(size) bytes")
     }
 
@@ -74,7 +74,7 @@ import Testing
         _ = try store.importChanges(try L.batch(Array(Self.exportLines.dropFirst(half))))
         var last: [JournalEvent] = []
         let forLast = try bytesRead { last = try store.events(EventQuery(last: 20)) }
-        #expect(last.map(\.new) == Array(Self.imported - 19...Self.imported))
+        expect(last.map(\.new), equals: Array(Self.imported - 19...Self.imported))
         #expect(forLast <= 2 * JournalFile.chunkSize, "log -n 20 read \(forLast) bytes")
     }
 
@@ -92,27 +92,27 @@ import Testing
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path + ".journal")[.size] as? Int)
         #expect(size > 12 * JournalFile.chunkSize)
         let all = try store.events()
-        #expect(all.count == Self.imported + 30)
+        expect(all.count, equals: Self.imported + 30)
         let limit = 3 * JournalFile.chunkSize
 
         var last: [JournalEvent] = []
         let forLast = try bytesRead { last = try store.events(EventQuery(last: 20)) }
-        #expect(last == Array(all.suffix(20)))
+        expect(last, equals: Array(all.suffix(20)))
         #expect(forLast <= limit, "log -n 20 read \(forLast) of the journal's \(size) bytes")
 
         let since = Instant(millisecondsSinceEpoch: Self.now - 7 * day)
         var week: [JournalEvent] = []
         let forWeek = try bytesRead { week = try store.events(EventQuery(since: since)) }
-        #expect(week == all.filter { $0.at.millisecondsSinceEpoch >= since.millisecondsSinceEpoch })
-        #expect(week.count == 7 * 24 + 30)
+        expect(week, equals: all.filter { $0.at.millisecondsSinceEpoch >= since.millisecondsSinceEpoch })
+        expect(week.count, equals: 7 * 24 + 30)
         #expect(forWeek <= limit, "log --since 7d read \(forWeek) of the journal's \(size) bytes")
 
         var felt = Felt()
         let forFelt = try bytesRead { felt = try store.felt(since: since, until: nil) }
         var naive = Felt()
         for event in week { naive.count(event) }
-        #expect(Emotion.allCases.map { felt.sum(of: $0) } == Emotion.allCases.map { naive.sum(of: $0) })
-        #expect(felt.sum(of: .happy) == 7 * 24)
+        expect(Emotion.allCases.map { felt.sum(of: $0) }, equals: Emotion.allCases.map { naive.sum(of: $0) })
+        expect(felt.sum(of: .happy), equals: 7 * 24)
         #expect(forFelt <= limit, "stats --week read \(forFelt) of the journal's \(size) bytes")
     }
 
@@ -141,10 +141,10 @@ import Testing
         try (lines.joined(separator: "\n") + "\n").write(toFile: journal, atomically: false, encoding: .utf8)
         try FileManager.default.removeItem(atPath: path)  // Made again from the journal.
         let all = try store.events()
-        #expect(all.count == Self.imported + 1)
-        #expect(try store.events(EventQuery(last: 20)) == Array(all.suffix(20)))
+        expect(all.count, equals: Self.imported + 1)
+        try expect(store.events(EventQuery(last: 20)), equals: Array(all.suffix(20)))
         let since = Instant(millisecondsSinceEpoch: Self.now - 7 * 86_400_000)
-        #expect(try store.events(EventQuery(since: since)) == all.filter { $0.at.millisecondsSinceEpoch >= since.millisecondsSinceEpoch })
+        try expect(store.events(EventQuery(since: since)), equals: all.filter { $0.at.millisecondsSinceEpoch >= since.millisecondsSinceEpoch })
         let felt = try store.felt(since: since, until: nil)
         #expect(felt.sum(of: .happy) == 7 * 24 && felt.sum(of: .sad) == 1)
     }
@@ -161,10 +161,10 @@ import Testing
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: journal, atomically: false, encoding: .utf8)
         try FileManager.default.removeItem(atPath: path)  // Made again from the journal.
-        #expect(try store.events(EventQuery(last: 20)).map(\.new) == Array(Self.imported - 19...Self.imported))
+        try expect(store.events(EventQuery(last: 20)).map(\.new), equals: Array(Self.imported - 19...Self.imported))
         let since = Instant(millisecondsSinceEpoch: Self.now - 7 * 86_400_000)
-        #expect(try store.events(EventQuery(since: since)).count == 7 * 24)
-        #expect(try store.read()[.happy] == Self.imported)
+        try expect(store.events(EventQuery(since: since)).count, equals: 7 * 24)
+        try expect(store.read()[.happy], equals: Self.imported)
     }
 }
 
@@ -233,10 +233,10 @@ import Testing
         let lines = try String(contentsOfFile: folder.file("there.json.journal"), encoding: .utf8).split(separator: "\n").dropFirst()
         _ = try local.importChanges(try ImportBatch(parsing: Array(lines.filter { !$0.contains("\"id\":\"" + tap) }.joined(separator: "\n").utf8)))
         let since = Instant(millisecondsSinceEpoch: start - hour)  // After the undo's recording, before the tap.
-        #expect(try local.events(EventQuery(since: since)).map(\.command) == [.tap])
-        #expect(try local.events(EventQuery(last: 1)).map(\.command) == [.tap])
-        #expect(try local.felt(since: since, until: nil).sum(of: .happy) == 0)
-        #expect(try local.read()[.happy] == 0)
+        try expect(local.events(EventQuery(since: since)).map(\.command), equals: [.tap])
+        try expect(local.events(EventQuery(last: 1)).map(\.command), equals: [.tap])
+        try expect(local.felt(since: since, until: nil).sum(of: .happy), equals: 0)
+        try expect(local.read()[.happy], equals: 0)
     }
 
     /// The changes of the journal at `path`, read as an export (its own keys are ignored).
@@ -275,14 +275,14 @@ import Testing
             if generator.chance(0.6) { query.last = generator.chance(0.7) ? Int.random(in: 1...30, using: &generator) : Int.random(in: 1...500, using: &generator) }
             if generator.chance(0.2) { query.emotions = [generator.pick(Emotion.allCases)] }
             let expected = ordered.filter { query.matches($0) }.suffix(query.last ?? .max)
-            #expect(try store.events(query).map(\.sequence) == expected.map(\.sequence), "round \(round): \(query)")
+            try expect(store.events(query).map(\.sequence), equals: expected.map(\.sequence), "round \(round): \(query)")
             var naive = Felt()
             for event in ordered where query.matches(event) && (event.command == .tap || event.command == .add) && latestRevert[event.group] != .undo {
                 if query.emotions.isEmpty || query.emotions.contains(event.emotion) { naive.count(event) }
             }
             let felt = try store.felt(since: query.since, until: query.until)
             let shown = query.emotions.isEmpty ? Array(Emotion.allCases) : query.emotions
-            #expect(shown.map { felt.sum(of: $0) } == shown.map { naive.sum(of: $0) }, "round \(round): \(query)")
+            expect(shown.map { felt.sum(of: $0) }, equals: shown.map { naive.sum(of: $0) }, "round \(round): \(query)")
         }
     }
 }

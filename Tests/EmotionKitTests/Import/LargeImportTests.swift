@@ -45,7 +45,7 @@ import Testing
         _ = try store.importChanges(try ImportLines.batch(other.lines))
         var expected = other.counts
         _ = try expected.apply(.tap(.upset))
-        #expect(try store.read() == expected)
+        try expect(store.read(), equals: expected)
         let pieces = writes.withLock { $0 }.filter { $0 > 1000 }
         #expect(pieces.count >= 3, "the lines were written in \(pieces.count) piece(s): \(pieces)")
     }
@@ -70,7 +70,7 @@ import Testing
             var expected = other.counts
             _ = try expected.apply(.tap(.upset))
             let final = try next.read()
-            #expect(final == expected, "cut at \(step): partial \(partial), then \(final), expected \(expected)")
+            expect(final, equals: expected, "cut at \(step): partial \(partial), then \(final), expected \(expected)")
             let ids = try next.events().map(\.id)
             #expect(ids.count == other.counts.total + 1 && Set(ids).count == ids.count, "cut at \(step): \(ids.count) events")
             if finished { break }
@@ -91,14 +91,14 @@ import Testing
         let journal = disk.bytes(of: PowerCutCase.journalName)
         let dataFile = disk.bytes(of: "emotions.json")
         #expect(throws: ImportError.unlikeHistory(line: lines.count, id: held.id)) { try store.importChanges(try ImportLines.batch(lines)) }
-        #expect(disk.bytes(of: PowerCutCase.journalName) == journal)
-        #expect(disk.bytes(of: "emotions.json") == dataFile)
-        #expect(try store.read() == #require(Tally(counts: [.upset: 1])))
+        expect(disk.bytes(of: PowerCutCase.journalName), equals: journal)
+        expect(disk.bytes(of: "emotions.json"), equals: dataFile)
+        try expect(store.read(), equals: #require(Tally(counts: [.upset: 1])))
     }
 
     @Test func anImportWhoseLastLineIsBadIsRefusedWhole() {
         var lines = Self.export(commands: 2 * TallyStore.importChunk, size: 1).lines
         lines.append("{\"id\": \"not an id\"}")
-        #expect(ImportLines.refusal(lines).map { if case .badLine(line: lines.count, _) = $0 { true } else { false } } == true)
+        expect(ImportLines.refusal(lines).map { if case .badLine(line: lines.count, _) = $0 { true } else { false } }, equals: true)
     }
 }

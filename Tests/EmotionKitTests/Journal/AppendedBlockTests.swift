@@ -33,17 +33,17 @@ import Testing
         block.append(first, endingAt: Int64(limit))
         let second = try tap(limit, group: limit - 1)
         block.beginLine(of: second, at: Int64(limit))
-        #expect(block.start(forLineOf: second) == 0)
+        expect(block.start(forLineOf: second), equals: 0)
         block.append(second, endingAt: Int64(limit + 1))
         // Its undo is in the block: it names a command the block holds.
         let undoInBlock = try undo(of: limit - 1)
-        #expect(block.start(forLineOf: undoInBlock) == 0)
+        expect(block.start(forLineOf: undoInBlock), equals: 0)
         // The next command starts a block of its own at its line.
         let next = try tap(limit + 1)
         block.beginLine(of: next, at: Int64(limit + 1))
-        #expect(block.start(forLineOf: next) == Int64(limit + 1))
+        expect(block.start(forLineOf: next), equals: Int64(limit + 1))
         block.append(next, endingAt: Int64(limit + 2))
         // An undo of a command before it is then outside the block's promise.
-        #expect(block.start(forLineOf: try undo(of: 0)) == nil)
+        expect(block.start(forLineOf: try undo(of: 0)), equals: nil)
     }
 }

@@ -7,10 +7,10 @@ import Testing
         for _ in 0..<1000 {
             let id = EventID(recordedAt: 1_795_435_445_123, using: &generator)
             let text = id.description
-            #expect(text.utf8.count == 26)
+            expect(text.utf8.count, equals: 26)
             #expect(text.allSatisfy { "0123456789ABCDEFGHJKMNPQRSTVWXYZ".contains($0) })
-            #expect(EventID(parsing: text) == id)
-            #expect(id.recordedAt == 1_795_435_445_123)
+            expect(EventID(parsing: text), equals: id)
+            expect(id.recordedAt, equals: 1_795_435_445_123)
         }
     }
 
@@ -18,15 +18,15 @@ import Testing
         var generator = SeededGenerator(seed: 7)
         let times: [Int64] = [0, 1, 999, 1_000_000, 1_795_435_445_123, 1_795_435_445_124, EventID.latestTime]
         let ids = times.map { EventID(recordedAt: $0, using: &generator).description }
-        #expect(ids == ids.sorted())
-        #expect(EventID(value: 0).description == "00000000000000000000000000")
-        #expect(EventID(value: .max).description == "7ZZZZZZZZZZZZZZZZZZZZZZZZZ")
+        expect(ids, equals: ids.sorted())
+        expect(EventID(value: 0).description, equals: "00000000000000000000000000")
+        expect(EventID(value: .max).description, equals: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ")
     }
 
     @Test func aTimeOutsideWhatFortyEightBitsHoldIsHeldAtTheNearerEnd() {
         var generator = SeededGenerator(seed: 1)
-        #expect(EventID(recordedAt: -5, using: &generator).recordedAt == 0)
-        #expect(EventID(recordedAt: .max, using: &generator).recordedAt == EventID.latestTime)
+        expect(EventID(recordedAt: -5, using: &generator).recordedAt, equals: 0)
+        expect(EventID(recordedAt: .max, using: &generator).recordedAt, equals: EventID.latestTime)
     }
 
     @Test func eightyRandomBitsKeepIdsOfTheSameMillisecondApart() {
@@ -34,7 +34,7 @@ import Testing
         for _ in 0..<10_000 {
             ids.insert(EventID(recordedAt: 1_795_435_445_123))
         }
-        #expect(ids.count == 10_000)
+        expect(ids.count, equals: 10_000)
     }
 
     @Test(arguments: [
@@ -44,7 +44,7 @@ import Testing
         " 1KAT8FW5X6N3X9R2T4K7M1P0Z",
     ])
     func readsOnlyTheCanonicalText(text: String) {
-        #expect(EventID(parsing: text) == nil)
+        expect(EventID(parsing: text), equals: nil)
     }
 
     @Test func isCanonicalAgreesWithReadingTheId() {
@@ -58,7 +58,7 @@ import Testing
             }
             let count = round % 97 == 0 ? 25 : 26
             let canonical = Array(bytes.prefix(count)).withUnsafeBufferPointer { EventID.isCanonical($0) }
-            #expect(canonical == (EventID(utf8: bytes.prefix(count)) != nil), "\(bytes)")
+            expect(canonical, equals: (EventID(utf8: bytes.prefix(count)) != nil), "\(bytes)")
         }
     }
 }
@@ -72,15 +72,15 @@ import Testing
         for length in [4, 10, 11, 25, 26] {
             let text = String(id.description.prefix(length))
             let prefix = try #require(EventIDPrefix(parsing: text.lowercased()))
-            #expect(prefix.description == text)
+            expect(prefix.description, equals: text)
             #expect(prefix.matches(id))
-            #expect(prefix.matches(other) == other.description.hasPrefix(text), "\(text)")
+            expect(prefix.matches(other), equals: other.description.hasPrefix(text), "\(text)")
         }
-        #expect(EventIDPrefix(parsing: String(id.short))?.matches(other) == false, "a short id tells two milliseconds apart")
+        expect(EventIDPrefix(parsing: String(id.short))?.matches(other), equals: false, "a short id tells two milliseconds apart")
     }
 
     @Test(arguments: ["", "01K", "01KI", "01KL", "01KO", "01KU", "8ZZZ", "01K-AT", " 01KAT", "01KAT8FW5X6N3X9R2T4K7M1P0Z0", "０1KAT"])
     func anythingElseIsRefused(text: String) {
-        #expect(EventIDPrefix(parsing: text) == nil)
+        expect(EventIDPrefix(parsing: text), equals: nil)
     }
 }

@@ -40,12 +40,12 @@ import Testing
 
     @Test func theLineListsLogsKeysThenTheJournalsOwnInAFixedOrder() throws {
         let event = try read(JournalEventJSONLineTests.exampleLine)
-        #expect(event.jsonLine == JournalEventJSONLineTests.exampleLine)
-        #expect(event.sequence == 12)
-        #expect(event.at.millisecondsSinceEpoch == 1_795_435_445_123)
-        #expect(event.at.offsetSeconds == 9 * 3600)
-        #expect(event.note == "rough meeting")
-        #expect(event.group == event.id)
+        expect(event.jsonLine, equals: JournalEventJSONLineTests.exampleLine)
+        expect(event.sequence, equals: 12)
+        expect(event.at.millisecondsSinceEpoch, equals: 1_795_435_445_123)
+        expect(event.at.offsetSeconds, equals: 9 * 3600)
+        expect(event.note, equals: "rough meeting")
+        expect(event.group, equals: event.id)
 
         let undo = try JournalEvent(
             sequence: 13, id: fixedID, at: try Timestamp(rfc3339: "2026-11-23T21:05:00.000+09:00"),
@@ -58,7 +58,7 @@ import Testing
             old: 0, new: 2, group: fixedID)
         #expect(backdated.jsonLine
             == #"{"id":"01KAT8FWZZ0000000000000000","at":"2026-11-22T23:30:00.000+09:00","command":"add","emotion":"happy","old":0,"new":2,"seq":14,"group":"01KAT8FWZZ0000000000000000","recorded":"2026-11-23T08:00:00.000+09:00"}"#)
-        #expect(try read(backdated.jsonLine) == backdated)
+        try expect(read(backdated.jsonLine), equals: backdated)
     }
 
 
@@ -66,20 +66,20 @@ import Testing
         let expected = try read(JournalEventJSONLineTests.exampleLine)
         let shuffled = #"  { "seq" : 12, "group": "01KAT8FW5X6N3X9R2T4K7M1P0Z", "note": "rough meeting", "new": 4, "old": 3, "mood": {"x": [1]}, "emotion": "sad", "command": "tap", "at": "2026-11-23T12:04:05.123Z", "id": "01KAT8FW5X6N3X9R2T4K7M1P0Z", "version": 1 } "#
         let event = try read(shuffled)
-        #expect(event.at.millisecondsSinceEpoch == expected.at.millisecondsSinceEpoch)
-        #expect(event.at.offsetSeconds == 0)
+        expect(event.at.millisecondsSinceEpoch, equals: expected.at.millisecondsSinceEpoch)
+        expect(event.at.offsetSeconds, equals: 0)
         #expect(event.note == expected.note && event.sequence == expected.sequence && event.change == expected.change)
     }
 
     @Test(arguments: ["id", "at", "command", "emotion", "old", "new", "seq", "group"])
     func everyRequiredKeyIsNamedWhenMissing(key: String) {
-        #expect(refusal(example(key, nil)) == .missingKey(key))
+        expect(refusal(example(key, nil)), equals: .missingKey(key))
     }
 
     @Test func wrongTypesHugeNumbersAndUnknownNamesAreNamed() {
-        #expect(refusal(example("old", #""3""#)) == .wrongType(key: "old", expected: "a whole number", found: #""3""#))
-        #expect(refusal(example("note", "null")) == .wrongType(key: "note", expected: "a string", found: "null"))
-        #expect(refusal(example("command", "1")) == .wrongType(key: "command", expected: "a string", found: "1"))
+        expect(refusal(example("old", #""3""#)), equals: .wrongType(key: "old", expected: "a whole number", found: #""3""#))
+        expect(refusal(example("note", "null")), equals: .wrongType(key: "note", expected: "a string", found: "null"))
+        expect(refusal(example("command", "1")), equals: .wrongType(key: "command", expected: "a string", found: "1"))
         #expect(refusal(example("new", "4.0")) == .numberOutOfRange(key: "new", text: "4.0", range: "0 to \(Int.max)"))
         #expect(refusal(example("new", "1e3")) == .numberOutOfRange(key: "new", text: "1e3", range: "0 to \(Int.max)"))
         #expect(refusal(example("old", "99999999999999999999")) == .numberOutOfRange(
@@ -87,38 +87,38 @@ import Testing
         #expect(refusal(example("seq", "18446744073709551616")) == .numberOutOfRange(
             key: "seq", text: "18446744073709551616", range: "1 to \(UInt64.max)"))
         #expect(refusal(example("seq", "-1")) == .numberOutOfRange(key: "seq", text: "-1", range: "1 to \(UInt64.max)"))
-        #expect(refusal(example("seq", "0")) == .invalidEvent(.zeroSequence))
-        #expect(refusal(example("command", #""Tap""#)) == .unknownCommand("Tap"))
-        #expect(refusal(example("emotion", #""angry""#)) == .unknownEmotion("angry"))
-        #expect(refusal(example("emotion", #""veryHappy""#)) == .unknownEmotion("veryHappy"))
+        expect(refusal(example("seq", "0")), equals: .invalidEvent(.zeroSequence))
+        expect(refusal(example("command", #""Tap""#)), equals: .unknownCommand("Tap"))
+        expect(refusal(example("emotion", #""angry""#)), equals: .unknownEmotion("angry"))
+        expect(refusal(example("emotion", #""veryHappy""#)), equals: .unknownEmotion("veryHappy"))
         #expect(refusal(example("id", #""01kat8fw5x6n3x9r2t4k7m1p0z""#))
             == .badID(key: "id", text: "01kat8fw5x6n3x9r2t4k7m1p0z"))
-        #expect(refusal(example("reverts", #""x""#)) == .badID(key: "reverts", text: "x"))
-        #expect(refusal(example("version", "3")) == .unknownVersion(found: "3"))
-        #expect(refusal(example("version", "2")) == nil)
-        #expect(refusal(example("version", #""1""#)) == .unknownVersion(found: #""1""#))
-        #expect(refusal(example("version", "1")) == nil)
+        expect(refusal(example("reverts", #""x""#)), equals: .badID(key: "reverts", text: "x"))
+        expect(refusal(example("version", "3")), equals: .unknownVersion(found: "3"))
+        expect(refusal(example("version", "2")), equals: nil)
+        expect(refusal(example("version", #""1""#)), equals: .unknownVersion(found: #""1""#))
+        expect(refusal(example("version", "1")), equals: nil)
     }
 
     @Test func badTimesNegativeCountsAndControlCharactersInNotesAreNamed() {
         #expect(refusal(example("at", #""2026-11-23T25:04:05.123+09:00""#))
             == .badTime(key: "at", .noSuchTime("2026-11-23T25:04:05.123+09:00")))
-        #expect(refusal(example("recorded", #""yesterday""#)) == .badTime(key: "recorded", .malformed("yesterday")))
-        #expect(refusal(example("old", "-3")) == .invalidEvent(.negativeCount(key: "old", -3)))
-        #expect(refusal(example("note", #""bell\u0007""#)) == .invalidEvent(.noteControlCharacter(7, position: 5)))
-        #expect(refusal(example("reverts", #""01KAT8FW5X6N3X9R2T4K7M1P0Z""#)) == .invalidEvent(.revertsUnexpected(.tap)))
+        expect(refusal(example("recorded", #""yesterday""#)), equals: .badTime(key: "recorded", .malformed("yesterday")))
+        expect(refusal(example("old", "-3")), equals: .invalidEvent(.negativeCount(key: "old", -3)))
+        expect(refusal(example("note", #""bell\u0007""#)), equals: .invalidEvent(.noteControlCharacter(7, position: 5)))
+        expect(refusal(example("reverts", #""01KAT8FW5X6N3X9R2T4K7M1P0Z""#)), equals: .invalidEvent(.revertsUnexpected(.tap)))
     }
 
     @Test func whatIsNotOneJSONObjectOfBoundedLengthIsRefusedBeforeItIsRead() {
-        #expect(refusal("[1]") == .notAnObject(found: "an array"))
+        expect(refusal("[1]"), equals: .notAnObject(found: "an array"))
         #expect(refusal(#"{"id":"#) != nil)
         if case .invalidJSON = refusal(#"{"seq":1,"seq":2}"#) {} else { Issue.record("a repeated key was read") }
-        #expect(refusal("{\n}") == .holdsNewline)
+        expect(refusal("{\n}"), equals: .holdsNewline)
         #expect(refusal(String(repeating: " ", count: JournalEvent.lineLimit + 1))
             == .tooLong(bytes: JournalEvent.lineLimit + 1))
         let longNote = example("note", "\"" + String(repeating: "\\u0080", count: 1000) + "\"")
         #expect(longNote.utf8.count <= JournalEvent.lineLimit)
-        #expect(refusal(longNote) == .invalidEvent(.noteControlCharacter(0x80, position: 1)))
+        expect(refusal(longNote), equals: .invalidEvent(.noteControlCharacter(0x80, position: 1)))
     }
 
     @Test func errorsQuoteWhatTheyFoundAsJSON() {
@@ -180,10 +180,10 @@ import Testing
             let line = event.jsonLine
             let bytes = Array(line.utf8)
             #expect(!bytes.contains(0x0A) && !bytes.contains(0x0D), "event \(index)")
-            #expect(String(validating: bytes, as: UTF8.self) == line, "event \(index)")
+            expect(String(validating: bytes, as: UTF8.self), equals: line, "event \(index)")
             #expect(throws: Never.self, "event \(index)") { try JSONParser.parse(bytes) }
-            #expect(try JournalEvent(line: bytes) == event, "event \(index): \(line)")
-            #expect(try JournalEvent(journalLine: bytes) == event, "event \(index), read the fast way: \(line)")
+            try expect(JournalEvent(line: bytes), equals: event, "event \(index): \(line)")
+            try expect(JournalEvent(journalLine: bytes), equals: event, "event \(index), read the fast way: \(line)")
         }
     }
 
@@ -203,7 +203,7 @@ import Testing
                 }
             }
             // The fast reader of `jsonLine`'s form and the strict JSON reader agree on every line.
-            #expect((try? JournalEvent(journalLine: bytes)) == (try? JournalEvent(line: bytes)), "\(String(decoding: bytes, as: UTF8.self))")
+            expect((try? JournalEvent(journalLine: bytes)), equals: (try? JournalEvent(line: bytes)), "\(String(decoding: bytes, as: UTF8.self))")
             if let event = try? JournalEvent(line: bytes) {
                 read += 1
                 #expect(throws: Never.self) { try JournalEvent(line: Array(event.jsonLine.utf8)) }

@@ -30,11 +30,11 @@ import Testing
             emotion: .sad, old: 0, new: 1, note: "long day", tags: [try EmotionKit.Tag("gym"), try EmotionKit.Tag("Friends"), try EmotionKit.Tag("운동")],
             group: try #require(EventID(parsing: Self.id)))
         let line = Array(event.jsonLine.utf8)
-        #expect(line == Self.tapLine(tags: #"["friends","gym","운동"]"#))
+        expect(line, equals: Self.tapLine(tags: #"["friends","gym","운동"]"#))
         let strict = try JournalEvent(line: line)
-        #expect(strict == event)
-        #expect(strict.tags.map(\.name) == ["friends", "gym", "운동"])
-        #expect(try JournalEvent(journalLine: line) == strict)
+        expect(strict, equals: event)
+        expect(strict.tags.map(\.name), equals: ["friends", "gym", "운동"])
+        try expect(JournalEvent(journalLine: line), equals: strict)
         // Read in place, as views do: the tags' bytes, and the tags they hold.
         var memo = FeltLine.DateMemo()
         let tags = line.withUnsafeBufferPointer { buffer -> [String]? in
@@ -43,7 +43,7 @@ import Testing
             table.collect(UnsafeBufferPointer(rebasing: buffer[felt.tags]))
             return table.line.map { table.names[$0].name }
         }
-        #expect(tags == ["friends", "gym", "운동"])
+        expect(tags, equals: ["friends", "gym", "운동"])
     }
 
     @Test func theLongestTagsAndNoteStillMakeALineEveryReaderTakes() throws {
@@ -59,8 +59,8 @@ import Testing
             tags: tags, group: id, latest: try Timestamp(rfc3339: "2016-11-25T08:24:16.549+00:00"), eventsInCommand: 5, block: Int64.max)
         let line = Array(event.jsonLine.utf8)
         #expect(line.count <= JournalEvent.lineLimit, "\(line.count) bytes")
-        #expect(try JournalEvent(line: line) == event)
-        #expect(try JournalEvent(journalLine: line) == event)
+        try expect(JournalEvent(line: line), equals: event)
+        try expect(JournalEvent(journalLine: line), equals: event)
     }
 
     @Test func aLineWithoutTagsHasNoneEverywhere() throws {
@@ -68,15 +68,15 @@ import Testing
         #expect(try JournalEvent(line: line).tags.isEmpty)
         #expect(try JournalEvent(journalLine: line).tags.isEmpty)
         var memo = FeltLine.DateMemo()
-        #expect(line.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo)?.tags.isEmpty } == true)
+        expect(line.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo)?.tags.isEmpty }, equals: true)
     }
 
     @Test(arguments: [#"["gym","friends"]"#, #"["GYM","friends"]"#, #"[ "friends" , "gym" ]"#, #"["gym","friends","gym"]"#])
     func tagsInAnotherOrderOrCaseAreReadByTheStrictParserAsTheyWouldBeKept(tags: String) throws {
         let line = Self.tapLine(tags: tags)
         let strict = try JournalEvent(line: line)
-        #expect(strict.tags.map(\.name) == ["friends", "gym"])
-        #expect(try JournalEvent(journalLine: line) == strict)
+        expect(strict.tags.map(\.name), equals: ["friends", "gym"])
+        try expect(JournalEvent(journalLine: line), equals: strict)
         var memo = FeltLine.DateMemo()
         #expect(line.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo) } == nil, "not the written form: left to the full parser")
     }
@@ -84,21 +84,21 @@ import Testing
     @Test func aBadTagInALineIsRefusedAndNamed() {
         let line = Self.tapLine(tags: #"["gym","a.b"]"#)
         let error = strictRefusal(line)
-        #expect(error == .badTag("a.b", .badCharacter("a.b", ".")))
-        #expect(error?.description.contains("a.b") == true)
-        #expect((try? JournalEvent(journalLine: line)) == nil)
-        #expect(strictRefusal(Self.tapLine(tags: #"[""]"#)) == .badTag("", .empty))
+        expect(error, equals: .badTag("a.b", .badCharacter("a.b", ".")))
+        expect(error?.description.contains("a.b"), equals: true)
+        expect((try? JournalEvent(journalLine: line)), equals: nil)
+        expect(strictRefusal(Self.tapLine(tags: #"[""]"#)), equals: .badTag("", .empty))
         let long = String(repeating: "a", count: 33)
         #expect(strictRefusal(Self.tapLine(tags: "[\"\(long)\"]")) == .badTag(long, .tooLong(long, characters: 33)))
-        #expect(strictRefusal(Self.tapLine(tags: #""gym""#)) == .wrongType(key: "tags", expected: "an array of tags", found: #""gym""#))
-        #expect(strictRefusal(Self.tapLine(tags: "[1]")) == .wrongType(key: "tags", expected: "an array of tags", found: "1"))
+        expect(strictRefusal(Self.tapLine(tags: #""gym""#)), equals: .wrongType(key: "tags", expected: "an array of tags", found: #""gym""#))
+        expect(strictRefusal(Self.tapLine(tags: "[1]")), equals: .wrongType(key: "tags", expected: "an array of tags", found: "1"))
         let seventeen = "[" + (1...17).map { "\"t\(String(format: "%02d", $0))\"" }.joined(separator: ",") + "]"
-        #expect(strictRefusal(Self.tapLine(tags: seventeen)) == .invalidEvent(.tooManyTags(17)))
-        #expect(strictRefusal(Self.tapLine(tags: #"["gym"]"#, command: "reset", new: 0)) == .invalidEvent(.tagsUnexpected(.reset)))
+        expect(strictRefusal(Self.tapLine(tags: seventeen)), equals: .invalidEvent(.tooManyTags(17)))
+        expect(strictRefusal(Self.tapLine(tags: #"["gym"]"#, command: "reset", new: 0)), equals: .invalidEvent(.tagsUnexpected(.reset)))
         for bad in [line, Self.tapLine(tags: seventeen), Self.tapLine(tags: #"["gym"]"#, command: "reset", new: 0)] {
             var memo = FeltLine.DateMemo()
             #expect(bad.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo) } == nil)
-            #expect((try? JournalEvent(journalLine: bad)) == nil)
+            expect((try? JournalEvent(journalLine: bad)), equals: nil)
         }
     }
 
@@ -106,11 +106,11 @@ import Testing
         let text = #"{"id": "\#(Self.id)", "at": "\#(Self.at)", "command": "tap", "emotion": "sad", "old": 0, "new": 1, "note": "x", "tags": ["friends", "gym", "운동"]}"#
         let bytes = Array(text.utf8)
         let strict = try JournalEvent(members: try JournalEvent.fields(of: bytes), ofExport: true)
-        #expect(strict.tags.map(\.name) == ["friends", "gym", "운동"])
+        expect(strict.tags.map(\.name), equals: ["friends", "gym", "운동"])
         #expect(bytes.withUnsafeBufferPointer { JournalEvent.fastParse(exportLine: $0) } == strict)
-        #expect(try JournalEvent(exportLine: bytes) == strict)
+        try expect(JournalEvent(exportLine: bytes), equals: strict)
         let unsorted = Array(text.replacingOccurrences(of: #"["friends", "gym", "운동"]"#, with: #"["Gym", "friends", "운동"]"#).utf8)
-        #expect(unsorted.withUnsafeBufferPointer { JournalEvent.fastParse(exportLine: $0) } == nil)
-        #expect(try JournalEvent(exportLine: unsorted) == strict)
+        expect(unsorted.withUnsafeBufferPointer { JournalEvent.fastParse(exportLine: $0) }, equals: nil)
+        try expect(JournalEvent(exportLine: unsorted), equals: strict)
     }
 }

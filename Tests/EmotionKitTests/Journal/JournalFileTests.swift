@@ -41,8 +41,8 @@ import Testing
                 found.append((String(decoding: line, as: UTF8.self), start))
                 return true
             }
-            #expect(found.map(\.0) == expected.reversed().map(\.0), "floor \(floor), end \(end)")
-            #expect(found.map(\.1) == expected.reversed().map(\.1), "floor \(floor), end \(end)")
+            expect(found.map(\.0), equals: expected.reversed().map(\.0), "floor \(floor), end \(end)")
+            expect(found.map(\.1), equals: expected.reversed().map(\.1), "floor \(floor), end \(end)")
         }
     }
 
@@ -65,8 +65,8 @@ import Testing
             lines.append(String(decoding: line, as: UTF8.self))
             return true
         }
-        #expect(lines == ["last", "first"])
-        #expect(overLong == [longLine])
+        expect(lines, equals: ["last", "first"])
+        expect(overLong, equals: [longLine])
         lines = []
         overLong = []
         let end = try journal.forEachLine(from: 0, to: journal.size, overLong: { start, end in
@@ -76,9 +76,9 @@ import Testing
             lines.append(String(decoding: line, as: UTF8.self))
             return true
         }
-        #expect(lines == ["first", "last"])
-        #expect(overLong == [longLine])
-        #expect(end == Int64(bytes.count))
+        expect(lines, equals: ["first", "last"])
+        expect(overLong, equals: [longLine])
+        expect(end, equals: Int64(bytes.count))
         for read in [
             { try journal.forEachLineBackward(from: journal.size, downTo: 0) { _, _ in true } },
             { try journal.forEachLine(from: 0, to: journal.size) { _, _ in true } },

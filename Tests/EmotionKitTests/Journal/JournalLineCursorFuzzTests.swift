@@ -70,7 +70,7 @@ import Testing
                 for _ in 0..<Int.random(in: 1...3, using: &generator) { bytes = Self.mutated(bytes, using: &generator) }
                 let strict = try? JournalEvent(members: try JournalEvent.fields(of: bytes), ofExport: true)
                 let read = try? JournalEvent(exportLine: bytes)
-                #expect(read == strict, "\(String(decoding: bytes, as: UTF8.self))")
+                expect(read, equals: strict, "\(String(decoding: bytes, as: UTF8.self))")
             }
         }
     }
@@ -85,7 +85,7 @@ import Testing
                 for _ in 0..<Int.random(in: 1...3, using: &generator) { bytes = Self.mutated(bytes, using: &generator) }
                 let strict = try? JournalEvent(line: bytes)
                 let fast = try? JournalEvent(journalLine: bytes)
-                #expect(fast == strict, "\(String(decoding: bytes, as: UTF8.self))")
+                expect(fast, equals: strict, "\(String(decoding: bytes, as: UTF8.self))")
                 var memo = FeltLine.DateMemo()
                 // As `FeltReader` takes it: the id an undo or redo reverts is checked there, once read in place.
                 let felt = bytes.withUnsafeBufferPointer { buffer -> FeltLine? in
@@ -105,7 +105,7 @@ import Testing
                             "\(String(decoding: bytes, as: UTF8.self))")
                         let table = TagTable()
                         bytes.withUnsafeBufferPointer { table.collect(UnsafeBufferPointer(rebasing: $0[felt.tags])) }
-                        #expect(table.line.map { table.names[$0] } == strict?.tags, "\(String(decoding: bytes, as: UTF8.self))")
+                        expect(table.line.map { table.names[$0] }, equals: strict?.tags, "\(String(decoding: bytes, as: UTF8.self))")
                     }
                 }
             }
@@ -123,7 +123,7 @@ import Testing
                 for _ in 0..<Int.random(in: 1...3, using: &generator) { bytes = Self.mutated(bytes, using: &generator) }
                 let strict = try? JournalEvent(publishedLine: bytes, history: history)
                 if let fast = JournalEvent.fastParse(publishedLine: bytes, history: history) {
-                    #expect(fast == strict, "\(String(decoding: bytes, as: UTF8.self))")
+                    expect(fast, equals: strict, "\(String(decoding: bytes, as: UTF8.self))")
                 }
             }
         }
@@ -154,14 +154,14 @@ import Testing
     @Test(arguments: edgeLines)
     func aLineAtTheEdgeReadsAsTheStrictParserReadsIt(bytes: [UInt8]) {
         let strict = try? JournalEvent(line: bytes)
-        #expect((try? JournalEvent(journalLine: bytes)) == strict)
+        expect((try? JournalEvent(journalLine: bytes)), equals: strict)
         var memo = FeltLine.DateMemo()
         let felt = bytes.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo) }
         #expect(felt == nil || strict != nil)
         if let felt, let strict { #expect(felt.old == strict.old && felt.delta == strict.delta) }
         let history = HistoryID(text: Self.other)
         if let history, let fast = JournalEvent.fastParse(publishedLine: bytes, history: history) {
-            #expect(fast == (try? JournalEvent(publishedLine: bytes, history: history)))
+            expect(fast, equals: (try? JournalEvent(publishedLine: bytes, history: history)))
         }
     }
 }

@@ -31,7 +31,7 @@ import Testing
     func anEscapedStringReadsAsTheStrictParserReadsIt(text: String) {
         let quoted = Array(("\"" + text + "\"").utf8)
         #expect(strictNote(quoted) != nil)
-        #expect(cursorNote(quoted) == strictNote(quoted), "\(text)")
+        expect(cursorNote(quoted), equals: strictNote(quoted), "\(text)")
     }
 
     @Test(arguments: [
@@ -40,8 +40,8 @@ import Testing
     ])
     func aStringTheStrictParserRefusesIsRefused(text: String) {
         let quoted = Array(("\"" + text + "\"").utf8)
-        #expect(strictNote(quoted) == nil, "\(text)")
-        #expect(cursorNote(quoted) == nil, "\(text)")
+        expect(strictNote(quoted), equals: nil, "\(text)")
+        expect(cursorNote(quoted), equals: nil, "\(text)")
     }
 
     @Test func randomNotesEscapedEveryWayReadAsTheStrictParserReadsThem() {
@@ -62,7 +62,7 @@ import Testing
             }
             let quoted = Array(("\"" + text + "\"").utf8)
             #expect(strictNote(quoted) != nil, "\(text)")
-            #expect(cursorNote(quoted) == strictNote(quoted), "\(text)")
+            expect(cursorNote(quoted), equals: strictNote(quoted), "\(text)")
         }
     }
 
@@ -76,9 +76,9 @@ import Testing
     func aLineWithAnEscapedNoteIsReadInPlaceAndByTheCursorAsTheStrictParserReadsIt(note: String) throws {
         let bytes = Array(line(note: note).utf8)
         let strict = try JournalEvent(line: bytes)
-        #expect(try JournalEvent(journalLine: bytes) == strict)
+        try expect(JournalEvent(journalLine: bytes), equals: strict)
         var memo = FeltLine.DateMemo()
-        #expect(bytes.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo) }?.emotion == .sad)
+        expect(bytes.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo) }?.emotion, equals: .sad)
         // Read by the cursor itself, not left to the strict parser: the note the cursor reads is the event's.
         let start = Array(line(note: "").utf8).count - #"","seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#.utf8.count
         let read = bytes.withUnsafeBufferPointer { buffer in
@@ -86,14 +86,14 @@ import Testing
             cursor.index = start
             return cursor.note()
         }
-        #expect(read == strict.note)
+        expect(read, equals: strict.note)
     }
 
     @Test(arguments: [#"\u0000"#, #"a\rb"#, #"a\tb"#, #"\u007f"#, #"\u009b"#, #"\ud83d"#, #"\ude00x"#, #"\q"#, #"\u00e"#])
     func aLineWithAnEscapedNoteTheEventRefusesIsRefusedEverywhere(note: String) {
         let bytes = Array(line(note: note).utf8)
-        #expect((try? JournalEvent(line: bytes)) == nil, "\(note)")
-        #expect((try? JournalEvent(journalLine: bytes)) == nil, "\(note)")
+        expect((try? JournalEvent(line: bytes)), equals: nil, "\(note)")
+        expect((try? JournalEvent(journalLine: bytes)), equals: nil, "\(note)")
         var memo = FeltLine.DateMemo()
         #expect(bytes.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo) } == nil, "\(note)")
     }

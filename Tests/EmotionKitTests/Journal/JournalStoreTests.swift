@@ -32,15 +32,15 @@ import Testing
 
     @Test func aCommandIsOneGroupOfEventsWithTheNoteTimeAndOffset() throws {
         let events = try store().apply([.tap(.happy), .tap(.smile)], note: "lunch")
-        #expect(events.map(\.sequence) == [1, 2])
-        #expect(events.map(\.group) == [events[0].id, events[0].id])
+        expect(events.map(\.sequence), equals: [1, 2])
+        expect(events.map(\.group), equals: [events[0].id, events[0].id])
         #expect(events.allSatisfy { $0.note == "lunch" && $0.command == .tap && $0.at.offsetSeconds == 9 * 3600 })
-        #expect(events[0].at.millisecondsSinceEpoch == clock.instant.millisecondsSinceEpoch)
-        #expect(try journalEvents() == events)
-        #expect(try journalLines().first?.hasPrefix(#"{"history":1,"#) == true)
+        expect(events[0].at.millisecondsSinceEpoch, equals: clock.instant.millisecondsSinceEpoch)
+        try expect(journalEvents(), equals: events)
+        try expect(journalLines().first?.hasPrefix(#"{"history":1,"#), equals: true)
         let document = try TallyDocument(parsing: Array(folder.bytes(of: path) ?? Data()))
-        #expect(document.journal?.sequence == 2)
-        #expect(document.journal?.bytes == Int64(folder.bytes(of: path + ".journal")?.count ?? -1))
+        expect(document.journal?.sequence, equals: 2)
+        expect(document.journal?.bytes, equals: Int64(folder.bytes(of: path + ".journal")?.count ?? -1))
     }
 
     @Test func observersHearEachChangeWithItsEvent() throws {
@@ -51,20 +51,20 @@ import Testing
         try store.undo()
         withExtendedLifetime(token) {}
         let told = heard.withLock { $0 }
-        #expect(told.count == 2)
-        #expect(told.first?.event == events.first)
-        #expect(told.last?.event?.command == .undo)
-        #expect(told.last?.event?.reverts == events.first?.group)
+        expect(told.count, equals: 2)
+        expect(told.first?.event, equals: events.first)
+        expect(told.last?.event?.command, equals: .undo)
+        expect(told.last?.event?.reverts, equals: events.first?.group)
     }
 
     @Test func anExistingTallyIsTakenOverAsBeforeHistory() throws {
         try folder.write(#"{"version": 1, "counts": {"sad": 4}}"#)
         try store().apply(.tap(.sad))
         let header = try #require(JournalHeader(line: Array(try journalLines()[0].utf8)))
-        #expect(header.before == Tally(counts: [.sad: 4]))
-        #expect(try journalEvents().map(\.change) == [Change(emotion: .sad, old: 4, new: 5)])
-        #expect(try store().events().count == 1)
-        #expect(try store().read()[.sad] == 5)
+        expect(header.before, equals: Tally(counts: [.sad: 4]))
+        try expect(journalEvents().map(\.change), equals: [Change(emotion: .sad, old: 4, new: 5)])
+        try expect(store().events().count, equals: 1)
+        try expect(store().read()[.sad], equals: 5)
     }
 
     @Test func aBackdatedChangeKeepsBothTimesAndIsListedAtItsPlace() throws {
@@ -72,10 +72,10 @@ import Testing
         clock.advance(minutes: 60)
         let placed = Instant(millisecondsSinceEpoch: clock.instant.millisecondsSinceEpoch - 90 * 60_000)
         let backdated = try store().apply([.add(2, to: .sad)], note: nil, placedAt: placed)
-        #expect(backdated[0].recorded?.millisecondsSinceEpoch == clock.instant.millisecondsSinceEpoch)
-        #expect(backdated[0].at.millisecondsSinceEpoch == placed.millisecondsSinceEpoch)
-        #expect(try store().events().map(\.emotion) == [.sad, .happy], "not listed by placement")
-        #expect(try store().events(EventQuery(last: 1)).map(\.emotion) == [.happy])
+        expect(backdated[0].recorded?.millisecondsSinceEpoch, equals: clock.instant.millisecondsSinceEpoch)
+        expect(backdated[0].at.millisecondsSinceEpoch, equals: placed.millisecondsSinceEpoch)
+        try expect(store().events().map(\.emotion), equals: [.sad, .happy], "not listed by placement")
+        try expect(store().events(EventQuery(last: 1)).map(\.emotion), equals: [.happy])
         #expect(throws: HistoryError.self) {
             try store().apply([.tap(.sad)], note: nil, placedAt: Instant(millisecondsSinceEpoch: clock.instant.millisecondsSinceEpoch + 1))
         }
@@ -96,23 +96,23 @@ import Testing
         clock.advance(milliseconds: 1)
         let undo = try store.undo(try prefix(first[1].id, 26))  // Any of its events' ids names the command.
         #expect(undo.command == .undo && undo.commandLine == "tap happy smile")
-        #expect(undo.events.map(\.reverts) == [first[0].group, first[0].group])
-        #expect(try store.read() == Tally(counts: [.sad: 4]))
+        expect(undo.events.map(\.reverts), equals: [first[0].group, first[0].group])
+        try expect(store.read(), equals: Tally(counts: [.sad: 4]))
         #expect(throws: HistoryError.alreadyUndone(command: "tap happy smile", at: first[0].at.minuteText, id: first[0].id.short)) {
             try store.undo(try prefix(first[0].id))
         }
         clock.advance(milliseconds: 1)
         let redo = try store.undo(try prefix(undo.events[0].id))
         #expect(redo.command == .redo && redo.commandLine == "tap happy smile", "undoing an undo makes its command again")
-        #expect(try store.read() == Tally(counts: [.happy: 1, .smile: 1, .sad: 4]))
+        try expect(store.read(), equals: Tally(counts: [.happy: 1, .smile: 1, .sad: 4]))
         #expect(throws: HistoryError.undoneUndo(undo: undo.events[0].id.short, command: "tap happy smile", at: first[0].at.minuteText)) {
             try store.undo(try prefix(undo.events[0].id))
         }
         clock.advance(milliseconds: 1)
         let again = try store.undo(try prefix(redo.events[0].id))
         #expect(again.command == .undo && again.events[0].reverts == first[0].group, "undoing a redo takes its command back")
-        #expect(try store.read() == Tally(counts: [.sad: 4]))
-        #expect(try store.events().filter { !$0.command.isReverting }.count == 4, "the journal keeps every change")
+        try expect(store.read(), equals: Tally(counts: [.sad: 4]))
+        try expect(store.events().filter { !$0.command.isReverting }.count, equals: 4, "the journal keeps every change")
     }
 
     @Test func anUndoOfATapALaterResetClearedChangesNoCountWhetherTheHistorySyncsOrNot() throws {
@@ -128,11 +128,11 @@ import Testing
         // The reset cleared what it had seen; once the first tap never stood, it cleared the second alone.
         let undo = try store.undo(try prefix(first[0].id))
         #expect(undo.changes.isEmpty, "no count moved: \(undo.changes)")
-        #expect(try store.read() == Tally(counts: [.sad: 1]))
+        try expect(store.read(), equals: Tally(counts: [.sad: 1]))
         // The data file lost: rolling the journal forward gives the same counts, by the model too.
         try FileManager.default.removeItem(atPath: path)
-        #expect(try store.read() == Tally(counts: [.sad: 1]))
-        #expect(try store.undo().changes == [Change(emotion: .sad, old: 1, new: 0)], "plain undo takes back the latest tap")
+        try expect(store.read(), equals: Tally(counts: [.sad: 1]))
+        try expect(store.undo().changes, equals: [Change(emotion: .sad, old: 1, new: 0)], "plain undo takes back the latest tap")
     }
 
     @Test func undoByIdRefusesAnUnknownOrAmbiguousIdAndACountBelowZeroChangingNothing() throws {
@@ -147,10 +147,10 @@ import Testing
             try store.undo(try prefix(tap[0].id, 4))
             Issue.record("an ambiguous id was taken")
         } catch let HistoryError.ambiguousCommand(id, candidates) {
-            #expect(id == String(tap[0].id.description.prefix(4)))
+            expect(id, equals: String(tap[0].id.description.prefix(4)))
             #expect(candidates.count == 2 && candidates[0].hasPrefix(tap[0].id.description + " ('tap sad' of "))
         }
-        #expect(try folder.bytes(of: path + ".journal") == before)
+        try expect(folder.bytes(of: path + ".journal"), equals: before)
         #expect(throws: HistoryError.unknownCommand(String(tap[0].id.short))) {
             try TallyStore(path: folder.file("other.json")).undo(try prefix(tap[0].id))
         }
@@ -161,27 +161,27 @@ import Testing
         try store.apply([.tap(.happy), .tap(.smile)])
         try store.apply(.add(3, to: .sad))
         try store.apply(.reset(.happy))
-        #expect(try store.undo().commandLine == "reset happy")
-        #expect(try store.read() == Tally(counts: [.happy: 1, .smile: 1, .sad: 3]))
+        try expect(store.undo().commandLine, equals: "reset happy")
+        try expect(store.read(), equals: Tally(counts: [.happy: 1, .smile: 1, .sad: 3]))
         let second = try store.undo()
-        #expect(second.commandLine == "add sad 3")
-        #expect(second.events.map(\.command) == [.undo])
-        #expect(second.events[0].reverts == second.original[0].group)
-        #expect(try store.redo().commandLine == "add sad 3")
-        #expect(try store.read()[.sad] == 3)
-        #expect(try store.undo().commandLine == "add sad 3", "an undo after a redo takes the redone command back")
-        #expect(try store.undo().commandLine == "tap happy smile")
-        #expect(try store.read() == Tally())
+        expect(second.commandLine, equals: "add sad 3")
+        expect(second.events.map(\.command), equals: [.undo])
+        expect(second.events[0].reverts, equals: second.original[0].group)
+        try expect(store.redo().commandLine, equals: "add sad 3")
+        try expect(store.read()[.sad], equals: 3)
+        try expect(store.undo().commandLine, equals: "add sad 3", "an undo after a redo takes the redone command back")
+        try expect(store.undo().commandLine, equals: "tap happy smile")
+        try expect(store.read(), equals: Tally())
         #expect(throws: HistoryError.nothingToUndo) { try store.undo() }
-        #expect(try store.redo().commandLine == "tap happy smile")
-        #expect(try store.redo().commandLine == "add sad 3")
-        #expect(try store.redo().commandLine == "reset happy", "the first undone is redone last")
-        #expect(try store.read() == Tally(counts: [.smile: 1, .sad: 3]))
+        try expect(store.redo().commandLine, equals: "tap happy smile")
+        try expect(store.redo().commandLine, equals: "add sad 3")
+        try expect(store.redo().commandLine, equals: "reset happy", "the first undone is redone last")
+        try expect(store.read(), equals: Tally(counts: [.smile: 1, .sad: 3]))
         #expect(throws: HistoryError.everythingRedone) { try store.redo() }
         try store.apply(.tap(.neutral))
         #expect(throws: HistoryError.self) { try store.redo() }
         let sequences = try journalEvents().map(\.sequence)
-        #expect(sequences == Array(1...UInt64(sequences.count)))
+        expect(sequences, equals: Array(1...UInt64(sequences.count)))
     }
 
     @Test(arguments: 0..<8)
@@ -209,14 +209,14 @@ import Testing
                     #expect(throws: HistoryError.self) { try store.undo() }
                     continue
                 }
-                #expect(try store.undo().original[0].group == top)
+                try expect(store.undo().original[0].group, equals: top)
                 undone.append(top)
             default:
                 guard let top = undone.popLast() else {
                     #expect(throws: HistoryError.self) { try store.redo() }
                     continue
                 }
-                #expect(try store.redo().original[0].group == top)
+                try expect(store.redo().original[0].group, equals: top)
                 done.append(top)
             }
             clock.advance(milliseconds: 1_000)
@@ -228,7 +228,7 @@ import Testing
         #expect(throws: HistoryError.nothingToUndo) { try store().undo() }
         try store().apply(.tap(.happy))
         #expect(throws: HistoryError.self) { try store().redo() }
-        #expect(try folder.contents() == ["emotions.json", "emotions.json.journal", "emotions.json.lock"])
+        try expect(folder.contents(), equals: ["emotions.json", "emotions.json.journal", "emotions.json.lock"])
     }
 
     @Test func eventsCommittedButNotInTheDataFileAreRolledForward() throws {
@@ -236,11 +236,11 @@ import Testing
         let behind = try #require(folder.bytes(of: path))
         try store().apply([.tap(.happy), .add(2, to: .sad)])
         try behind.write(to: URL(fileURLWithPath: path))  // As if the power went before the rename reached the disk.
-        #expect(try store().read() == Tally(counts: [.happy: 2, .sad: 2]))
+        try expect(store().read(), equals: Tally(counts: [.happy: 2, .sad: 2]))
         try store().apply(.tap(.upset))
-        #expect(try store().read() == Tally(counts: [.happy: 2, .sad: 2, .upset: 1]))
+        try expect(store().read(), equals: Tally(counts: [.happy: 2, .sad: 2, .upset: 1]))
         let document = try TallyDocument(parsing: Array(folder.bytes(of: path) ?? Data()))
-        #expect(document.journal?.sequence == 4)
+        expect(document.journal?.sequence, equals: 4)
     }
 
     @Test(arguments: ["missing", "empty", "zeros"])
@@ -252,16 +252,16 @@ import Testing
         case "empty": try Data().write(to: URL(fileURLWithPath: path))
         default: try Data(repeating: 0, count: 200).write(to: URL(fileURLWithPath: path))
         }
-        #expect(try store().read() == Tally(counts: [.happy: 1, .smile: 5]))
+        try expect(store().read(), equals: Tally(counts: [.happy: 1, .smile: 5]))
         try store().apply(.tap(.happy))
-        #expect(try store().read() == Tally(counts: [.happy: 2, .smile: 5]))
+        try expect(store().read(), equals: Tally(counts: [.happy: 2, .smile: 5]))
     }
 
     @Test func anEmptyDataFileWithoutAJournalIsStillRefused() throws {
         try Data().write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.self) { try store().read() }
         #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
-        #expect(folder.bytes(of: path) == Data())
+        expect(folder.bytes(of: path), equals: Data())
     }
 
     @Test func aTornLastLineIsIgnoredByReadersAndCutOffByTheNextWriter() throws {
@@ -270,12 +270,12 @@ import Testing
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"id":"01M84P241A0DS55X0KD4EN"#.utf8))
         try handle.close()
-        #expect(try store().read()[.happy] == 1)
-        #expect(try store().events().count == 1)
+        try expect(store().read()[.happy], equals: 1)
+        try expect(store().events().count, equals: 1)
         try store().apply(.tap(.happy))
         let events = try journalEvents()
-        #expect(events.map(\.sequence) == [1, 2])
-        #expect(try store().read()[.happy] == 2)
+        expect(events.map(\.sequence), equals: [1, 2])
+        try expect(store().read()[.happy], equals: 2)
     }
 
     @Test func aDamagedLineWithSoundLinesAfterItIsReportedNotGuessed() throws {
@@ -307,16 +307,16 @@ import Testing
         clock.advance(minutes: 5)
         try store().apply(.tap(.smile))
         let lastLine = try #require(try journalEvents().last)
-        #expect(lastLine.latest == nil)
+        expect(lastLine.latest, equals: nil)
         let sadLine = try #require(try journalEvents().dropLast().last)
         #expect(sadLine.latest != nil, "a line recorded after a later one does not say so")
         // Since 3 minutes before the clock was set back: the last 3 happy taps, and the smile; not the sad.
         let since = Instant(millisecondsSinceEpoch: start.millisecondsSinceEpoch - 3 * 60_000)
-        #expect(try store().events(EventQuery(since: since)).map(\.emotion) == [.happy, .happy, .happy, .smile])
-        #expect(try store().events(EventQuery(emotions: [.sad])).count == 1)
-        #expect(try store().events(EventQuery(last: 2)).map(\.emotion) == [.happy, .smile])
-        #expect(try store().events(EventQuery(until: since)).count == 298)
-        #expect(try store().events().first?.emotion == .sad, "the sad tap, placed earliest, comes first")
+        try expect(store().events(EventQuery(since: since)).map(\.emotion), equals: [.happy, .happy, .happy, .smile])
+        try expect(store().events(EventQuery(emotions: [.sad])).count, equals: 1)
+        try expect(store().events(EventQuery(last: 2)).map(\.emotion), equals: [.happy, .smile])
+        try expect(store().events(EventQuery(until: since)).count, equals: 298)
+        try expect(store().events().first?.emotion, equals: .sad, "the sad tap, placed earliest, comes first")
     }
 
     /// Rewrites the data file's `"journal"` position.
@@ -337,7 +337,7 @@ import Testing
         let before = try folder.contents().map { folder.bytes(of: folder.file($0)) }
         #expect(throws: StoreError.self) { try store().read() }
         #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
-        #expect(try folder.contents().map { folder.bytes(of: folder.file($0)) } == before)
+        try expect(folder.contents().map { folder.bytes(of: folder.file($0)) }, equals: before)
     }
 
     /// A line whose change cannot be applied is told in the journal's terms: what it would do, once,
@@ -367,7 +367,7 @@ import Testing
         try Data((lines.joined(separator: "\n") + "\n" + lines[2] + "\n").utf8).write(to: URL(fileURLWithPath: path + ".journal"))
         let before = folder.bytes(of: path + ".journal")
         #expect(throws: StoreError.self) { try store().apply(.tap(.sad)) }
-        #expect(folder.bytes(of: path + ".journal") == before, "a committed line was cut off as torn")
+        expect(folder.bytes(of: path + ".journal"), equals: before, "a committed line was cut off as torn")
     }
 
     @Test func aDataFileWithoutAPositionRefusesLinesThatMakeNoWholeCommandAsReadingForwardDoes() throws {
@@ -387,7 +387,7 @@ import Testing
             #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
             try FileManager.default.removeItem(atPath: path)
             #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
-            #expect(folder.bytes(of: path + ".journal") == bytes)
+            expect(folder.bytes(of: path + ".journal"), equals: bytes)
         }
     }
 
@@ -419,12 +419,12 @@ import Testing
         let lines = try journalLines()
         let bytes = try writeWithoutPosition([lines[0], lines[1].replacingOccurrences(of: #""seq":1,"#, with: #""seq":5,"#)])
         let withoutPosition = refusal { try store().apply(.tap(.happy)) }
-        #expect(folder.bytes(of: path + ".journal") == bytes)
+        expect(folder.bytes(of: path + ".journal"), equals: bytes)
         try FileManager.default.removeItem(atPath: path)
         let lost = refusal { try store().apply(.tap(.happy)) }
-        #expect(withoutPosition == #"line 2 has "seq" 5 where 1 should follow"#)
-        #expect(withoutPosition == lost)
-        #expect(folder.bytes(of: path + ".journal") == bytes)
+        expect(withoutPosition, equals: #"line 2 has "seq" 5 where 1 should follow"#)
+        expect(withoutPosition, equals: lost)
+        expect(folder.bytes(of: path + ".journal"), equals: bytes)
     }
 
     @Test func aDataFileWithoutAPositionRefusesACommandCutShortDeeperInTheJournalAsReadingForwardDoes() throws {
@@ -441,12 +441,12 @@ import Testing
         let cutShort = [lines[0], lines[1], numbered(lines[3], from: 3, to: 2), numbered(lines[4], from: 4, to: 3)]
         let bytes = try writeWithoutPosition(cutShort)
         let withoutPosition = refusal { try store().apply(.tap(.happy)) }
-        #expect(folder.bytes(of: path + ".journal") == bytes)
+        expect(folder.bytes(of: path + ".journal"), equals: bytes)
         try FileManager.default.removeItem(atPath: path)
         let lost = refusal { try store().apply(.tap(.happy)) }
-        #expect(withoutPosition == "line 3 breaks into a command whose lines should follow each other")
-        #expect(withoutPosition == lost)
-        #expect(folder.bytes(of: path + ".journal") == bytes)
+        expect(withoutPosition, equals: "line 3 breaks into a command whose lines should follow each other")
+        expect(withoutPosition, equals: lost)
+        expect(folder.bytes(of: path + ".journal"), equals: bytes)
     }
 
     @Test func moreZeroBytesAtTheEndThanAnyWriteLeavesAreDamageNotReadToTheirEnd() throws {
@@ -459,7 +459,7 @@ import Testing
         let message = refusal { _ = try store().read() }
         #expect(message?.hasPrefix("its last 2684") == true && message?.contains("bytes are not changes") == true, "\(String(describing: message))")
         try FileManager.default.removeItem(atPath: path)
-        #expect(refusal { _ = try store().read() } == message)
+        expect(refusal { _ = try store().read() }, equals: message)
     }
 
     @Test func aDataFileWithoutAPositionNamesTheLineWhereACommandIsBrokenIntoAsReadingForwardDoes() throws {
@@ -481,9 +481,9 @@ import Testing
         let withoutPosition = refusal { try store().apply(.tap(.happy)) }
         try FileManager.default.removeItem(atPath: path)
         let lost = refusal { try store().read() }
-        #expect(withoutPosition == "line 6 breaks into a command whose lines should follow each other")
-        #expect(withoutPosition == lost)
-        #expect(folder.bytes(of: path + ".journal") == bytes)
+        expect(withoutPosition, equals: "line 6 breaks into a command whose lines should follow each other")
+        expect(withoutPosition, equals: lost)
+        expect(folder.bytes(of: path + ".journal"), equals: bytes)
     }
 
     @Test func aSequencePastTheLimitIsToldAsSuchOnEveryPath() throws {
@@ -497,9 +497,9 @@ import Testing
         let withoutPosition = refusal { try store().apply(.tap(.happy)) }
         try FileManager.default.removeItem(atPath: path)
         let lost = refusal { try store().apply(.tap(.happy)) }
-        #expect(withoutPosition == #"line 3 has "seq" 18446744073709551615 where 2 should follow"#)
-        #expect(withoutPosition == lost)
-        #expect(folder.bytes(of: path + ".journal") == bytes)
+        expect(withoutPosition, equals: #"line 3 has "seq" 18446744073709551615 where 2 should follow"#)
+        expect(withoutPosition, equals: lost)
+        expect(folder.bytes(of: path + ".journal"), equals: bytes)
 
         // In sequence after a position near the limit: the line's number is past the largest a journal holds.
         try FileManager.default.removeItem(atPath: path + ".journal")
@@ -537,13 +537,13 @@ import Testing
             case "lost": try FileManager.default.removeItem(atPath: path)
             default: break
             }
-            #expect(try store().read() == Tally(counts: [.happy: 1]), "data file \(position)")
-            #expect(try store().events().count == 1, "data file \(position)")
+            try expect(store().read(), equals: Tally(counts: [.happy: 1]), "data file \(position)")
+            try expect(store().events().count, equals: 1, "data file \(position)")
             try store().apply(.tap(.sad))
             let lines = try journalLines()
-            #expect(lines.count == 3, "data file \(position)")
-            #expect(folder.bytes(of: path + ".journal")?.prefix(sound.count) == sound, "data file \(position)")
-            #expect(try journalEvents().map(\.sequence) == [1, 2], "data file \(position)")
+            expect(lines.count, equals: 3, "data file \(position)")
+            expect(folder.bytes(of: path + ".journal")?.prefix(sound.count), equals: sound, "data file \(position)")
+            try expect(journalEvents().map(\.sequence), equals: [1, 2], "data file \(position)")
         }
     }
 
@@ -557,12 +557,12 @@ import Testing
         try bytes.write(to: URL(fileURLWithPath: path + ".journal"))
         try behind.write(to: URL(fileURLWithPath: path))
         let expected = "line 3 is not a change: it is 100000 bytes long; a journal line is at most \(JournalEvent.lineLimit)"
-        #expect(refusal { try store().apply(.tap(.sad)) } == expected)
+        expect(refusal { try store().apply(.tap(.sad)) }, equals: expected)
         _ = try writeWithoutPosition(lines)
-        #expect(refusal { try store().apply(.tap(.sad)) } == expected)
+        expect(refusal { try store().apply(.tap(.sad)) }, equals: expected)
         try FileManager.default.removeItem(atPath: path)
-        #expect(refusal { try store().apply(.tap(.sad)) } == expected)
-        #expect(folder.bytes(of: path + ".journal") == bytes)
+        expect(refusal { try store().apply(.tap(.sad)) }, equals: expected)
+        expect(folder.bytes(of: path + ".journal"), equals: bytes)
     }
 
     @Test func moreGarbageThanOneWriteIsDamageNotATornWrite() throws {
@@ -575,7 +575,7 @@ import Testing
         #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
         try FileManager.default.removeItem(atPath: path)  // Without a position too: no silent cut.
         #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
-        #expect(folder.bytes(of: path + ".journal") == before)
+        expect(folder.bytes(of: path + ".journal"), equals: before)
     }
 
     @Test func aPositionAtTheEndOfAJournalWithoutAHeaderIsNotAppendedTo() throws {
@@ -583,7 +583,7 @@ import Testing
         try Data("not a journal\n".utf8).write(to: URL(fileURLWithPath: path + ".journal"))
         try setPosition(sequence: "1", bytes: journalSize)
         #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
-        #expect(folder.bytes(of: path + ".journal") == Data("not a journal\n".utf8))
+        expect(folder.bytes(of: path + ".journal"), equals: Data("not a journal\n".utf8))
     }
 
     @Test func aJournalThatIsALinkIsNotFollowed() throws {
@@ -592,7 +592,7 @@ import Testing
         try FileManager.default.moveItem(atPath: path + ".journal", toPath: elsewhere)
         try FileManager.default.createSymbolicLink(atPath: path + ".journal", withDestinationPath: elsewhere)
         #expect(throws: StoreError.self) { try store().apply(.tap(.happy)) }
-        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8).split(separator: "\n").count == 2)
+        try expect(String(contentsOfFile: elsewhere, encoding: .utf8).split(separator: "\n").count, equals: 2)
     }
 
     @Test func aJournalSomeoneElseOwnsIsNotUsed() throws {
@@ -681,7 +681,7 @@ import Testing
         document.journal = JournalPosition(sequence: 6000, bytes: Int64(lines.utf8.count), latest: latest)
         try Data(document.serialized()).write(to: URL(fileURLWithPath: path))
         let store = TallyStore(path: path)
-        #expect(try store.read() == tally)
+        try expect(store.read(), equals: tally)
 
         let ordered = events.sorted {
             $0.at.millisecondsSinceEpoch != $1.at.millisecondsSinceEpoch
@@ -700,8 +700,8 @@ import Testing
             let expected = ordered.filter { query.matches($0) }.suffix(query.last ?? .max)
             var found: [HistoryEntry] = []
             try store.forEachEntry(query) { found.append($0) }
-            #expect(found.map(\.event.sequence) == expected.map(\.sequence), "round \(round): \(query)")
-            #expect(found.map(\.isUndone) == expected.map { undone[$0.group] == true }, "round \(round): \(query)")
+            expect(found.map(\.event.sequence), equals: expected.map(\.sequence), "round \(round): \(query)")
+            expect(found.map(\.isUndone), equals: expected.map { undone[$0.group] == true }, "round \(round): \(query)")
         }
     }
 }

@@ -3,13 +3,13 @@ import Testing
 
 @Suite struct EmotionTests {
     @Test func thereAreFiveEmotionsFromHappyToSad() {
-        #expect(Emotion.allCases.map(\.name) == ["happy", "smile", "neutral", "upset", "sad"])
+        expect(Emotion.allCases.map(\.name), equals: ["happy", "smile", "neutral", "upset", "sad"])
         #expect(Emotion.happy < Emotion.sad)
     }
 
     @Test func eachIndexIsItsPlaceInAllCases() {
-        #expect(Emotion.allCases.map(\.index) == Array(Emotion.allCases.indices))
-        #expect(Emotion.allCases.sorted() == Array(Emotion.allCases))
+        expect(Emotion.allCases.map(\.index), equals: Array(Emotion.allCases.indices))
+        expect(Emotion.allCases.sorted(), equals: Array(Emotion.allCases))
     }
 
     @Test(arguments: [
@@ -20,7 +20,7 @@ import Testing
         ("sad", .sad), ("very-sad", .sad), ("verySad", .sad),
     ])
     func parsingAcceptsCanonicalNamesAndAliasesInAnyCase(text: String, emotion: Emotion) {
-        #expect(Emotion(parsing: text) == emotion)
+        expect(Emotion(parsing: text), equals: emotion)
     }
 
     @Test(arguments: [
@@ -29,7 +29,7 @@ import Testing
         ("\u{110B}\u{116A}\u{11AB}\u{110C}\u{1165}\u{11AB}\u{1112}\u{1162}\u{11BC}\u{1107}\u{1169}\u{11A8}", .happy),
     ])
     func parsingAcceptsTheKoreanLabelsOfTheOriginalApp(text: String, emotion: Emotion) {
-        #expect(Emotion(parsing: text) == emotion)
+        expect(Emotion(parsing: text), equals: emotion)
     }
 
     @Test(arguments: [
@@ -39,7 +39,7 @@ import Testing
         ("😢\u{FE0F}", .sad), ("😄\u{FE0E}", .happy), ("😢\u{FE0E}", .sad),
     ])
     func parsingAcceptsTheEmojiOfTheOriginalAppsButtons(text: String, emotion: Emotion) {
-        #expect(Emotion(parsing: text) == emotion)
+        expect(Emotion(parsing: text), equals: emotion)
     }
 
     @Test(arguments: [
@@ -47,7 +47,7 @@ import Testing
         "😃", "😄😄", " 😄", "😄 ", "😄\u{FE0F}\u{FE0F}", "\u{FE0F}", "😄\u{200D}", "happy\u{FE0F}", "😄\u{1F3FB}",
     ])
     func parsingRefusesEverythingElse(text: String) {
-        #expect(Emotion(parsing: text) == nil)
+        expect(Emotion(parsing: text), equals: nil)
     }
 
     @Test(arguments: [
@@ -55,28 +55,28 @@ import Testing
         ("upste", .upset), ("sda", .sad), ("very-hapy", .happy), ("verysd", .sad), ("HAPY", .happy),
     ])
     func aTypoSuggestsTheClosestEmotion(typo: String, emotion: Emotion) {
-        #expect(Emotion.closest(to: typo) == emotion)
+        expect(Emotion.closest(to: typo), equals: emotion)
     }
 
     @Test(arguments: ["xyzzy", "q", "completely-different", "", "x", "😃", "☹️"])
     func nonsenseSuggestsNothing(text: String) {
-        #expect(Emotion.closest(to: text) == nil)
+        expect(Emotion.closest(to: text), equals: nil)
     }
 
     @Test func everyEmotionHasTheOriginalAppsEmojiAndKoreanLabel() {
-        #expect(Emotion.allCases.map(\.emoji) == ["😄", "🙂", "😐", "😕", "😢"])
-        #expect(Emotion.allCases.map(\.koreanLabel) == ["완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈"])
+        expect(Emotion.allCases.map(\.emoji), equals: ["😄", "🙂", "😐", "😕", "😢"])
+        expect(Emotion.allCases.map(\.koreanLabel), equals: ["완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈"])
     }
 
     @Test func acceptedNamesListCanonicalNamesFirstAndTheEmojiLast() {
-        #expect(Array(Emotion.acceptedNames.prefix(5)) == ["happy", "smile", "neutral", "upset", "sad"])
+        expect(Array(Emotion.acceptedNames.prefix(5)), equals: ["happy", "smile", "neutral", "upset", "sad"])
         #expect(Emotion.acceptedNames.contains("slightlyUpset"))
         #expect(Emotion.acceptedNames.contains("많이슬픈"))
-        #expect(Array(Emotion.acceptedNames.suffix(5)) == ["😄", "🙂", "😐", "😕", "😢"])
+        expect(Array(Emotion.acceptedNames.suffix(5)), equals: ["😄", "🙂", "😐", "😕", "😢"])
         #expect(Emotion.acceptedNames.allSatisfy { Emotion(parsing: $0) != nil })
     }
 
     @Test func aTypoOfAKoreanLabelSuggestsItsEmotion() {
-        #expect(Emotion.closest(to: "완전행보") == .happy)
+        expect(Emotion.closest(to: "완전행보"), equals: .happy)
     }
 }

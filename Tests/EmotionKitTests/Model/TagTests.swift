@@ -18,28 +18,28 @@ import Testing
         ("家族", "家族"), ("Ελλάδα", "ελλάδα"),
     ])
     func aWordOfLettersOfAnyScriptDigitsHyphensAndUnderscoresIsATagKeptLowerCase(typed: String, name: String) throws {
-        #expect(try EmotionKit.Tag(typed).name == name)
-        #expect(try EmotionKit.Tag(typed).description == name)
+        try expect(EmotionKit.Tag(typed).name, equals: name)
+        try expect(EmotionKit.Tag(typed).description, equals: name)
     }
 
     @Test func aTagMayBeThirtyTwoCharactersButNotThirtyThree() throws {
-        #expect(try EmotionKit.Tag(String(repeating: "a", count: 32)).name.count == 32)
-        #expect(try EmotionKit.Tag(String(repeating: "운", count: 32)).name.count == 32)
-        #expect(refusal(String(repeating: "a", count: 33)) == .tooLong(String(repeating: "a", count: 33), characters: 33))
+        try expect(EmotionKit.Tag(String(repeating: "a", count: 32)).name.count, equals: 32)
+        try expect(EmotionKit.Tag(String(repeating: "운", count: 32)).name.count, equals: 32)
+        expect(refusal(String(repeating: "a", count: 33)), equals: .tooLong(String(repeating: "a", count: 33), characters: 33))
     }
 
     @Test func aTagOfFewCharactersButManyMarksIsRefusedByItsBytes() {
         // One character, "a" with 1,000 accents over it: 2,001 bytes. Sixteen such tags made a
         // journal line longer than any reader takes, and the history unreadable.
         let marked = "a" + String(repeating: "\u{301}", count: 1000)
-        #expect(refusal(marked) == .tooManyBytes(marked, bytes: 2001))
-        #expect(refusal(marked)?.description.contains("such as +") == true)
+        expect(refusal(marked), equals: .tooManyBytes(marked, bytes: 2001))
+        expect(refusal(marked)?.description.contains("such as +"), equals: true)
         let most = "a" + String(repeating: "\u{301}", count: (EmotionKit.Tag.byteLimit - 1) / 2)
-        #expect(refusal(most) == nil)
+        expect(refusal(most), equals: nil)
         // Counted as kept, lower-case: "İ" is two bytes, its lower case "i̇" three.
         let dotted = "İ" + String(repeating: "\u{301}", count: (EmotionKit.Tag.byteLimit - 2) / 2)
-        #expect(dotted.utf8.count == EmotionKit.Tag.byteLimit)
-        #expect(refusal(dotted) == .tooManyBytes(dotted, bytes: EmotionKit.Tag.byteLimit + 1))
+        expect(dotted.utf8.count, equals: EmotionKit.Tag.byteLimit)
+        expect(refusal(dotted), equals: .tooManyBytes(dotted, bytes: EmotionKit.Tag.byteLimit + 1))
     }
 
     @Test(arguments: [
@@ -47,12 +47,12 @@ import Testing
         ("a\"b", "\""), ("a\\b", "\\"), ("tab\there", "\t"), ("a,b", ","),
     ])
     func anyOtherCharacterIsRefusedAndNamed(text: String, character: Character) {
-        #expect(refusal(text) == .badCharacter(text, character))
+        expect(refusal(text), equals: .badCharacter(text, character))
         #expect(refusal(text)?.description.contains("'\(character)'") == true)
     }
 
     @Test func anEmptyWordIsRefusedWithAnExample() {
-        #expect(refusal("") == .empty)
+        expect(refusal(""), equals: .empty)
         #expect(TagError.empty.description.contains("+gym"))
     }
 
@@ -61,13 +61,13 @@ import Testing
             let text = error?.description ?? ""
             #expect(text.contains("such as +"), "\(text)")
         }
-        #expect(refusal("a.b")?.description.contains("'a.b'") == true)
+        expect(refusal("a.b")?.description.contains("'a.b'"), equals: true)
         #expect(TagError.tooMany(17).description.contains("17"))
     }
 
     @Test func aCommandsTagsAreSortedEachOnce() throws {
         let tags = try EmotionKit.Tag.set([try EmotionKit.Tag("gym"), try EmotionKit.Tag("Friends"), try EmotionKit.Tag("GYM"), try EmotionKit.Tag("운동"), try EmotionKit.Tag("friends")])
-        #expect(tags.map(\.name) == ["friends", "gym", "운동"])
+        expect(tags.map(\.name), equals: ["friends", "gym", "운동"])
         #expect(try EmotionKit.Tag.set([]).isEmpty)
     }
 
@@ -82,12 +82,12 @@ import Testing
 
     @Test func sixteenTagsAreAllowedSeventeenAreNotRepeatsNotCounted() throws {
         let sixteen = try (1...16).map { try EmotionKit.Tag("t\($0)") }
-        #expect(try EmotionKit.Tag.set(sixteen + sixteen).count == 16)
+        try expect(EmotionKit.Tag.set(sixteen + sixteen).count, equals: 16)
         do throws(TagError) {
             _ = try EmotionKit.Tag.set(sixteen + [try EmotionKit.Tag("t17")])
             Issue.record("seventeen tags were kept")
         } catch {
-            #expect(error == .tooMany(17))
+            expect(error, equals: .tooMany(17))
         }
     }
 }

@@ -27,7 +27,7 @@ final class Recorder: Sendable {
         let recorder = Recorder()
         let token = try store.observe(.happy, options: [.old, .new], recorder.record)
         try store.apply([.tap(.happy), .tap(.sad), .tap(.happy)])
-        #expect(recorder.changes == [
+        expect(recorder.changes, equals: [
             ObservedChange(emotion: .happy, oldValue: 0, newValue: 1, isInitial: false),
             ObservedChange(emotion: .happy, oldValue: 1, newValue: 2, isInitial: false),
         ])
@@ -43,8 +43,8 @@ final class Recorder: Sendable {
         try store.observe(.sad, options: [.new], onlyNew.record).store(in: bag)
         try store.observe(.sad, options: [.old], onlyOld.record).store(in: bag)
         try store.apply(.add(2, to: .sad))
-        #expect(onlyNew.changes == [ObservedChange(emotion: .sad, oldValue: nil, newValue: 2, isInitial: false)])
-        #expect(onlyOld.changes == [ObservedChange(emotion: .sad, oldValue: 0, newValue: nil, isInitial: false)])
+        expect(onlyNew.changes, equals: [ObservedChange(emotion: .sad, oldValue: nil, newValue: 2, isInitial: false)])
+        expect(onlyOld.changes, equals: [ObservedChange(emotion: .sad, oldValue: 0, newValue: nil, isInitial: false)])
     }
 
     @Test func initialDeliversTheCurrentCountAtOnce() throws {
@@ -53,7 +53,7 @@ final class Recorder: Sendable {
         try store.apply(.add(5, to: .upset))
         let recorder = Recorder()
         let token = try store.observe(.upset, options: [.initial, .new], recorder.record)
-        #expect(recorder.changes == [ObservedChange(emotion: .upset, oldValue: nil, newValue: 5, isInitial: true)])
+        expect(recorder.changes, equals: [ObservedChange(emotion: .upset, oldValue: nil, newValue: 5, isInitial: true)])
         withExtendedLifetime(token) {}
     }
 
@@ -62,7 +62,7 @@ final class Recorder: Sendable {
         let store = TallyStore(path: folder.file("emotions.json"))
         let recorder = Recorder()
         let token = try store.observe(options: [.initial], recorder.record)
-        #expect(recorder.changes.map(\.emotion) == Array(Emotion.allCases))
+        expect(recorder.changes.map(\.emotion), equals: Array(Emotion.allCases))
         #expect(recorder.changes.allSatisfy { $0.isInitial && $0.newValue == 0 })
         withExtendedLifetime(token) {}
     }
@@ -73,10 +73,10 @@ final class Recorder: Sendable {
         let recorder = Recorder()
         var token: ObservationToken? = try store.observe(options: [.new], recorder.record)
         try store.apply(.tap(.happy))
-        #expect(token?.isCancelled == false)
+        expect(token?.isCancelled, equals: false)
         token = nil
         try store.apply(.tap(.happy))
-        #expect(recorder.changes.count == 1)
+        expect(recorder.changes.count, equals: 1)
     }
 
     @Test func aCancelledTokenStopsDeliveryAndCancellingTwiceIsHarmless() throws {
@@ -99,11 +99,11 @@ final class Recorder: Sendable {
         for emotion in [Emotion.happy, .sad] {
             try store.observe(emotion, options: [.new], recorder.record).store(in: try #require(bag))
         }
-        #expect(bag?.count == 2)
+        expect(bag?.count, equals: 2)
         try store.apply([.tap(.happy), .tap(.sad)])
         bag = nil
         try store.apply([.tap(.happy), .tap(.sad)])
-        #expect(recorder.changes.count == 2)
+        expect(recorder.changes.count, equals: 2)
     }
 
     @Test func cancelAllEmptiesTheBag() throws {
@@ -113,7 +113,7 @@ final class Recorder: Sendable {
         let bag = ObservationBag()
         bag.insert(try store.observe(options: [.new], recorder.record))
         bag.cancelAll()
-        #expect(bag.count == 0)
+        expect(bag.count, equals: 0)
         try store.apply(.tap(.happy))
         #expect(recorder.changes.isEmpty)
     }
@@ -151,7 +151,7 @@ final class Recorder: Sendable {
         }.store(in: bag)
         try store.apply([.tap(.happy)])
         try store.apply([.tap(.happy)])
-        #expect(recorder.changes.count == 1)
+        expect(recorder.changes.count, equals: 1)
     }
 
     @Test func aChangeAHandlerCommitsIsToldAtOnceInsideIt() throws {
@@ -165,8 +165,8 @@ final class Recorder: Sendable {
         }.store(in: bag)
         try store.apply([.tap(.happy), .tap(.smile)])
         // As KVO does: the handler's own change before the rest of the command that set it off.
-        #expect(recorder.changes.map(\.emotion) == [.happy, .sad, .smile])
-        #expect(try store.read() == Tally(counts: [.happy: 1, .smile: 1, .sad: 1]))
+        expect(recorder.changes.map(\.emotion), equals: [.happy, .sad, .smile])
+        try expect(store.read(), equals: Tally(counts: [.happy: 1, .smile: 1, .sad: 1]))
         bag.cancelAll()
     }
 
@@ -188,8 +188,8 @@ final class Recorder: Sendable {
                 }
             }
         }
-        #expect(failures.withLock { $0 } == [])
-        #expect(recorder.changes.map(\.newValue) == (1...100).map { $0 })
+        expect(failures.withLock { $0 }, equals: [])
+        expect(recorder.changes.map(\.newValue), equals: (1...100).map { $0 })
         token.cancel()
     }
 
@@ -209,7 +209,7 @@ final class Recorder: Sendable {
             received.append(change)
             if received.count == 3 { break }
         }
-        #expect(received == [
+        expect(received, equals: [
             Change(emotion: .happy, old: 0, new: 1), Change(emotion: .sad, old: 0, new: 2),
             Change(emotion: .happy, old: 1, new: 0),
         ])

@@ -45,19 +45,19 @@ import Testing
         let originalID = try #require(try original.sync(.now)?.history)
         let copy = try Self.copy("m0", to: "m1", folder: "f0", copyFolder: "f1", in: root, clock: clock)
         let before = try Self.historyFiles(in: root.file("f1"))
-        #expect(before.keys.sorted() == [originalID + ".jsonl"])
+        expect(before.keys.sorted(), equals: [originalID + ".jsonl"])
 
         // Both tap apart, each publishing to its own view of the folder before seeing the other's.
         clock.advance(minutes: 1)
         try original.apply([.tap(.upset)], note: nil)
         try copy.apply([.tap(.smile)], note: nil)
         let after = try Self.historyFiles(in: root.file("f1"))
-        #expect(after[originalID + ".jsonl"] == before[originalID + ".jsonl"], "the copy wrote to the original's file")
-        #expect(after.count == 2, "\(after.keys.sorted())")
+        expect(after[originalID + ".jsonl"], equals: before[originalID + ".jsonl"], "the copy wrote to the original's file")
+        expect(after.count, equals: 2, "\(after.keys.sorted())")
         let copyID = try #require(try copy.sync(.now)?.history)
         #expect(copyID != originalID)
         #expect(after[copyID + ".jsonl"] != nil)
-        #expect(try original.sync(.now)?.history == originalID)
+        try expect(original.sync(.now)?.history, equals: originalID)
 
         // Both ways, whole, as a sync tool delivers; the original's later changes under the old id reach the copy.
         try SyncRegressionTests.deliver(from: root.file("f0"), to: root.file("f1"))
@@ -65,11 +65,11 @@ import Testing
         try copy.sync(.now)
         try original.sync(.now)
         let all = try #require(Tally(counts: [.happy: 1, .sad: 1, .upset: 1, .smile: 1]))
-        #expect(try original.read() == all)
-        #expect(try copy.read() == all)
-        #expect(try Self.ids(of: original) == Self.ids(of: copy))
-        #expect(try Self.ids(of: original).count == 4)
-        #expect(try original.sync(.now)?.history == originalID)
+        try expect(original.read(), equals: all)
+        try expect(copy.read(), equals: all)
+        try expect(Self.ids(of: original), equals: Self.ids(of: copy))
+        try expect(Self.ids(of: original).count, equals: 4)
+        try expect(original.sync(.now)?.history, equals: originalID)
     }
 
     @Test func copiesMadeBeforeEitherSyncedSpeakAsTwoHistoriesAndAThirdTakesInBothWhole() throws {
@@ -95,19 +95,19 @@ import Testing
         try SyncRegressionTests.deliver(from: root.file("f1"), to: root.file("f2"))
         let report = try #require(try third.sync(.now))
         #expect(report.warnings.isEmpty, "\(report.warnings)")
-        #expect(try third.read() == Tally(counts: [.happy: 1, .sad: 1, .upset: 1]))
-        #expect(try Self.ids(of: third).count == 3)
+        try expect(third.read(), equals: Tally(counts: [.happy: 1, .sad: 1, .upset: 1]))
+        try expect(Self.ids(of: third).count, equals: 3)
         // The same journal gets the same id back when its folder is set again.
         try original.sync(.stop)
-        #expect(try original.sync(.folder(root.file("f0"), name: "laptop"))?.history == originalID)
+        try expect(original.sync(.folder(root.file("f0"), name: "laptop"))?.history, equals: originalID)
     }
 
     @Test func aCopyGoesOnUnderThisHostsNameOrTheOriginalsMarkedAsACopy() {
-        #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "desktop") == "desktop", "a folder copied to another machine")
-        #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "laptop") == "laptop (copy)", "a backup restored on the same one")
+        expect(SyncRound.nameOfCopy(named: "laptop", onHost: "desktop"), equals: "desktop", "a folder copied to another machine")
+        expect(SyncRound.nameOfCopy(named: "laptop", onHost: "laptop"), equals: "laptop (copy)", "a backup restored on the same one")
         // A second copy on a host whose name another copy took already, and a copy of a copy.
-        #expect(SyncRound.nameOfCopy(named: "laptop", onHost: "vm", taken: ["laptop", "vm"]) == "vm (copy)")
-        #expect(SyncRound.nameOfCopy(named: "vm", onHost: "vm", taken: ["laptop", "vm (copy)"]) == "vm (copy 2)")
+        expect(SyncRound.nameOfCopy(named: "laptop", onHost: "vm", taken: ["laptop", "vm"]), equals: "vm (copy)")
+        expect(SyncRound.nameOfCopy(named: "vm", onHost: "vm", taken: ["laptop", "vm (copy)"]), equals: "vm (copy 2)")
         let long = String(repeating: "é", count: 64)
         let named = SyncRound.nameOfCopy(named: long, onHost: long)
         #expect(named.unicodeScalars.count == 64 && named.hasSuffix(" (copy)"), "within a name's 64 characters: \(named)")
@@ -125,7 +125,7 @@ import Testing
         try text.replacingCharacters(in: recorded, with: "").write(toFile: path, atomically: true, encoding: .utf8)
         clock.advance(minutes: 1)
         try store.apply([.tap(.sad)], note: nil)
-        #expect(try store.sync(.now)?.history == id)
+        try expect(store.sync(.now)?.history, equals: id)
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""inode""#))
     }
 
@@ -144,8 +144,8 @@ import Testing
         clock.advance(minutes: 1)
         #expect(throws: StoreError.self) { try store.apply([.tap(.upset)], note: nil) }
         // Its file in the folder would hold a second change at place 1, which every other history refuses from there on.
-        #expect(try Self.historyFiles(in: root.file("f0")) == published, "\(id)")
-        #expect(FileManager.default.contents(atPath: root.file("m0/emotions.json")) == dataFile)
+        try expect(Self.historyFiles(in: root.file("f0")), equals: published, "\(id)")
+        expect(FileManager.default.contents(atPath: root.file("m0/emotions.json")), equals: dataFile)
         #expect(!FileManager.default.fileExists(atPath: root.file("m0/emotions.json.journal")))
     }
 }

@@ -49,7 +49,7 @@ import Testing
         }
         let store = TallyStore(path: PowerCutDisk.dataFile, lockTimeout: .seconds(1), fileSystem: fileSystem, clock: clock.now, zone: .utc)
         _ = try store.sync(.now)
-        #expect(try store.read() == other.counts)
+        try expect(store.read(), equals: other.counts)
         // Past the journal's header, the lines taken in: in pieces of about a chunk each.
         let pieces = writes.withLock { $0 }.filter { $0 > 1000 }
         #expect(pieces.count >= 3, "the lines were written in \(pieces.count) piece(s): \(pieces)")
@@ -72,12 +72,12 @@ import Testing
         }
         let failing = TallyStore(path: PowerCutDisk.dataFile, lockTimeout: .seconds(1), fileSystem: fileSystem, clock: clock.now, zone: .utc)
         #expect(throws: StoreError.self) { try failing.sync(.now) }
-        #expect(disk.bytes(of: PowerCutCase.journalName) == journal, "the lines written before the failure stayed")
-        #expect(try first.read() == #require(Tally(counts: [.upset: 1])))
+        expect(disk.bytes(of: PowerCutCase.journalName), equals: journal, "the lines written before the failure stayed")
+        try expect(first.read(), equals: #require(Tally(counts: [.upset: 1])))
         _ = try first.sync(.now)
         var expected = other.counts
         _ = try expected.apply(.tap(.upset))
-        #expect(try first.read() == expected)
+        try expect(first.read(), equals: expected)
         let ids = try first.events().map(\.id)
         #expect(ids.count == other.counts.total + 1 && Set(ids).count == ids.count, "\(ids.count) events, \(Set(ids).count) ids")
     }
@@ -102,7 +102,7 @@ import Testing
             #expect(partial[.happy] <= other.counts[.happy] && partial[.sad] <= other.counts[.sad], "cut at \(step)")
             _ = try next.sync(.now)
             let final = try next.read()
-            #expect(final == other.counts, "cut at \(step): partial \(partial), then \(final), expected \(other.counts)")
+            expect(final, equals: other.counts, "cut at \(step): partial \(partial), then \(final), expected \(other.counts)")
             let ids = try next.events().map(\.id)
             #expect(ids.count == other.counts.total && Set(ids).count == ids.count, "cut at \(step): \(ids.count) events")
             if finished { break }
@@ -133,7 +133,7 @@ import Testing
             _ = try next.sync(.now)
             if !tapped { _ = try next.commit(.apply([.tap(.upset)], note: nil, placedAt: nil)) }
             let final = try next.read()
-            #expect(final == expected, "cut at \(step): \(final), expected \(expected)")
+            expect(final, equals: expected, "cut at \(step): \(final), expected \(expected)")
             if finished { break }
             step += 1
             try #require(step < 200, "the tap never finished")
@@ -147,7 +147,7 @@ import Testing
         let disk = PowerCutDisk()
         let store = try Self.history(on: disk, holding: (other.name, other.bytes), TestClock())
         _ = try store.sync(.now)
-        #expect(try store.read() == other.counts)
-        #expect(try store.events().count == 3 * size)
+        try expect(store.read(), equals: other.counts)
+        try expect(store.events().count, equals: 3 * size)
     }
 }

@@ -9,14 +9,14 @@ import Testing
         let folder = try TemporaryFolder()
         let store = HandClock().store(at: folder.file("emotions.json"), zone: .utc)
         try store.apply([.tap(.happy), .add(2, to: .sad)], note: nil)
-        #expect(try store.checkSync() == SyncCheck(report: nil, counts: try store.read()))
-        #expect(try store.checkSync().counts?[.sad] == 2)
+        try expect(store.checkSync(), equals: SyncCheck(report: nil, counts: try store.read()))
+        try expect(store.checkSync().counts?[.sad], equals: 2)
     }
 
     @Test func withNoDataFileTheCountsAreAllZero() throws {
         let folder = try TemporaryFolder()
         let store = HandClock().store(at: folder.file("missing/emotions.json"), zone: .utc)
-        #expect(try store.checkSync() == SyncCheck(report: nil, counts: Tally()))
+        try expect(store.checkSync(), equals: SyncCheck(report: nil, counts: Tally()))
         #expect(!FileManager.default.fileExists(atPath: folder.file("missing")), "a check creates nothing")
     }
 
@@ -24,7 +24,7 @@ import Testing
         let folder = try TemporaryFolder()
         try "garbage".write(toFile: folder.file("emotions.json"), atomically: true, encoding: .utf8)
         let store = HandClock().store(at: folder.file("emotions.json"), zone: .utc)
-        #expect(try store.checkSync() == SyncCheck(report: nil, counts: nil))
+        try expect(store.checkSync(), equals: SyncCheck(report: nil, counts: nil))
         #expect(throws: StoreError.self) { try store.read() }
     }
 
@@ -33,7 +33,7 @@ import Testing
         let clock = HandClock()
         let store = try SyncRegressionTests.store("laptop", in: folder, clock: clock, syncingWith: folder.file("sync"))
         try store.apply([.tap(.smile)], note: nil)
-        #expect(try store.checkSync() == SyncCheck(report: nil, counts: try store.read()))
+        try expect(store.checkSync(), equals: SyncCheck(report: nil, counts: try store.read()))
     }
 
     @Test func whatTheFolderBringsIsTakenInAndTheCountsAreLeftToRead() throws {
@@ -45,8 +45,8 @@ import Testing
         try phone.apply([.tap(.happy)], note: nil)
         let check = try laptop.checkSync()
         #expect(check.report != nil)
-        #expect(check.counts == nil)
-        #expect(try laptop.read()[.happy] == 1)
-        #expect(try laptop.checkSync() == SyncCheck(report: nil, counts: try laptop.read()), "nothing new the second time")
+        expect(check.counts, equals: nil)
+        try expect(laptop.read()[.happy], equals: 1)
+        try expect(laptop.checkSync(), equals: SyncCheck(report: nil, counts: try laptop.read()), "nothing new the second time")
     }
 }

@@ -7,9 +7,9 @@ import Testing
     private static let history = HistoryID(text: id)!
 
     @Test func aHistorysOwnFileIsItsIdAndJsonl() {
-        #expect(SyncFileName(Self.id + ".jsonl") == .history(Self.history))
-        #expect(SyncFileName.name(of: Self.history) == Self.id + ".jsonl")
-        #expect(SyncFileName(SyncFileName.name(of: Self.history)).history == Self.history)
+        expect(SyncFileName(Self.id + ".jsonl"), equals: .history(Self.history))
+        expect(SyncFileName.name(of: Self.history), equals: Self.id + ".jsonl")
+        expect(SyncFileName(SyncFileName.name(of: Self.history)).history, equals: Self.history)
     }
 
     @Test(arguments: [
@@ -43,7 +43,7 @@ import Testing
         id + " 2 (1).jsonl",
     ])
     func aSyncToolsCopyIsAConflictCopyOfTheHistory(name: String) {
-        #expect(SyncFileName(name) == .conflictCopy(of: Self.history))
+        expect(SyncFileName(name), equals: .conflictCopy(of: Self.history))
     }
 
     @Test(arguments: [
@@ -81,7 +81,7 @@ import Testing
         "emotions.jsonl", "emotions.json", "emotions.json.journal", "", ".jsonl",
     ])
     func everythingElseIsIgnored(name: String) {
-        #expect(SyncFileName(name) == .ignored)
-        #expect(SyncFileName(name).history == nil)
+        expect(SyncFileName(name), equals: .ignored)
+        expect(SyncFileName(name).history, equals: nil)
     }
 }

@@ -50,7 +50,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: temporary.file("elsewhere"), withIntermediateDirectories: false)
         let link = temporary.file("Sync")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "elsewhere")
-        #expect(lchown(link, 65534, 65534) == 0)
+        expect(lchown(link, 65534, 65534), equals: 0)
         #expect(throws: SyncFolderError.foreignLink(path: link, owner: 65534)) { try open(link) }
         #expect(try temporary.contents(of: temporary.file("elsewhere")).isEmpty)
     }
@@ -60,7 +60,7 @@ import Testing
         let temporary = try TemporaryFolder()
         let path = temporary.file("Sync")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        #expect(chown(path, 65534, 65534) == 0)
+        expect(chown(path, 65534, 65534), equals: 0)
         #expect(throws: SyncFolderError.foreignFolder(path: path, owner: 65534)) { try open(path) }
     }
 
@@ -73,11 +73,11 @@ import Testing
         let second = try folder.append(Array("two\nthree\n".utf8), to: history(), expectedSize: first)
         #expect((first, second) == (4, 14))
         let path = temporary.file(Self.ours + ".jsonl")
-        #expect(temporary.bytes(of: path) == Data("one\ntwo\nthree\n".utf8))
+        expect(temporary.bytes(of: path), equals: Data("one\ntwo\nthree\n".utf8))
         var status = stat()
-        #expect(stat(path, &status) == 0)
-        #expect(status.st_mode & 0o7777 == 0o600)
-        #expect(status.st_uid == geteuid())
+        expect(stat(path, &status), equals: 0)
+        expect(status.st_mode & 0o7777, equals: 0o600)
+        expect(status.st_uid, equals: geteuid())
     }
 
     @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
@@ -88,7 +88,7 @@ import Testing
         let size = try folder.append(Array("one\n".utf8), to: history(), expectedSize: 0)
         _ = try folder.append(Array("two\n".utf8), to: history(), expectedSize: size)
         var status = stat()
-        #expect(stat(temporary.file(Self.ours + ".jsonl"), &status) == 0)
+        expect(stat(temporary.file(Self.ours + ".jsonl"), &status), equals: 0)
         #expect((status.st_uid, status.st_gid, status.st_mode & 0o7777) == (65534, 65534, 0o600), "the data file's owner, but 0600")
     }
 
@@ -102,7 +102,7 @@ import Testing
         #expect(throws: SyncFolderError.sizeMismatch(path: path, expected: 4, actual: 8), "written by someone else: longer") {
             try folder.append(Array("three\n".utf8), to: history(), expectedSize: 4)
         }
-        #expect(temporary.bytes(of: path) == Data("one\ntwo\n".utf8))
+        expect(temporary.bytes(of: path), equals: Data("one\ntwo\n".utf8))
     }
 
     @Test func aMissingFileIsMadeOnlyWhenExpectedEmpty() throws {
@@ -112,7 +112,7 @@ import Testing
         #expect(throws: SyncFolderError.sizeMismatch(path: path, expected: 8, actual: 0)) {
             try folder.append(Array("three\n".utf8), to: history(), expectedSize: 8)
         }
-        #expect(temporary.bytes(of: path) == nil, "lost: the caller sends everything again, from 0")
+        expect(temporary.bytes(of: path), equals: nil, "lost: the caller sends everything again, from 0")
     }
 
     @Test func aLinkPlantedAsOurFileIsNotFollowed() throws {
@@ -127,7 +127,7 @@ import Testing
         #expect(throws: SyncFolderError.notARegularFile(path: link, .symbolicLink)) {
             try folder.append(Array("x\n".utf8), to: history(), expectedSize: 0)
         }
-        #expect(temporary.bytes(of: target) == Data("precious\n".utf8))
+        expect(temporary.bytes(of: target), equals: Data("precious\n".utf8))
         #expect(
             try folder.entries()
                 == SyncFolder.Listing(files: [], skipped: [.notARegularFile(path: link, .symbolicLink)], names: [Self.ours + ".jsonl"]))
@@ -145,7 +145,7 @@ import Testing
         let folder = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: fileSystem)
         let path = temporary.file(Self.ours + ".jsonl")
         let size = try folder.append(Array("mine\n".utf8), to: history(), expectedSize: 0)
-        #expect(size == 5, "what this history wrote, not the file's size after")
+        expect(size, equals: 5, "what this history wrote, not the file's size after")
         #expect(throws: SyncFolderError.sizeMismatch(path: path, expected: 5, actual: 12)) {
             try SyncFolder(opening: temporary.path, dataFileStatus: nil).append([], to: history(), expectedSize: size)
         }
@@ -164,16 +164,16 @@ import Testing
         let folder = try SyncFolder(opening: temporary.file("a/b"), dataFileStatus: nil, fileSystem: fileSystem)
         // Where the kernel can tell that no link is on the way (`openat2`), the folder is opened in one call.
         let inOneCall = FileSystem.live.openFolderWithoutLinks.flatMap { $0("/", true) }.map { live.close($0) } != nil
-        #expect(opened.names == (inOneCall ? [] : temporary.path.split(separator: "/").map(String.init) + ["a", "b"]))
-        #expect(folder.status.kind == .folder)
+        expect(opened.names, equals: (inOneCall ? [] : temporary.path.split(separator: "/").map(String.init) + ["a", "b"]))
+        expect(folder.status.kind, equals: .folder)
         try temporary.write("y\n", to: "a/b/" + Self.theirs + ".jsonl")
         try temporary.write("z\n", to: "a/b/" + Self.ours + ".jsonl")
         let listing = try folder.entries(leavingOut: Self.ours + ".jsonl")
-        #expect(listing.files.map(\.name) == [Self.theirs + ".jsonl"])
-        #expect(listing.files.map(\.size) == [2])
+        expect(listing.files.map(\.name), equals: [Self.theirs + ".jsonl"])
+        expect(listing.files.map(\.size), equals: [2])
         #expect(listing.holdsLeftOut, "the name left out is there, not looked at")
         #expect(try !folder.entries(leavingOut: Self.ours + ".x").holdsLeftOut)
-        #expect(opened.names.filter { $0.hasSuffix(".jsonl") } == [], "each file is looked at where it is, not opened")
+        expect(opened.names.filter { $0.hasSuffix(".jsonl") }, equals: [], "each file is looked at where it is, not opened")
     }
 
     // MARK: - Listing
@@ -185,11 +185,11 @@ import Testing
         let live = FileSystem.live
         let fileSystem = Self.recordingListings(in: listings, as: "own descriptor", through: "through")
         let folder = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: fileSystem)
-        #expect(try folder.entries().names == [Self.theirs + ".jsonl"])
+        try expect(folder.entries().names, equals: [Self.theirs + ".jsonl"])
         try temporary.write("b\n", to: Self.ours + ".jsonl")
-        #expect(try folder.entries().names == [Self.ours + ".jsonl", Self.theirs + ".jsonl"], "listed from the start again")
+        try expect(folder.entries().names, equals: [Self.ours + ".jsonl", Self.theirs + ".jsonl"], "listed from the start again")
         let inOneCall = live.openFolderWithoutLinks.flatMap { $0("/", true) }.map { live.close($0) } != nil
-        #expect(listings.names == (inOneCall && live.entriesThrough != nil ? ["through", "own descriptor"] : ["own descriptor", "own descriptor"]))
+        expect(listings.names, equals: (inOneCall && live.entriesThrough != nil ? ["through", "own descriptor"] : ["own descriptor", "own descriptor"]))
     }
 
     @Test func namesListedBeforeAreLookedAtWithoutReadingTheFolderWhileItsTimeHolds() throws {
@@ -205,9 +205,9 @@ import Testing
         // Grown in place since: looked at by name, its new size found, the folder not read.
         try SyncFolderTests.append("c\n", to: temporary.file(Self.theirs + ".jsonl"))
         let again = try folder.entries(leavingOut: Self.ours + ".jsonl", listed: listed)
-        #expect(listings.names == ["listed"])
+        expect(listings.names, equals: ["listed"])
         #expect(again.files.map(\.name) == [Self.theirs + ".jsonl"] && again.files.map(\.size) == [4] && again.holdsLeftOut)
-        #expect(again.names == first.names)
+        expect(again.names, equals: first.names)
         // Another time, or another folder: the folder is read.
         var moved = listed
         moved.nanoseconds = (moved.nanoseconds + 1) % 1_000_000_000
@@ -215,7 +215,7 @@ import Testing
         var other = listed
         other.folder = FileIdentity(device: listed.folder.device, inode: listed.folder.inode + 1)
         _ = try folder.entries(listed: other)
-        #expect(listings.names == ["listed", "listed", "listed"])
+        expect(listings.names, equals: ["listed", "listed", "listed"])
     }
 
     /// rsync -t, unison and the like set a folder's modification time to another copy's after making
@@ -231,10 +231,10 @@ import Testing
             timespec(tv_sec: Int(modified.seconds), tv_nsec: Int(modified.attoseconds / 1_000_000_000)),
             timespec(tv_sec: Int(modified.seconds), tv_nsec: Int(modified.attoseconds / 1_000_000_000)),
         ]
-        #expect(utimensat(AT_FDCWD, temporary.path, &times, 0) == 0)
+        expect(utimensat(AT_FDCWD, temporary.path, &times, 0), equals: 0)
         let again = try open(temporary.path)
-        #expect(again.status.modified == first.status.modified, "the time set back, as a sync tool sets it")
-        #expect(try again.entries(listed: listed).names == [Self.ours + ".jsonl", Self.theirs + ".jsonl"])
+        expect(again.status.modified, equals: first.status.modified, "the time set back, as a sync tool sets it")
+        try expect(again.entries(listed: listed).names, equals: [Self.ours + ".jsonl", Self.theirs + ".jsonl"])
     }
 
     @Test func onlyASettledTimeOnALocalFileSystemIsKeptAsThePromiseOfTheNames() throws {
@@ -245,11 +245,11 @@ import Testing
         local.isOnLocalFileSystem = { _ in true }
         // Changed just now: a name made in the same tick of a coarse clock would leave the time as it is.
         let fresh = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: local)
-        #expect(fresh.settledNames(of: try fresh.entries()) == nil)
+        expect(fresh.settledNames(of: try fresh.entries()), equals: nil)
         // Its modification time set back, as a sync tool sets it: its change time is now's.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3)], ofItemAtPath: temporary.path)
         let setBack = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: local)
-        #expect(setBack.settledNames(of: try setBack.entries()) == nil)
+        expect(setBack.settledNames(of: try setBack.entries()), equals: nil)
         // Both times 3 s old.
         let live = FileSystem.live
         local.status = { file throws(SystemError) in
@@ -259,12 +259,12 @@ import Testing
         }
         let settled = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: local)
         let kept = try #require(settled.settledNames(of: try settled.entries()))
-        #expect(kept.names == [Self.theirs + ".jsonl"], "names of ours only")
+        expect(kept.names, equals: [Self.theirs + ".jsonl"], "names of ours only")
         #expect(kept.stillHold(in: settled.status) && kept.folder == settled.status.identity)
         var remote = local
         remote.isOnLocalFileSystem = { _ in false }
         let elsewhere = try SyncFolder(opening: temporary.path, dataFileStatus: nil, fileSystem: remote)
-        #expect(elsewhere.settledNames(of: try elsewhere.entries()) == nil, "a server's clock, or a program's word")
+        expect(elsewhere.settledNames(of: try elsewhere.entries()), equals: nil, "a server's clock, or a program's word")
     }
 
     @Test func theListingHoldsTheHistoriesFilesAndCopiesByNameAndNothingElse() throws {
@@ -278,16 +278,16 @@ import Testing
         let folder = try open(temporary.path)
         _ = try folder.append(Array("mine\n".utf8), to: history(), expectedSize: 0)
         let listing = try folder.entries()
-        #expect(listing.skipped == [])
-        #expect(listing.files.map(\.name) == [Self.ours + ".jsonl", Self.theirs + ".jsonl", copy])
+        expect(listing.skipped, equals: [])
+        expect(listing.files.map(\.name), equals: [Self.ours + ".jsonl", Self.theirs + ".jsonl", copy])
         let (mine, their) = (try history(), try history(Self.theirs))
-        #expect(listing.files.map(\.kind) == [.history(mine), .history(their), .conflictCopy(of: their)])
-        #expect(listing.files.map(\.size) == [5, 2, 4])
+        expect(listing.files.map(\.kind), equals: [.history(mine), .history(their), .conflictCopy(of: their)])
+        expect(listing.files.map(\.size), equals: [5, 2, 4])
         var status = stat()
-        #expect(stat(temporary.file(copy), &status) == 0)
+        expect(stat(temporary.file(copy), &status), equals: 0)
         let copyEntry = listing.files[2]
-        #expect(copyEntry.identity.inode == UInt64(status.st_ino))
-        #expect(copyEntry.modified == .seconds(Int64(status.st_mtim.tv_sec)) + .nanoseconds(Int64(status.st_mtim.tv_nsec)))
+        expect(copyEntry.identity.inode, equals: UInt64(status.st_ino))
+        expect(copyEntry.modified, equals: .seconds(Int64(status.st_mtim.tv_sec)) + .nanoseconds(Int64(status.st_mtim.tv_nsec)))
         #expect(copyEntry.modified > .seconds(Int64(Date().timeIntervalSince1970) - 60))
     }
 
@@ -295,10 +295,10 @@ import Testing
         let temporary = try TemporaryFolder()
         let fifo = temporary.file(Self.theirs + ".jsonl")
         let ours = temporary.file(Self.ours + ".jsonl")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(mkfifo(ours, 0o600) == 0)
+        expect(mkfifo(fifo, 0o600), equals: 0)
+        expect(mkfifo(ours, 0o600), equals: 0)
         let folder = try open(temporary.path)
-        #expect(try folder.entries().skipped == [.notARegularFile(path: ours, .other), .notARegularFile(path: fifo, .other)])
+        try expect(folder.entries().skipped, equals: [.notARegularFile(path: ours, .other), .notARegularFile(path: fifo, .other)])
         let listed = SyncFolder.Entry(
             name: Self.theirs + ".jsonl", kind: .history(try history(Self.theirs)), size: 0,
             identity: FileIdentity(device: 0, inode: 0), modified: .zero)
@@ -312,7 +312,7 @@ import Testing
     func aFileAnotherUserOwnsIsSkippedAndNeverRead() throws {
         let temporary = try TemporaryFolder()
         let path = try temporary.write("a\n", to: Self.theirs + ".jsonl")
-        #expect(chown(path, 65534, 65534) == 0)
+        expect(chown(path, 65534, 65534), equals: 0)
         let folder = try open(temporary.path)
         #expect(
             try folder.entries()
@@ -326,14 +326,14 @@ import Testing
         try temporary.write("{\"a\":1}\n{\"b\":2}\n{\"c\"", to: Self.theirs + ".jsonl")
         let folder = try open(temporary.path)
         let first = try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: 0, limit: 1 << 20)
-        #expect(text(first.bytes) == "{\"a\":1}\n{\"b\":2}\n")
-        #expect(first.end == 16)
+        expect(text(first.bytes), equals: "{\"a\":1}\n{\"b\":2}\n")
+        expect(first.end, equals: 16)
         let nothingYet = try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: first.end, limit: 1 << 20)
         #expect(nothingYet.bytes.isEmpty && nothingYet.end == 16)
         try temporary.write("{\"a\":1}\n{\"b\":2}\n{\"c\":3}\n", to: Self.theirs + ".jsonl")
         let rest = try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: first.end, limit: 1 << 20)
-        #expect(text(rest.bytes) == "{\"c\":3}\n")
-        #expect(rest.end == 24)
+        expect(text(rest.bytes), equals: "{\"c\":3}\n")
+        expect(rest.end, equals: 24)
     }
 
     @Test func aLargeFileIsReadInPiecesOfAtMostTheLimitEachEndingAtALineBreak() throws {
@@ -349,12 +349,12 @@ import Testing
             let piece = try folder.read(listed, from: offset, limit: 100)
             if piece.bytes.isEmpty { break }
             #expect(piece.bytes.count <= 100)
-            #expect(piece.bytes.last == UInt8(ascii: "\n"))
+            expect(piece.bytes.last, equals: UInt8(ascii: "\n"))
             read += text(piece.bytes)
             offset = piece.end
             pieces += 1
         }
-        #expect(read == lines.joined())
+        expect(read, equals: lines.joined())
         #expect(pieces > 100)
     }
 
@@ -363,8 +363,8 @@ import Testing
         try temporary.write("one\ntwo\nthree\n", to: Self.theirs + ".jsonl")
         let folder = try open(temporary.path)
         let piece = try folder.read(try entry(folder, Self.theirs + ".jsonl"), from: 4, limit: 1000)
-        #expect(text(piece.bytes) == "two\nthree\n")
-        #expect(piece.end == 14)
+        expect(text(piece.bytes), equals: "two\nthree\n")
+        expect(piece.end, equals: 14)
     }
 
     @Test func aLineLongerThanTheLimitIsATypedErrorNotAStall() throws {

@@ -34,11 +34,11 @@ import Testing
         for kept in [35, sent.count - 20, 0] {
             try Data(sent.prefix(kept)).write(to: URL(fileURLWithPath: file))
             try store.sync(.now)
-            #expect(FileManager.default.contents(atPath: file) == sent, "cut to \(kept) bytes")
+            expect(FileManager.default.contents(atPath: file), equals: sent, "cut to \(kept) bytes")
         }
         try FileManager.default.removeItem(atPath: file)
         #expect(try store.takeInIfSynced() != nil)
-        #expect(FileManager.default.contents(atPath: file) == sent, "removed")
+        expect(FileManager.default.contents(atPath: file), equals: sent, "removed")
     }
 
     @Test func aClonedHistoryTakesInWhatTheOtherCopyAddsUnderTheIdTheyShared() throws {
@@ -69,8 +69,8 @@ import Testing
         }
         try original.sync(.now)
         let all = try #require(Tally(counts: [.happy: 1, .sad: 1, .smile: 1]))
-        #expect(try original.read() == all)
-        #expect(try clone.read() == all)
+        try expect(original.read(), equals: all)
+        try expect(clone.read(), equals: all)
     }
 
     /// Copies the history files `folder` holds but those named `skipped` to `destination`, as a sync tool delivers them.
@@ -115,9 +115,9 @@ import Testing
         try Self.deliver(from: folder.file("fb"), without: aFile, to: folder.file("fa"))
         try maker.sync(.now)
         let shown = try Self.shown(tap.id, .sad, on: maker)
-        #expect(shown.undone == true)
-        #expect(shown.felt == 0)
-        #expect(try maker.read()[.sad] == 0)
+        expect(shown.undone, equals: true)
+        expect(shown.felt, equals: 0)
+        try expect(maker.read()[.sad], equals: 0)
     }
 
     @Test func anUndoTakenInBeforeTheCommandItUndoesLeavesItUndoneInTheDays() throws {
@@ -140,9 +140,9 @@ import Testing
         try late.sync(.now)
         try late.sync(.now)
         let shown = try Self.shown(tap.id, .upset, on: late)
-        #expect(shown.undone == true)
-        #expect(shown.felt == 0)
-        #expect(try late.read()[.upset] == 0)
+        expect(shown.undone, equals: true)
+        expect(shown.felt, equals: 0)
+        try expect(late.read()[.upset], equals: 0)
     }
 
     @Test func anImportedUndoComesAfterTheCommandItUndoesWhateverHistoriesItNames() throws {
@@ -164,9 +164,9 @@ import Testing
         let importer = clock.store(at: folder.file("c.json"), zone: .utc)
         _ = try importer.importChanges(try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8)))
         let shown = try Self.shown(tap.id, .upset, on: importer)
-        #expect(shown.undone == true)
-        #expect(shown.felt == 0)
-        #expect(try importer.read()[.upset] == 0)
+        expect(shown.undone, equals: true)
+        expect(shown.felt, equals: 0)
+        try expect(importer.read()[.upset], equals: 0)
     }
 
     @Test func anExportOfThePreviousReleaseImportedAsSyncTakesTheSameChangesInAddsThemOnce() throws {
@@ -183,8 +183,8 @@ import Testing
         _ = try importer.importChanges(try ImportBatch(parsing: Array(lines.joined(separator: "\n").utf8)))
         var held = 0
         try importer.forEachEvent(EventQuery()) { if $0.id == tap.id { held += 1 } }
-        #expect(held == 1)
-        #expect(try Self.shown(tap.id, .sad, on: importer).felt == 1)
-        #expect(try importer.read()[.sad] == 1)
+        expect(held, equals: 1)
+        try expect(Self.shown(tap.id, .sad, on: importer).felt, equals: 1)
+        try expect(importer.read()[.sad], equals: 1)
     }
 }

@@ -26,35 +26,35 @@ import Testing
     }
 
     @Test func theDataFileKeepsTheSameBytesAsTheGeneralJSONWriterWouldWrite() {
-        #expect(String(decoding: Self.full.minimalJSON, as: UTF8.self) == Self.full.json.minimalText)
+        expect(String(decoding: Self.full.minimalJSON, as: UTF8.self), equals: Self.full.json.minimalText)
         let empty = SyncState(folder: "/s", name: "n")
-        #expect(String(decoding: empty.minimalJSON, as: UTF8.self) == empty.json.minimalText)
+        expect(String(decoding: empty.minimalJSON, as: UTF8.self), equals: empty.json.minimalText)
         var controls = SyncState(folder: "/s\u{9B}", name: "a\u{85}\u{1}")
         controls.names[Self.second] = "\u{7F}"
-        #expect(String(decoding: controls.minimalJSON, as: UTF8.self) == controls.json.minimalText)
+        expect(String(decoding: controls.minimalJSON, as: UTF8.self), equals: controls.json.minimalText)
     }
 
     @Test func aStateReadBackFromItsTextIsTheSameState() throws {
         let parsed = try JSONParser.parse(Self.full.minimalJSON)
-        #expect(SyncState(json: parsed) == Self.full)
+        expect(SyncState(json: parsed), equals: Self.full)
     }
 
     @Test func readCursorsAndNamesAreKeptInOrderWhateverOrderTheyCameIn() {
         var cursors = SyncState.ReadCursors()
         for name in ["c", "a", "b", "a"] { cursors[name] = SyncState.ReadCursor(bytes: 1, line: 1, hash: 1) }
-        #expect(cursors.entries.map(\.file) == ["a", "b", "c"])
+        expect(cursors.entries.map(\.file), equals: ["a", "b", "c"])
         cursors["b"] = nil
         cursors["z"] = nil
-        #expect(cursors.entries.map(\.file) == ["a", "c"])
+        expect(cursors.entries.map(\.file), equals: ["a", "c"])
         cursors.keep { $0 != "a" }
-        #expect(cursors.entries.map(\.file) == ["c"])
+        expect(cursors.entries.map(\.file), equals: ["c"])
         var names = SyncState.Names()
         names[Self.third] = "3"
         names[Self.first] = "1"
         names[Self.second] = "2"
         names[Self.first] = "one"
-        #expect(names.entries.map(\.name) == ["one", "2", "3"])
-        #expect(names[Self.second] == "2")
+        expect(names.entries.map(\.name), equals: ["one", "2", "3"])
+        expect(names[Self.second], equals: "2")
     }
 
     @Test func aDocumentWritesTheStateItWasGivenAndReadsItBack() throws {
@@ -63,8 +63,8 @@ import Testing
         #expect(kept.contains(#""future":1"#), "a state not changed is written as it was read, keys of a later version and all")
         document.sync = Self.full
         let again = try TallyDocument(parsing: document.serialized())
-        #expect(again.sync == Self.full)
-        #expect(String(decoding: again.serialized(), as: UTF8.self) == String(decoding: document.serialized(), as: UTF8.self))
+        expect(again.sync, equals: Self.full)
+        expect(String(decoding: again.serialized(), as: UTF8.self), equals: String(decoding: document.serialized(), as: UTF8.self))
         document.sync = nil
         #expect(!String(decoding: document.serialized(), as: UTF8.self).contains("sync"))
     }

@@ -6,7 +6,7 @@ struct BackoffTests {
         var backoff = Backoff(for: .seconds(60), longest: .microseconds(700))
         var pauses: [Duration] = []
         for _ in 0..<5 { #expect(backoff.pause { pauses.append($0) }) }
-        #expect(pauses == [.microseconds(100), .microseconds(200), .microseconds(400), .microseconds(700), .microseconds(700)])
+        expect(pauses, equals: [.microseconds(100), .microseconds(200), .microseconds(400), .microseconds(700), .microseconds(700)])
     }
 
     @Test func noPauseGoesPastTheDeadline() {

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ByteSearchTests {
     @Test func theLastNonZeroByteIsFoundWhereverItLiesAndNoneInZerosAlone() {
         for count in [0, 1, 7, 8, 9, 15, 16, 17, 64, 100] {
-            #expect(Array(repeating: UInt8(0), count: count).withUnsafeBufferPointer(ByteSearch.lastNonZeroIndex) == nil)
+            expect(Array(repeating: UInt8(0), count: count).withUnsafeBufferPointer(ByteSearch.lastNonZeroIndex), equals: nil)
             for position in 0..<count {
                 var bytes = [UInt8](repeating: 0, count: count)
                 bytes[position] = position.isMultiple(of: 2) ? 0x80 : 1
@@ -19,7 +19,7 @@ import Testing
         let bytes = Array("ab\ncd\n\nefghijklmnopqrstuvwxyz\nz".utf8)
         for end in 0...bytes.count {
             let expected = bytes[..<end].lastIndex(of: 0x0A)
-            #expect(bytes.withUnsafeBufferPointer { ByteSearch.lastIndex(of: 0x0A, in: $0, before: end) } == expected)
+            expect(bytes.withUnsafeBufferPointer { ByteSearch.lastIndex(of: 0x0A, in: $0, before: end) }, equals: expected)
         }
     }
 
@@ -28,9 +28,9 @@ import Testing
         for start in 0...bytes.count {
             for end in start...bytes.count {
                 let slice = bytes[start..<end]
-                #expect(ByteSearch.firstIndex(of: 0x0A, in: slice) == slice.firstIndex(of: 0x0A), "\(start)..<\(end)")
+                expect(ByteSearch.firstIndex(of: 0x0A, in: slice), equals: slice.firstIndex(of: 0x0A), "\(start)..<\(end)")
             }
         }
-        #expect(ByteSearch.firstIndex(of: 0x0A, in: [UInt8](repeating: 0, count: 1 << 20)[...]) == nil)
+        expect(ByteSearch.firstIndex(of: 0x0A, in: [UInt8](repeating: 0, count: 1 << 20)[...]), equals: nil)
     }
 }

@@ -7,7 +7,7 @@ struct DataPathTests {
         ("./mood.json", "."), ("a//b", "a/"),
     ])
     func theFolderIsWhatComesBeforeTheLastSlash(path: String, folder: String) {
-        #expect(DataPath(path).folder == DataPath(folder))
+        expect(DataPath(path).folder, equals: DataPath(folder))
     }
 
     @Test(arguments: [
@@ -15,7 +15,7 @@ struct DataPathTests {
         ("a//b", "a//hooks"), ("a/", "a/hooks"), ("//mood.json", "/hooks"), ("///mood.json", "///hooks"),
     ])
     func aSiblingKeepsTheFolderAsWritten(path: String, sibling: String) {
-        #expect(DataPath(path).sibling(named: "hooks") == DataPath(sibling))
+        expect(DataPath(path).sibling(named: "hooks"), equals: DataPath(sibling))
     }
 
     @Test(arguments: [
@@ -24,12 +24,12 @@ struct DataPathTests {
         ("/home/me", ".", "/home/me"), ("/home/me", "/etc/x", "/etc/x"), ("a", "../b", "a/../b"),
     ])
     func appendingJoinsWithOneSlashAndKeepsAbsoluteNamesWhole(folder: String, name: String, joined: String) {
-        #expect(DataPath(folder).appending(name) == DataPath(joined))
+        expect(DataPath(folder).appending(name), equals: DataPath(joined))
     }
 
     @Test func componentsLeaveOutEmptyNamesButKeepDots() {
-        #expect(DataPath("/home//me/./x/").components == ["home", "me", ".", "x"])
-        #expect(DataPath("/").components == [])
+        expect(DataPath("/home//me/./x/").components, equals: ["home", "me", ".", "x"])
+        expect(DataPath("/").components, equals: [])
     }
 
     @Test func onlyAPathFromTheRootIsAbsolute() {
@@ -43,6 +43,6 @@ struct DataPathTests {
         ("/home/me", "..", "/home/me/.."),
     ])
     func aChildIsAlwaysWrittenWithItsFolder(folder: String, name: String, joined: String) {
-        #expect(DataPath(folder).child(name) == DataPath(joined))
+        expect(DataPath(folder).child(name), equals: DataPath(joined))
     }
 }

@@ -5,9 +5,9 @@ struct MonotonicInstantTests {
     @Test func anInstantAdvancedByADurationIsThatDurationLater() {
         let start = MonotonicInstant.now
         let later = start.advanced(by: .milliseconds(1500))
-        #expect(start.duration(to: later) == .milliseconds(1500))
-        #expect(later - start == .milliseconds(1500))
-        #expect(later.duration(to: start) == .milliseconds(-1500))
+        expect(start.duration(to: later), equals: .milliseconds(1500))
+        expect(later - start, equals: .milliseconds(1500))
+        expect(later.duration(to: start), equals: .milliseconds(-1500))
         #expect(start < later)
     }
 
@@ -30,7 +30,7 @@ struct MonotonicInstantTests {
         let now = MonotonicInstant.now
         let far = now.advanced(by: .seconds(Int64.max))
         #expect(far > now.advanced(by: .seconds(1_000_000_000)))
-        #expect(far.advanced(by: .seconds(1)) == far)
+        expect(far.advanced(by: .seconds(1)), equals: far)
         let past = now.advanced(by: .seconds(Int64.min))
         #expect(past < now)
         #expect(past.duration(to: far) > .zero)

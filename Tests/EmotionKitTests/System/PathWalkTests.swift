@@ -16,19 +16,19 @@ import Testing
         let folder = try TemporaryFolder()
         let path = try folder.write("{}", to: "mood.json")
         let destination = try walk(path)
-        #expect(destination.name == "mood.json")
-        #expect(destination.missingFolders == [])
-        #expect(destination.status?.kind == .regularFile)
-        #expect(destination.path == path)
+        expect(destination.name, equals: "mood.json")
+        expect(destination.missingFolders, equals: [])
+        expect(destination.status?.kind, equals: .regularFile)
+        expect(destination.path, equals: path)
     }
 
     @Test func missingFoldersAreListedOutermostFirst() throws {
         let folder = try TemporaryFolder()
         let destination = try walk(folder.file("a/b/c/mood.json"))
-        #expect(destination.folder.path == folder.path)
-        #expect(destination.missingFolders == ["a", "b", "c"])
-        #expect(destination.name == "mood.json")
-        #expect(destination.status == nil)
+        expect(destination.folder.path, equals: folder.path)
+        expect(destination.missingFolders, equals: ["a", "b", "c"])
+        expect(destination.name, equals: "mood.json")
+        expect(destination.status, equals: nil)
     }
 
     @Test func aWalkThatRefusesNoFolderDoesNotLookAtTheRootAndKeepsALastFolderWhenAsked() throws {
@@ -43,12 +43,12 @@ import Testing
         let destination = try PathWalk(fileSystem: fileSystem).walk(folder.file("a"), keepingFolder: true)
         defer { FileSystem.live.close(destination.folder) }
         #expect(!looks.paths.contains("/"), "nothing to judge it by")
-        #expect(destination.name == "a")
+        expect(destination.name, equals: "a")
         let opened = try #require(destination.opened)
         defer { FileSystem.live.close(opened) }
-        #expect(opened.path == folder.file("a"))
-        #expect(try FileSystem.live.status(opened).identity == destination.status?.identity)
-        #expect(try walk(folder.file("a")).opened == nil, "closed unless asked for")
+        expect(opened.path, equals: folder.file("a"))
+        try expect(FileSystem.live.status(opened).identity, equals: destination.status?.identity)
+        try expect(walk(folder.file("a")).opened, equals: nil, "closed unless asked for")
     }
 
     /// A folder holding `a/b/mood.json`, `linked` (a link to `a/b`) and `a/b/link.json` (a link to `mood.json`).
@@ -77,14 +77,14 @@ import Testing
         switch (fast, slow) {
         case let (.success(fast), .success(slow)):
             defer { FileSystem.live.close(fast.folder); FileSystem.live.close(slow.folder) }
-            #expect(fast.folder.path == slow.folder.path)
-            #expect(try FileSystem.live.status(fast.folder).identity == FileSystem.live.status(slow.folder).identity)
-            #expect(fast.missingFolders == slow.missingFolders)
-            #expect(fast.name == slow.name)
-            #expect(fast.status == slow.status)
-            #expect(fast.path == slow.path)
+            expect(fast.folder.path, equals: slow.folder.path)
+            try expect(FileSystem.live.status(fast.folder).identity, equals: FileSystem.live.status(slow.folder).identity)
+            expect(fast.missingFolders, equals: slow.missingFolders)
+            expect(fast.name, equals: slow.name)
+            expect(fast.status, equals: slow.status)
+            expect(fast.path, equals: slow.path)
         case let (.failure(fast), .failure(slow)):
-            #expect(fast == slow)
+            expect(fast, equals: slow)
         default:
             Issue.record("\(relative): \(fast) against \(slow)")
         }
@@ -103,12 +103,12 @@ import Testing
         switch (fast, slow) {
         case let (.success(fast), .success(slow)):
             defer { [fast.folder, slow.folder, fast.opened, slow.opened].compactMap { $0 }.forEach(FileSystem.live.close) }
-            #expect(try FileSystem.live.status(fast.folder).identity == FileSystem.live.status(slow.folder).identity)
+            try expect(FileSystem.live.status(fast.folder).identity, equals: FileSystem.live.status(slow.folder).identity)
             #expect(fast.path == slow.path && fast.name == slow.name && fast.status == slow.status)
-            #expect(fast.opened?.path == slow.opened?.path)
-            #expect(try fast.opened.map { try FileSystem.live.status($0).identity } == slow.opened.map { try FileSystem.live.status($0).identity })
+            expect(fast.opened?.path, equals: slow.opened?.path)
+            try expect(fast.opened.map { try FileSystem.live.status($0).identity }, equals: slow.opened.map { try FileSystem.live.status($0).identity })
         case let (.failure(fast), .failure(slow)):
-            #expect(fast == slow)
+            expect(fast, equals: slow)
         default:
             Issue.record("\(relative): \(fast) against \(slow)")
         }
@@ -126,18 +126,18 @@ import Testing
         }
         let destination = try PathWalk(fileSystem: fileSystem).walk(path)
         defer { FileSystem.live.close(destination.folder) }
-        #expect(destination.status?.kind == .regularFile)
-        #expect(destination.folder.path == folder.file("a/b"))
+        expect(destination.status?.kind, equals: .regularFile)
+        expect(destination.folder.path, equals: folder.file("a/b"))
         #expect(looks.paths.isEmpty, "opened name by name: \(looks.paths)")
-        #expect(try FileSystem.live.status(destination.folder).identity == FileSystem.live.status(FileSystem.live.open(folder.file("a/b"), OpenFlags.linkItself, 0)).identity)
+        try expect(FileSystem.live.status(destination.folder).identity, equals: FileSystem.live.status(FileSystem.live.open(folder.file("a/b"), OpenFlags.linkItself, 0)).identity)
     }
 
     @Test func ownLinksAreFollowedToTheirDestinationEvenWhenItIsMissing() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: "dotfiles/real.json")
         let destination = try walk(folder.file("link"))
-        #expect(destination.missingFolders == ["dotfiles"])
-        #expect(destination.name == "real.json")
+        expect(destination.missingFolders, equals: ["dotfiles"])
+        expect(destination.name, equals: "real.json")
     }
 
     @Test func dotDotGoesToTheRealParentOfAFolderReachedThroughALink() throws {
@@ -146,7 +146,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder.file("short"), withDestinationPath: "deep/inner")
         _ = try folder.write("{}", to: "deep/x.json")
         let destination = try walk(folder.file("short/../x.json"))
-        #expect(destination.status?.kind == .regularFile, "the kernel's lookup finds deep/x.json, and so must we")
+        expect(destination.status?.kind, equals: .regularFile, "the kernel's lookup finds deep/x.json, and so must we")
     }
 
     @Test func aLinkLoopEndsWithELOOP() throws {
@@ -175,12 +175,12 @@ import Testing
         let secret = try folder.write("secret", to: "secret")
         let link = folder.file("mood.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: secret)
-        #expect(lchown(link, 65534, 65534) == 0)
+        expect(lchown(link, 65534, 65534), equals: 0)
         #expect(throws: PathWalk.Problem.foreignLink(path: link, owner: 65534)) { try walk(link) }
         // On the way to the file, too.
         try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: folder.file("via"), withDestinationPath: "real")
-        #expect(lchown(folder.file("via"), 65534, 65534) == 0)
+        expect(lchown(folder.file("via"), 65534, 65534), equals: 0)
         #expect(throws: PathWalk.Problem.foreignLink(path: folder.file("via"), owner: 65534)) {
             try walk(folder.file("via/mood.json"))
         }
@@ -189,7 +189,7 @@ import Testing
     @Test func aFolderOnTheWayThatIsRefusedEndsTheWalk() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("open"), withIntermediateDirectories: false)
-        #expect(chmod(folder.file("open"), 0o777) == 0)
+        expect(chmod(folder.file("open"), 0o777), equals: 0)
         #expect {
             try walk(folder.file("open/hooks")) { $0.permissions & 0o1002 != 0o002 }  // Sticky /tmp passes.
         } throws: { error in
@@ -201,7 +201,7 @@ import Testing
     @Test func aRelativePathIsShownFromTheWorkingDirectory() throws {
         let destination = try walk("no-such-folder-here/mood.json")
         let here = FileManager.default.currentDirectoryPath
-        #expect(destination.path == here + "/no-such-folder-here/mood.json")
+        expect(destination.path, equals: here + "/no-such-folder-here/mood.json")
     }
 }
 

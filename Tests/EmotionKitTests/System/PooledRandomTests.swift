@@ -6,7 +6,7 @@ struct PooledRandomTests {
         var generator = PooledRandom()
         var seen = Set<UInt64>()
         for _ in 0..<10_000 { seen.insert(generator.next()) }
-        #expect(seen.count == 10_000, "64-bit draws repeated: the pool handed a word out twice")
+        expect(seen.count, equals: 10_000, "64-bit draws repeated: the pool handed a word out twice")
     }
 
     @Test func threadsDrawingAtOnceNeverShareAWord() async {
@@ -21,7 +21,7 @@ struct PooledRandomTests {
             for await some in group { all += some }
             return all
         }
-        #expect(Set(draws).count == draws.count)
+        expect(Set(draws).count, equals: draws.count)
     }
 
     @Test func theBitsAreSpreadOverEveryPosition() {

@@ -7,6 +7,6 @@ import Testing
     @Test func aDetachedThreadRunsItsWork() throws {
         let done = DispatchSemaphore(value: 0)
         try EmotionKit.Thread.startDetached { done.signal() }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        expect(done.wait(timeout: .now() + 10), equals: .success)
     }
 }

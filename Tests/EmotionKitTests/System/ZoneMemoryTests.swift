@@ -75,7 +75,7 @@ import Testing
     static func firstMemo(of zone: Zone, at now: Instant) throws -> ZoneMemo {
         zone.memory.offer(nil)
         _ = zone.memory.offset(at: now)
-        #expect(zone.reads == 1)
+        expect(zone.reads, equals: 1)
         return try #require(zone.memory.memo(keeping: nil, at: now))
     }
 
@@ -93,9 +93,9 @@ import Testing
         memo.offset = 7 * 3600  // Only the memo could say this: the zone is never read.
         let next = try first.nextProcess()
         next.memory.offer(memo)
-        #expect(next.memory.offset(at: Self.nextDay) == 7 * 3600)
-        #expect(next.reads == 0)
-        #expect(next.memory.memo(keeping: memo, at: Self.noon) == memo)
+        expect(next.memory.offset(at: Self.nextDay), equals: 7 * 3600)
+        expect(next.reads, equals: 0)
+        expect(next.memory.memo(keeping: memo, at: Self.noon), equals: memo)
     }
 
     @Test func anInstantOutsideTheMemosSpanReadsTheZone() throws {
@@ -104,8 +104,8 @@ import Testing
         for instant in [Instant(millisecondsSinceEpoch: (memo.from - 1) * 1000), Instant(millisecondsSinceEpoch: memo.until * 1000)] {
             let next = try first.nextProcess()
             next.memory.offer(memo)
-            #expect(next.memory.offset(at: instant) == (instant.secondsSinceEpoch < memo.from ? 3600 : 7200))
-            #expect(next.reads == 1)
+            expect(next.memory.offset(at: instant), equals: (instant.secondsSinceEpoch < memo.from ? 3600 : 7200))
+            expect(next.reads, equals: 1)
         }
     }
 
@@ -126,14 +126,14 @@ import Testing
             // Read within 2 s of its change: no memo of it yet, and the old one is dropped.
             try next.setClock(secondsAfterChange: 1)
             next.memory.offer(memo)
-            #expect(next.memory.offset(at: Self.noon) == 9 * 3600)
-            #expect(next.reads == 1)
-            #expect(next.memory.memo(keeping: memo, at: Self.noon) == nil)
+            expect(next.memory.offset(at: Self.noon), equals: 9 * 3600)
+            expect(next.reads, equals: 1)
+            expect(next.memory.memo(keeping: memo, at: Self.noon), equals: nil)
             // Read 2 s on, by the next process: remembered.
             let later = try first.nextProcess()
             try later.setClock(secondsAfterChange: 2)
             later.memory.offer(memo)
-            #expect(later.memory.offset(at: Self.noon) == 9 * 3600)
+            expect(later.memory.offset(at: Self.noon), equals: 9 * 3600)
             let settled = try #require(later.memory.memo(keeping: memo, at: Self.noon))
             #expect(settled.offset == 9 * 3600 && settled.until == ZoneMemo.latestUntil && settled != memo)
         }
@@ -148,9 +148,9 @@ import Testing
             file: FileIdentity(device: 1, inode: 2), size: 3, seconds: 4, nanoseconds: 5, changedSeconds: 6, changedNanoseconds: 7,
             from: 8, until: 9, offset: 60)
         zone.memory.offer(memo)
-        #expect(zone.memory.memo(keeping: memo, at: Self.noon) == memo)
+        expect(zone.memory.memo(keeping: memo, at: Self.noon), equals: memo)
         // Nothing asked at all: the same.
-        #expect(try Zone().memory.memo(keeping: memo, at: Self.noon) == memo)
+        try expect(Zone().memory.memo(keeping: memo, at: Self.noon), equals: memo)
     }
 
     @Test func aZoneFileWithNumbersTheFastReaderCannotReadIsNoMemo() throws {
@@ -158,18 +158,18 @@ import Testing
         let now = status.changed.components.seconds + 10
         #expect(ZoneMemo(file: status, readAt: now, now: now, offset: 3600, until: now + 1) != nil)
         let changed = status.changed.components.seconds
-        #expect(ZoneMemo(file: status, readAt: changed + 1, now: now, offset: 3600, until: now + 1) == nil, "not settled when read")
+        expect(ZoneMemo(file: status, readAt: changed + 1, now: now, offset: 3600, until: now + 1), equals: nil, "not settled when read")
         #expect(ZoneMemo(file: status, readAt: changed + 2, now: now, offset: 3600, until: now + 1) != nil)
         status.identity = FileIdentity(device: status.identity.device, inode: UInt64(ZoneMemo.largestNumber) + 1)
-        #expect(ZoneMemo(file: status, readAt: now, now: now, offset: 3600, until: now + 1) == nil)
+        expect(ZoneMemo(file: status, readAt: now, now: now, offset: 3600, until: now + 1), equals: nil)
     }
 
     @Test func noZoneFileReadHereIsNoMemo() throws {
         let zone = try Zone()
         try FileManager.default.removeItem(atPath: zone.path)
         zone.memory.offer(nil)
-        #expect(zone.memory.offset(at: Self.noon) == 0)
-        #expect(zone.memory.memo(keeping: nil, at: Self.noon) == nil)
+        expect(zone.memory.offset(at: Self.noon), equals: 0)
+        expect(zone.memory.memo(keeping: nil, at: Self.noon), equals: nil)
     }
 
     @Test func aMemoIsWrittenAndReadBackInTheDataFileWithOrWithoutTheParser() throws {
@@ -179,9 +179,9 @@ import Testing
         document.journal = JournalPosition(sequence: 2, bytes: 400, latest: 1_795_780_800_000)
         document.zoneMemo = memo
         let bytes = document.serialized()
-        #expect(TallyDocument.canonicalContents(of: bytes)?.zone == memo)
-        #expect(try TallyDocument(parsingAsJSON: bytes).zoneMemo == memo)
-        #expect(try TallyDocument(parsingAsJSON: bytes).serialized() == bytes)
+        expect(TallyDocument.canonicalContents(of: bytes)?.zone, equals: memo)
+        try expect(TallyDocument(parsingAsJSON: bytes).zoneMemo, equals: memo)
+        try expect(TallyDocument(parsingAsJSON: bytes).serialized(), equals: bytes)
         // A negative offset too, and in a file the parser reads (a sync state in it).
         var west = memo
         west.offset = -(9 * 3600 + 30 * 60)
@@ -189,8 +189,8 @@ import Testing
         document.sync = SyncState(folder: "/sync", name: "laptop")
         let synced = document.serialized()
         #expect(TallyDocument.canonicalContents(of: synced) == nil)
-        #expect(try TallyDocument(parsing: synced).zoneMemo == west)
-        #expect(try TallyDocument(parsing: synced).serialized() == synced)
+        try expect(TallyDocument(parsing: synced).zoneMemo, equals: west)
+        try expect(TallyDocument(parsing: synced).serialized(), equals: synced)
     }
 
     @Test(arguments: [
@@ -207,7 +207,7 @@ import Testing
         let text = String(decoding: document.serialized(), as: UTF8.self).replacingOccurrences(of: old, with: new)
         #expect(text != String(decoding: document.serialized(), as: UTF8.self))
         let read = try TallyDocument(parsing: Array(text.utf8))
-        #expect(read.zoneMemo == nil)
+        expect(read.zoneMemo, equals: nil)
         #expect(!String(decoding: read.serialized(), as: UTF8.self).contains("zone"))
     }
 }

@@ -7,40 +7,40 @@ struct LocalDateTests {
         (10000, 1, 1), (1900, 2, 29),
     ])
     func daysThatDoNotExistAreNil(year: Int, month: Int, day: Int) {
-        #expect(LocalDate(year: year, month: month, day: day) == nil)
+        expect(LocalDate(year: year, month: month, day: day), equals: nil)
     }
 
     @Test(arguments: [(2024, 2, 29), (2000, 2, 29), (2026, 12, 31), (1, 1, 1), (9999, 12, 31)])
     func daysThatExistAreKept(year: Int, month: Int, day: Int) throws {
         let date = try #require(LocalDate(year: year, month: month, day: day))
-        #expect(LocalDate(daysSinceEpoch: date.daysSinceEpoch) == date)
+        expect(LocalDate(daysSinceEpoch: date.daysSinceEpoch), equals: date)
     }
 
     @Test func daysCountFromTheEpochBothWays() {
-        #expect(LocalDate(year: 1970, month: 1, day: 1)?.daysSinceEpoch == 0)
-        #expect(LocalDate(year: 1969, month: 12, day: 31)?.daysSinceEpoch == -1)
-        #expect(LocalDate(year: 2026, month: 11, day: 23)?.daysSinceEpoch == 20_780)
-        #expect(LocalDate(daysSinceEpoch: 20_780)?.description == "2026-11-23")
-        #expect(LocalDate(daysSinceEpoch: .max) == nil)
-        #expect(LocalDate(daysSinceEpoch: -719_162) == LocalDate(year: 1, month: 1, day: 1))
-        #expect(LocalDate(daysSinceEpoch: -719_163) == nil)
+        expect(LocalDate(year: 1970, month: 1, day: 1)?.daysSinceEpoch, equals: 0)
+        expect(LocalDate(year: 1969, month: 12, day: 31)?.daysSinceEpoch, equals: -1)
+        expect(LocalDate(year: 2026, month: 11, day: 23)?.daysSinceEpoch, equals: 20_780)
+        expect(LocalDate(daysSinceEpoch: 20_780)?.description, equals: "2026-11-23")
+        expect(LocalDate(daysSinceEpoch: .max), equals: nil)
+        expect(LocalDate(daysSinceEpoch: -719_162), equals: LocalDate(year: 1, month: 1, day: 1))
+        expect(LocalDate(daysSinceEpoch: -719_163), equals: nil)
     }
 
     @Test func everyDayFollowsTheOneBeforeIt() throws {
         var date = try #require(LocalDate(year: 1999, month: 12, day: 1))
         for _ in 0..<(366 * 30) {
             let next = try #require(date.adding(days: 1))
-            #expect(next.daysSinceEpoch == date.daysSinceEpoch + 1)
+            expect(next.daysSinceEpoch, equals: date.daysSinceEpoch + 1)
             #expect(next > date)
-            #expect(next.weekday.rawValue == (date.weekday.rawValue + 1) % 7)
+            expect(next.weekday.rawValue, equals: (date.weekday.rawValue + 1) % 7)
             date = next
         }
     }
 
     @Test func weekdaysAreTheCalendarsOwn() {
-        #expect(LocalDate(year: 2026, month: 11, day: 23)?.weekday == .monday)
-        #expect(LocalDate(year: 1970, month: 1, day: 1)?.weekday == .thursday)
-        #expect(LocalDate(year: 2000, month: 2, day: 29)?.weekday == .tuesday)
+        expect(LocalDate(year: 2026, month: 11, day: 23)?.weekday, equals: .monday)
+        expect(LocalDate(year: 1970, month: 1, day: 1)?.weekday, equals: .thursday)
+        expect(LocalDate(year: 2000, month: 2, day: 29)?.weekday, equals: .tuesday)
     }
 
     @Test(arguments: [
@@ -50,20 +50,20 @@ struct LocalDateTests {
     ])
     func monthsClampTheDayToTheMonthsLast(from: String, months: Int64, to: String) throws {
         let date = try #require(LocalDate(parsingForTest: from))
-        #expect(date.adding(months: months)?.description == to)
+        expect(date.adding(months: months)?.description, equals: to)
     }
 
     @Test func calendarArithmeticPastTheYearsIsNil() throws {
         let date = try #require(LocalDate(year: 2026, month: 11, day: 23))
-        #expect(date.adding(months: .min) == nil)
-        #expect(date.adding(months: -24_312) == nil)
-        #expect(date.adding(days: .min) == nil)
-        #expect(date.adding(days: 3_000_000) == nil)
+        expect(date.adding(months: .min), equals: nil)
+        expect(date.adding(months: -24_312), equals: nil)
+        expect(date.adding(days: .min), equals: nil)
+        expect(date.adding(days: 3_000_000), equals: nil)
     }
 
     @Test func datesAreWrittenWithLeadingZeros() {
-        #expect(LocalDate(year: 987, month: 6, day: 5)?.description == "0987-06-05")
-        #expect(LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 2)!, hour: 9, minute: 4)?.hourAndMinute == "09:04")
+        expect(LocalDate(year: 987, month: 6, day: 5)?.description, equals: "0987-06-05")
+        expect(LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 2)!, hour: 9, minute: 4)?.hourAndMinute, equals: "09:04")
     }
 }
 

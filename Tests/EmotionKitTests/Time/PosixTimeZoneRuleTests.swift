@@ -30,7 +30,7 @@ struct PosixTimeZoneRuleTests {
     ])
     func aRuleGivesTheOffsetItsDatesSay(rule: String, seconds: Int64, offset: Int) throws {
         let parsed = try #require(PosixTimeZoneRule(rule))
-        #expect(parsed.offset(atSecondsSinceEpoch: seconds) == offset)
+        expect(parsed.offset(atSecondsSinceEpoch: seconds), equals: offset)
     }
 
     /// Forms glibc reads differently (it completes a rule from `posixrules`, clamps, or ignores what
@@ -42,17 +42,17 @@ struct PosixTimeZoneRuleTests {
         "EST5EDT-,M3.2.0,M11.1.0", "Europe/Paris", ":UTC", "EST5EDT;M3.2.0,M11.1.0", "EST0001",
     ])
     func aTextThatIsNoRuleInTheFormsReadHereIsNone(text: String) {
-        #expect(PosixTimeZoneRule(text) == nil)
+        expect(PosixTimeZoneRule(text), equals: nil)
     }
 
     @Test func aRuleWithoutDaylightSavingTimeHasNone() throws {
         let rule = try #require(PosixTimeZoneRule("<+0330>-3:30"))
-        #expect(rule.standardOffset == 12_600)
-        #expect(rule.daylightSaving == nil)
+        expect(rule.standardOffset, equals: 12_600)
+        expect(rule.daylightSaving, equals: nil)
         let daylight = try #require(PosixTimeZoneRule("XXX3YYY,J60/0,300/-2")?.daylightSaving)
-        #expect(daylight.offset == -7_200)
-        #expect(daylight.start == PosixTimeZoneRule.Change(day: .julian(60), secondsIntoDay: 0))
-        #expect(daylight.end == PosixTimeZoneRule.Change(day: .ordinal(300), secondsIntoDay: -7_200))
+        expect(daylight.offset, equals: -7_200)
+        expect(daylight.start, equals: PosixTimeZoneRule.Change(day: .julian(60), secondsIntoDay: 0))
+        expect(daylight.end, equals: PosixTimeZoneRule.Change(day: .ordinal(300), secondsIntoDay: -7_200))
     }
 
     @Test func noInstantMakesARuleTrap() throws {
@@ -87,7 +87,7 @@ struct PosixTimeZoneRuleTests {
         let answers = try CLibraryOffsets.offsets(asked, in: folder)
         for (question, answer) in zip(asked, answers) {
             let rule = try #require(PosixTimeZoneRule(question.tz))
-            #expect(answer.count == question.instants.count, "date said too little for \(question.tz)")
+            expect(answer.count, equals: question.instants.count, "date said too little for \(question.tz)")
             let wrong = zip(question.instants, answer).filter { rule.offset(atSecondsSinceEpoch: $0.0) != $0.1 }
             #expect(wrong.isEmpty, "\(question.tz) at \(wrong.prefix(3).map(\.0)): C library \(wrong.prefix(3).map(\.1))")
         }

@@ -45,7 +45,7 @@ struct TimeExpressionTests {
         ("2 years", "2024-11-23T21:04:05.123+09:00"),
     ])
     func everyFormIsPlacedFromNowInTheZone(text: String, expected: String) throws {
-        #expect(try span(text, now: mondayEvening, in: .tokyo) == expected)
+        try expect(span(text, now: mondayEvening, in: .tokyo), equals: expected)
     }
 
     @Test(arguments: [
@@ -55,7 +55,7 @@ struct TimeExpressionTests {
     ])
     func aWeekdayIsTheMostRecentPastOneNeverToday(text: String, day: String) throws {
         let expected = try span(day, now: mondayEvening, in: .tokyo)
-        #expect(try span(text, now: mondayEvening, in: .tokyo) == expected)
+        try expect(span(text, now: mondayEvening, in: .tokyo), equals: expected)
     }
 
     @Test(arguments: [
@@ -89,7 +89,7 @@ struct TimeExpressionTests {
         ("last fri 07:15", "2026-11-20T07:15:00.000+09:00"),
     ])
     func twelveHourTimesNoonMidnightAndADayWithATimeArePlacedOnTheLocalClock(text: String, expected: String) throws {
-        #expect(try span(text, now: mondayEvening, in: .tokyo) == expected)
+        try expect(span(text, now: mondayEvening, in: .tokyo), equals: expected)
     }
 
     /// The same words under other zones: the day and the clock are the zone's own, across a
@@ -104,16 +104,16 @@ struct TimeExpressionTests {
         ("12pm", .utc, "2026-11-22T18:45:00Z", "2026-11-22T12:00:00.000+00:00"),
     ])
     func clockWordsAreReadInTheZoneGiven(text: String, zone: TimeZoneRules, now: String, expected: String) throws {
-        #expect(try span(text, now: now, in: zone) == expected)
+        try expect(span(text, now: now, in: zone), equals: expected)
     }
 
     @Test func aMinuteBeforeMidnightIsStillThatLocalDay() throws {
         let today = try TimeExpression(parsing: "today").span(now: at("2026-11-23T23:59:30+09:00"), zone: .tokyo)
         let late = at("2026-11-23T23:59:00+09:00")
         #expect(today.start <= late && late < today.end)
-        #expect(at("2026-11-24T00:00:00+09:00") == today.end)
+        expect(at("2026-11-24T00:00:00+09:00"), equals: today.end)
         let day = try TimeExpression(parsing: "2026-11-23").span(now: late, zone: .tokyo)
-        #expect(day == today)
+        expect(day, equals: today)
         #expect(try span("today", now: "2026-11-24T00:00:00+09:00", in: .tokyo).hasPrefix("2026-11-24T00:00"))
     }
 
@@ -123,23 +123,23 @@ struct TimeExpressionTests {
         (.utc, "2026-11-22T18:45:00Z", "2026-11-22T00:00:00.000+00:00 ..< 2026-11-23T00:00:00.000+00:00"),
     ])
     func halfHourZonesHaveTheirOwnToday(zone: TimeZoneRules, now: String, expected: String) throws {
-        #expect(try span("today", now: now, in: zone) == expected)
+        try expect(span("today", now: now, in: zone), equals: expected)
     }
 
     @Test func theDayDaylightSavingTimeStartsHas23Hours() throws {
         let day = try TimeExpression(parsing: "2026-03-08").span(now: at(mondayEvening), zone: .newYork)
-        #expect(day.start.rfc3339(in: .newYork) == "2026-03-08T00:00:00.000-05:00")
-        #expect(day.end.rfc3339(in: .newYork) == "2026-03-09T00:00:00.000-04:00")
-        #expect(day.end.millisecondsSinceEpoch - day.start.millisecondsSinceEpoch == 23 * 3_600_000)
+        expect(day.start.rfc3339(in: .newYork), equals: "2026-03-08T00:00:00.000-05:00")
+        expect(day.end.rfc3339(in: .newYork), equals: "2026-03-09T00:00:00.000-04:00")
+        expect(day.end.millisecondsSinceEpoch - day.start.millisecondsSinceEpoch, equals: 23 * 3_600_000)
         let yesterday = try TimeExpression(parsing: "yesterday").span(now: at("2026-03-09T00:30:00-04:00"), zone: .newYork)
-        #expect(yesterday == day)
+        expect(yesterday, equals: day)
     }
 
     @Test func theDayDaylightSavingTimeEndsHas25Hours() throws {
         let day = try TimeExpression(parsing: "sunday").span(now: at("2026-11-02T12:00:00-05:00"), zone: .newYork)
-        #expect(day.start.rfc3339(in: .newYork) == "2026-11-01T00:00:00.000-04:00")
-        #expect(day.end.rfc3339(in: .newYork) == "2026-11-02T00:00:00.000-05:00")
-        #expect(day.end.millisecondsSinceEpoch - day.start.millisecondsSinceEpoch == 25 * 3_600_000)
+        expect(day.start.rfc3339(in: .newYork), equals: "2026-11-01T00:00:00.000-04:00")
+        expect(day.end.rfc3339(in: .newYork), equals: "2026-11-02T00:00:00.000-05:00")
+        expect(day.end.millisecondsSinceEpoch - day.start.millisecondsSinceEpoch, equals: 25 * 3_600_000)
     }
 
     @Test(arguments: [
@@ -154,7 +154,7 @@ struct TimeExpressionTests {
         ("2026-11-01T01:30-05:00", "2026-11-23T12:00:00Z", "2026-11-01T01:30:00.000-05:00"),
     ])
     func daysGoBackOnTheCalendarAndHoursByTheClock(text: String, now: String, expected: String) throws {
-        #expect(try span(text, now: now, in: .newYork) == expected)
+        try expect(span(text, now: now, in: .newYork), equals: expected)
     }
 
     @Test(arguments: [
@@ -167,7 +167,7 @@ struct TimeExpressionTests {
         ("2000-02-29T12:00", "2026-01-31T12:00:00Z", "2000-02-29T12:00:00.000+00:00"),
     ])
     func monthsAndYearsClampToTheMonthsLastDay(text: String, now: String, expected: String) throws {
-        #expect(try span(text, now: now, in: .utc) == expected)
+        try expect(span(text, now: now, in: .utc), equals: expected)
     }
 
     @Test func aTimeLaterThanNowIsInTheFuture() throws {
@@ -230,7 +230,7 @@ struct TimeExpressionTests {
         do {
             _ = try TimeExpression(parsing: text)
         } catch {
-            #expect(error.description == message)
+            expect(error.description, equals: message)
         }
     }
 
@@ -284,13 +284,13 @@ struct TimeExpressionTests {
 
     @Test func parsingKeepsTheTextAndItsForm() throws {
         let expression = try TimeExpression(parsing: "Yesterday 21:30")
-        #expect(expression.text == "Yesterday 21:30")
-        #expect(expression.form == .timeOfDay(TimeOfDay(hour: 21, minute: 30)!, daysBack: 1))
-        #expect(try TimeExpression(parsing: "3mo").form == .ago(3, .month))
-        #expect(try TimeExpression(parsing: "mon").form == .weekday(.monday))
-        #expect(try TimeExpression(parsing: "last mon").form == .weekday(.monday))
-        #expect(try TimeExpression(parsing: "9pm").form == .timeOfDay(TimeOfDay(hour: 21, minute: 0)!, daysBack: 0))
-        #expect(try TimeExpression(parsing: "monday 9pm").form == .weekdayTimeOfDay(.monday, TimeOfDay(hour: 21, minute: 0)!))
+        expect(expression.text, equals: "Yesterday 21:30")
+        expect(expression.form, equals: .timeOfDay(TimeOfDay(hour: 21, minute: 30)!, daysBack: 1))
+        try expect(TimeExpression(parsing: "3mo").form, equals: .ago(3, .month))
+        try expect(TimeExpression(parsing: "mon").form, equals: .weekday(.monday))
+        try expect(TimeExpression(parsing: "last mon").form, equals: .weekday(.monday))
+        try expect(TimeExpression(parsing: "9pm").form, equals: .timeOfDay(TimeOfDay(hour: 21, minute: 0)!, daysBack: 0))
+        try expect(TimeExpression(parsing: "monday 9pm").form, equals: .weekdayTimeOfDay(.monday, TimeOfDay(hour: 21, minute: 0)!))
     }
 }
 

@@ -47,7 +47,7 @@ struct TimeZoneFileAgreementTests {
         let asked = zones.map { (tz: $0.path, instants: Self.instants(for: $0.file)) }
         let answers = try CLibraryOffsets.offsets(asked, in: folder)
         for (zone, (question, answer)) in zip(zones, zip(asked, answers)) {
-            #expect(answer.count == question.instants.count, "date said too little for \(zone.path)")
+            expect(answer.count, equals: question.instants.count, "date said too little for \(zone.path)")
             let wrong = zip(question.instants, answer).filter { zone.file.offset(atSecondsSinceEpoch: $0.0) != $0.1 }
             #expect(wrong.isEmpty, "\(zone.path) at \(wrong.prefix(3).map(\.0)): C library \(wrong.prefix(3).map(\.1))")
         }

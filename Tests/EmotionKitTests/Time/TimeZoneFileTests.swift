@@ -40,28 +40,28 @@ struct TimeZoneFileTests {
 
     @Test func aFileGivesEachTransitionsOffsetAndItsFootersRuleAfterTheLast() throws {
         let zone = try #require(TimeZoneFile(bytes: Self.paris))
-        #expect(zone.offset(atSecondsSinceEpoch: -3_000_000_000) == 561)
-        #expect(zone.offset(atSecondsSinceEpoch: -2_486_678_901) == 3600)
-        #expect(zone.offset(atSecondsSinceEpoch: -1_000_000_001) == 3600)
-        #expect(zone.offset(atSecondsSinceEpoch: -1_000_000_000) == 7200)
-        #expect(zone.offset(atSecondsSinceEpoch: -900_000_000) == 3600)
-        #expect(zone.offset(atSecondsSinceEpoch: 1_784_116_800) == 7200)  // July 2026, by the rule
-        #expect(zone.offset(atSecondsSinceEpoch: 1_768_478_400) == 3600)
+        expect(zone.offset(atSecondsSinceEpoch: -3_000_000_000), equals: 561)
+        expect(zone.offset(atSecondsSinceEpoch: -2_486_678_901), equals: 3600)
+        expect(zone.offset(atSecondsSinceEpoch: -1_000_000_001), equals: 3600)
+        expect(zone.offset(atSecondsSinceEpoch: -1_000_000_000), equals: 7200)
+        expect(zone.offset(atSecondsSinceEpoch: -900_000_000), equals: 3600)
+        expect(zone.offset(atSecondsSinceEpoch: 1_784_116_800), equals: 7200)  // July 2026, by the rule
+        expect(zone.offset(atSecondsSinceEpoch: 1_768_478_400), equals: 3600)
     }
 
     @Test func beforeTheFirstTransitionTheFirstStandardTimeTypeIsInForceAsGlibcHasIt() throws {
         let bytes = Self.file(version: UInt8(ascii: "2"), transitions: [(0, 1)], types: [(7200, true), (3600, false)])
-        #expect(try #require(TimeZoneFile(bytes: bytes)).offset(atSecondsSinceEpoch: -1) == 3600)
+        try expect(#require(TimeZoneFile(bytes: bytes)).offset(atSecondsSinceEpoch: -1), equals: 3600)
         let allSummer = Self.file(version: UInt8(ascii: "2"), transitions: [], types: [(7200, true), (10_800, true)])
-        #expect(try #require(TimeZoneFile(bytes: allSummer)).offset(atSecondsSinceEpoch: 0) == 7200)
+        try expect(#require(TimeZoneFile(bytes: allSummer)).offset(atSecondsSinceEpoch: 0), equals: 7200)
     }
 
     @Test func aVersionOneFileHasNoFooterAndKeepsItsLastType() throws {
         let bytes = Self.file(version: 0, transitions: [(-100, 1), (100, 0)], types: [(-18_000, false), (-14_400, true)])
         let zone = try #require(TimeZoneFile(bytes: bytes))
-        #expect(zone.offset(atSecondsSinceEpoch: 0) == -14_400)
-        #expect(zone.offset(atSecondsSinceEpoch: 4_000_000_000) == -18_000)
-        #expect(zone.rule == nil)
+        expect(zone.offset(atSecondsSinceEpoch: 0), equals: -14_400)
+        expect(zone.offset(atSecondsSinceEpoch: 4_000_000_000), equals: -18_000)
+        expect(zone.rule, equals: nil)
     }
 
     /// Files each wrong in one way, and how.
@@ -86,12 +86,12 @@ struct TimeZoneFileTests {
     @Test func theByteTheWrongFilesChangeIsTheDaylightSavingFlag() throws {
         var bytes = Self.file(version: UInt8(ascii: "2"), transitions: [], types: [(0, false)], footer: "UTC0")
         bytes[bytes.count - 14] = 1
-        #expect(try #require(TimeZoneFile(bytes: bytes)).types == [TimeZoneFile.LocalTimeType(offset: 0, isDaylightSaving: true)])
+        try expect(#require(TimeZoneFile(bytes: bytes)).types, equals: [TimeZoneFile.LocalTimeType(offset: 0, isDaylightSaving: true)])
     }
 
     @Test(arguments: wrongFiles)
     func aFileThatIsNotExactlyAsRFC8536LaysItOutIsNotRead(why: String, bytes: [UInt8]) {
-        #expect(TimeZoneFile(bytes: bytes) == nil, "\(why)")
+        expect(TimeZoneFile(bytes: bytes), equals: nil, "\(why)")
     }
 
     @Test func everyCutShortFileIsNotReadAndNothingTraps() throws {
@@ -100,7 +100,7 @@ struct TimeZoneFileTests {
         for bytes in files {
             #expect(TimeZoneFile(bytes: bytes) != nil)
             for length in 0..<bytes.count {
-                #expect(TimeZoneFile(bytes: Array(bytes[..<length])) == nil, "cut at \(length)")
+                expect(TimeZoneFile(bytes: Array(bytes[..<length])), equals: nil, "cut at \(length)")
             }
         }
     }

@@ -14,20 +14,20 @@ struct ZoneFileReadingTests {
     @Test func aZoneFileIsReadAndWhatIsNoFileIsRefusedWithoutWaiting() throws {
         let folder = try TemporaryFolder()
         let fifo = folder.file("fifo")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(kind(SystemTime.readZoneFile(fifo)) == "a FIFO")
-        #expect(kind(SystemTime.readZoneFile(folder.path)) == "a folder")
-        #expect(kind(SystemTime.readZoneFile("/dev/null")) == "a character device")
-        #expect(kind(SystemTime.readZoneFile("/dev/zero")) == "a character device")
-        #expect(kind(SystemTime.readZoneFile(folder.file("missing"))) == "missing")
+        expect(mkfifo(fifo, 0o600), equals: 0)
+        expect(kind(SystemTime.readZoneFile(fifo)), equals: "a FIFO")
+        expect(kind(SystemTime.readZoneFile(folder.path)), equals: "a folder")
+        expect(kind(SystemTime.readZoneFile("/dev/null")), equals: "a character device")
+        expect(kind(SystemTime.readZoneFile("/dev/zero")), equals: "a character device")
+        expect(kind(SystemTime.readZoneFile(folder.file("missing"))), equals: "missing")
         let zone = try folder.write(String(decoding: TimeZoneFileTests.paris, as: UTF8.self), to: "zone")
         try Data(TimeZoneFileTests.paris).write(to: URL(fileURLWithPath: zone))
-        #expect(kind(SystemTime.readZoneFile(zone)) == "zone")
+        expect(kind(SystemTime.readZoneFile(zone)), equals: "zone")
         // Not as RFC 8536 lays it out, or too big to be read in one go: the C library's to read.
         try Data(TimeZoneFileTests.paris + [0]).write(to: URL(fileURLWithPath: zone))
-        #expect(kind(SystemTime.readZoneFile(zone)) == "unread")
+        expect(kind(SystemTime.readZoneFile(zone)), equals: "unread")
         try Data(TimeZoneFileTests.paris + [UInt8](repeating: 0, count: 9_000)).write(to: URL(fileURLWithPath: zone))
-        #expect(kind(SystemTime.readZoneFile(zone)) == "unread")
+        expect(kind(SystemTime.readZoneFile(zone)), equals: "unread")
     }
 
     #if canImport(Glibc)
@@ -37,14 +37,14 @@ struct ZoneFileReadingTests {
     @Test func whatIsNoFileIsRefusedWithoutBeingOpened() throws {
         let folder = try TemporaryFolder()
         let fifo = folder.file("fifo")
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expect(mkfifo(fifo, 0o600), equals: 0)
         let watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         try #require(watch >= 0)
         defer { close(watch) }
         try #require(inotify_add_watch(watch, fifo, UInt32(IN_OPEN)) >= 0)
-        #expect(kind(SystemTime.readZoneFile(fifo)) == "a FIFO")
+        expect(kind(SystemTime.readZoneFile(fifo)), equals: "a FIFO")
         var events = [UInt8](repeating: 0, count: 4096)
-        #expect(read(watch, &events, events.count) == -1, "the FIFO was opened")
+        expect(read(watch, &events, events.count), equals: -1, "the FIFO was opened")
     }
     #endif
 
@@ -57,10 +57,10 @@ struct ZoneFileReadingTests {
         let folder = try TemporaryFolder()
         for name in [Array("EST5".utf8) + [0xFF], Array("\u{301}zone".utf8), Array("Universal".utf8), Array("EST5fifo".utf8)] {
             let path = Array((folder.path + "/").utf8) + name
-            #expect(mkfifo(path.map { CChar(bitPattern: $0) } + [0], 0o600) == 0)
+            expect(mkfifo(path.map { CChar(bitPattern: $0) } + [0], 0o600), equals: 0)
         }
         let problem = SystemTime.cLibraryZoneFileProblem(zone: zone, folder: Array(folder.path.utf8))
-        #expect(problem?.reason.contains("a FIFO") == true, "\(zone): \(String(describing: problem))")
+        expect(problem?.reason.contains("a FIFO"), equals: true, "\(zone): \(String(describing: problem))")
         #expect(SystemTime.cLibraryZoneFileProblem(zone: Array("EST5".utf8), folder: Array(folder.path.utf8)) == nil)
     }
 

@@ -72,15 +72,15 @@ import Testing
         try makeHistory()
         let expected = try truth()
         #expect(!FileManager.default.fileExists(atPath: indexPath))
-        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+        try expect(store().felt(by: .day, since: nil, until: nil), equals: expected)
         let header = try storedHeader()
-        #expect(header.position == journalSize)
-        #expect(header.count == expected.count)
-        #expect(try FileManager.default.attributesOfItem(atPath: indexPath)[.posixPermissions] as? Int == 0o600)
-        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+        expect(header.position, equals: journalSize)
+        expect(header.count, equals: expected.count)
+        try expect(FileManager.default.attributesOfItem(atPath: indexPath)[.posixPermissions] as? Int, equals: 0o600)
+        try expect(store().felt(by: .day, since: nil, until: nil), equals: expected)
         // Sound but lying: believed, so it is the index that later views read.
         try writeIndex(try lyingIndex())
-        #expect(try store().felt(since: nil, until: nil)[.sad] == 77)
+        try expect(store().felt(since: nil, until: nil)[.sad], equals: 77)
     }
 
     @Test func everyDamagedByteTruncationOrExtensionIsPassedOverAndTheIndexMadeAgain() throws {
@@ -97,8 +97,8 @@ import Testing
         }
         for (number, bytes) in damaged.enumerated() {
             try writeIndex(bytes)
-            #expect(try store().felt(by: .day, since: nil, until: nil) == expected, "damage \(number)")
-            #expect(indexBytes == original, "damage \(number)")
+            try expect(store().felt(by: .day, since: nil, until: nil), equals: expected, "damage \(number)")
+            expect(indexBytes, equals: original, "damage \(number)")
         }
     }
 
@@ -112,32 +112,32 @@ import Testing
         let smileJournal = try #require(folder.bytes(of: path + ".journal"))
         let smileData = try #require(folder.bytes(of: path))
         let happyHeader = try #require(DayIndex.Header(Array(happyIndex.prefix(DayIndex.headerWords * 8))))
-        #expect(journalSize == happyHeader.position)
+        expect(journalSize, equals: happyHeader.position)
         try writeIndex(happyIndex)
-        #expect(try store().felt(since: nil, until: nil)[.smile] == 4)
-        #expect(try store().felt(since: nil, until: nil)[.happy] == 0)
+        try expect(store().felt(since: nil, until: nil)[.smile], equals: 4)
+        try expect(store().felt(since: nil, until: nil)[.happy], equals: 0)
         // An index made further on, then the journal and data file as they were before.
         try makeHistory([.upset, .upset])
         try FileManager.default.removeItem(atPath: indexPath)
         _ = try store().felt(since: nil, until: nil)
-        #expect(try storedHeader().position == journalSize)
+        try expect(storedHeader().position, equals: journalSize)
         try smileJournal.write(to: URL(fileURLWithPath: path + ".journal"))
         try smileData.write(to: URL(fileURLWithPath: path))
         #expect(try storedHeader().position > journalSize)
-        #expect(try store().felt(since: nil, until: nil)[.upset] == 0)
-        #expect(try storedHeader().position == journalSize)
+        try expect(store().felt(since: nil, until: nil)[.upset], equals: 0)
+        try expect(storedHeader().position, equals: journalSize)
     }
 
     @Test func anUndoOrRedoAfterTheIndexOfACommandInItCountsAndTheIndexIsMadeAgain() throws {
         try makeHistory([.happy, .sad])
         _ = try store().felt(since: nil, until: nil)
         _ = try store().undo()  // The tap of sad, counted in the index.
-        #expect(try store().felt(since: nil, until: nil)[.sad] == 0)
-        #expect(try storedHeader().position == journalSize)
+        try expect(store().felt(since: nil, until: nil)[.sad], equals: 0)
+        try expect(storedHeader().position, equals: journalSize)
         _ = try store().redo()
-        #expect(try store().felt(since: nil, until: nil)[.sad] == 1)
-        #expect(try store().felt(by: .day, since: nil, until: nil) == (try truth()))
-        #expect(try storedHeader().position == journalSize)
+        try expect(store().felt(since: nil, until: nil)[.sad], equals: 1)
+        try expect(store().felt(by: .day, since: nil, until: nil), equals: (try truth()))
+        try expect(storedHeader().position, equals: journalSize)
     }
 
     @Test func aFewNewLinesAreReadPastTheIndexAndManyBringItUpToDate() throws {
@@ -145,15 +145,15 @@ import Testing
         _ = try store().felt(since: nil, until: nil)
         let made = try storedHeader().position
         try store().apply([.tap(.sad)], note: nil)
-        #expect(try store().felt(since: nil, until: nil)[.sad] == 1)
-        #expect(try storedHeader().position == made)  // A line past it: read, not worth a write.
+        try expect(store().felt(since: nil, until: nil)[.sad], equals: 1)
+        try expect(storedHeader().position, equals: made)  // A line past it: read, not worth a write.
         while journalSize - made <= IndexedFeltReader.staleLimit {
             clock.advance(milliseconds: 3_600_000)
             try store().apply([.tap(.smile), .tap(.neutral)], note: nil)
         }
-        #expect(try store().felt(by: .day, since: nil, until: nil) == (try truth()))
-        #expect(try storedHeader().position == journalSize)
-        #expect(try store().felt(by: .month, since: nil, until: nil) == (try store().felt(by: .month, since: nil, until: nil)))
+        try expect(store().felt(by: .day, since: nil, until: nil), equals: (try truth()))
+        try expect(storedHeader().position, equals: journalSize)
+        try expect(store().felt(by: .month, since: nil, until: nil), equals: (try store().felt(by: .month, since: nil, until: nil)))
     }
 
     @Test func aDayAcrossARangesEndIsReadFromTheLines() throws {
@@ -163,8 +163,8 @@ import Testing
         // From the middle of the second change's day: only the lines can say what is in it.
         for event in events {
             let since = Instant(millisecondsSinceEpoch: event.at.millisecondsSinceEpoch)
-            #expect(try store().felt(since: since, until: nil) == (try truth(since: since).values.reduce(into: Felt()) { $0.merge($1) }))
-            #expect(try store().felt(by: .day, since: nil, until: since) == (try truth(until: since)))
+            try expect(store().felt(since: since, until: nil), equals: (try truth(since: since).values.reduce(into: Felt()) { $0.merge($1) }))
+            try expect(store().felt(by: .day, since: nil, until: since), equals: (try truth(until: since)))
         }
     }
 
@@ -177,14 +177,14 @@ import Testing
         try writeIndex(lie, to: folder.file("elsewhere"))
         try FileManager.default.removeItem(atPath: indexPath)
         try FileManager.default.createSymbolicLink(atPath: indexPath, withDestinationPath: folder.file("elsewhere"))
-        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
-        #expect(folder.bytes(of: folder.file("elsewhere")).map(Array.init) == lie)
-        #expect(try FileManager.default.attributesOfItem(atPath: indexPath)[.type] as? FileAttributeType == .typeRegular)
+        try expect(store().felt(by: .day, since: nil, until: nil), equals: expected)
+        expect(folder.bytes(of: folder.file("elsewhere")).map(Array.init), equals: lie)
+        try expect(FileManager.default.attributesOfItem(atPath: indexPath)[.type] as? FileAttributeType, equals: .typeRegular)
         // A lying index with a second name.
         try writeIndex(lie)
         try FileManager.default.removeItem(atPath: folder.file("elsewhere"))
         try FileManager.default.linkItem(atPath: indexPath, toPath: folder.file("elsewhere"))
-        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+        try expect(store().felt(by: .day, since: nil, until: nil), equals: expected)
     }
 
     @Test(.enabled(if: geteuid() == 0, "only root may give a file away"))
@@ -194,15 +194,15 @@ import Testing
         _ = try store().felt(since: nil, until: nil)
         try writeIndex(try lyingIndex())
         chown(indexPath, 65534, 65534)
-        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+        try expect(store().felt(by: .day, since: nil, until: nil), equals: expected)
     }
 
     @Test func noIndexIsWrittenInAFolderItsOwnerMayNotWrite() throws {
         try makeHistory()
         chmod(folder.path, 0o500)
         defer { chmod(folder.path, 0o700) }
-        #expect(try store().felt(by: .day, since: nil, until: nil) == (try truth()))
-        #expect(try folder.contents() == ["emotions.json", "emotions.json.journal", "emotions.json.lock"])
+        try expect(store().felt(by: .day, since: nil, until: nil), equals: (try truth()))
+        try expect(folder.contents(), equals: ["emotions.json", "emotions.json.journal", "emotions.json.lock"])
     }
 
     /// Readers write the index without the lock, so nothing tells a writer that one was killed
@@ -258,8 +258,8 @@ import Testing
             }
             let expected = try truth(since: since, until: until)
             let viewer = self.store(generator.pick(zones))
-            #expect(try viewer.felt(by: .day, since: since, until: until) == expected, "step \(step)")
-            #expect(try viewer.felt(since: since, until: until) == expected.values.reduce(into: Felt()) { $0.merge($1) }, "step \(step)")
+            try expect(viewer.felt(by: .day, since: since, until: until), equals: expected, "step \(step)")
+            try expect(viewer.felt(since: since, until: until), equals: expected.values.reduce(into: Felt()) { $0.merge($1) }, "step \(step)")
             if indexBytes.flatMap({ DayIndex.Header(Array($0.prefix(DayIndex.headerWords * 8))) }) != nil { usedIndex += 1 }
         }
         #expect(usedIndex > 20)
@@ -295,10 +295,10 @@ import Testing
         }
         let racing = clock.store(at: path, fileSystem: fileSystem)
         let expected = try truth()
-        #expect(try racing.felt(by: .day, since: nil, until: nil) == expected)
+        try expect(racing.felt(by: .day, since: nil, until: nil), equals: expected)
         #expect(opens.withLock { $0 } >= 2)
-        #expect(indexBytes.map { $0 == newer } == true)
-        #expect(try store().felt(by: .day, since: nil, until: nil) == expected)
+        expect(indexBytes.map { $0 == newer }, equals: true)
+        try expect(store().felt(by: .day, since: nil, until: nil), equals: expected)
     }
 
     /// `import` copies ids, so two journals can hold the same line at the same place: the index of one
@@ -317,9 +317,9 @@ import Testing
             try #require(other.bytes(of: other.file(name))).write(to: URL(fileURLWithPath: folder.file(name)))
         }
         let felt = try store().felt(since: nil, until: nil)
-        #expect(felt[.smile] == 1)
-        #expect(felt[.happy] == 0)
-        #expect(felt[.sad] == 1)
+        expect(felt[.smile], equals: 1)
+        expect(felt[.happy], equals: 0)
+        expect(felt[.sad], equals: 1)
     }
 
     /// Sums are exact whatever order days are added in, so the index and the lines agree even where
@@ -334,11 +334,11 @@ import Testing
         clock.advance(milliseconds: 86_400_000)
         try store().apply([.add(-most, to: .happy)], note: nil)
         for _ in 0..<5 {
-            #expect(try store().felt(since: nil, until: nil)[.happy] == most)
+            try expect(store().felt(since: nil, until: nil)[.happy], equals: most)
         }
         try FileManager.default.removeItem(atPath: indexPath)
-        #expect(try store().felt(since: nil, until: nil)[.happy] == most)
-        #expect(try store().felt(since: nil, until: nil)[.happy] == most)
+        try expect(store().felt(since: nil, until: nil)[.happy], equals: most)
+        try expect(store().felt(since: nil, until: nil)[.happy], equals: most)
     }
 
     /// Two stores from one copied folder, each with a change of the same length made past the
@@ -363,10 +363,10 @@ import Testing
         for name in ["emotions.json", "emotions.json.journal"] {
             try #require(copy.bytes(of: copy.file(name))).write(to: URL(fileURLWithPath: folder.file(name)))
         }
-        #expect(journalSize == (try storedHeader().position))
+        expect(journalSize, equals: (try storedHeader().position))
         let felt = try store().felt(since: nil, until: nil)
-        #expect(felt[.smile] == 1)
-        #expect(felt[.happy] == 0)
-        #expect(felt[.upset] == 40)
+        expect(felt[.smile], equals: 1)
+        expect(felt[.happy], equals: 0)
+        expect(felt[.upset], equals: 40)
     }
 }

@@ -51,8 +51,8 @@ import Testing
             #expect(fast.at == full.at && fast.day == full.day && fast.latestRecording == full.latestRecording, "\(line)")
             #expect(fast.recording == full.recording && fast.block == full.block, "\(line)")
             let bytes = Array(line.utf8)
-            #expect(EventID(utf8: bytes[fast.groupStart..<(fast.groupStart + 26)]) == event.group, "\(line)")
-            #expect(fast.revertsStart.flatMap { EventID(utf8: bytes[$0..<($0 + 26)]) } == event.reverts, "\(line)")
+            expect(EventID(utf8: bytes[fast.groupStart..<(fast.groupStart + 26)]), equals: event.group, "\(line)")
+            expect(fast.revertsStart.flatMap { EventID(utf8: bytes[$0..<($0 + 26)]) }, equals: event.reverts, "\(line)")
         }
         #expect(read > 2900)
     }
@@ -62,7 +62,7 @@ import Testing
     ])
     func aSoundLineIsRead(line: String) {
         var memo = FeltLine.DateMemo()
-        #expect(read(line, memo: &memo)?.emotion == .sad)
+        expect(read(line, memo: &memo)?.emotion, equals: .sad)
     }
 
     @Test(arguments: [
@@ -103,7 +103,7 @@ import Testing
         #"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5","events":02}"#,
     ])
     func aLineTheFullParserRefusesIsNeverCountedInPlace(line: String) {
-        #expect((try? JournalEvent(journalLine: Array(line.utf8))) == nil, "\(line)")
+        expect((try? JournalEvent(journalLine: Array(line.utf8))), equals: nil, "\(line)")
         var memo = FeltLine.DateMemo()
         #expect(read(line, memo: &memo) == nil, "\(line)")
     }
@@ -111,7 +111,7 @@ import Testing
     @Test func aNoteThatIsNotUTF8IsNeverCountedInPlace() {
         let line = Array(#"{"id":"01B284J3D5Z6BJH74W6EJGCYC5","at":"2016-11-23T08:24:16.549+00:00","command":"tap","emotion":"sad","old":0,"new":1,"note":"a"#.utf8)
             + [0xFF] + Array(#"","seq":1,"group":"01B284J3D5Z6BJH74W6EJGCYC5"}"#.utf8)
-        #expect((try? JournalEvent(journalLine: line)) == nil)
+        expect((try? JournalEvent(journalLine: line)), equals: nil)
         var memo = FeltLine.DateMemo()
         #expect(line.withUnsafeBufferPointer { FeltLine($0, order: 7, day: &memo) } == nil)
     }

@@ -33,16 +33,16 @@ import Testing
         _ = try store.redo()  // … made again: felt.
         clock.advance(milliseconds: 1)
         let felt = try store.felt(since: start, until: clock.instant)
-        #expect(felt[.happy] == 4)
-        #expect(felt[.sad] == 1)
-        #expect(felt.sum(of: .smile) == -2)
-        #expect(felt[.smile] == 0)
-        #expect(felt[.upset] == 0)
-        #expect(felt[.neutral] == 1)
-        #expect(try store.felt(since: nil, until: clock.instant)[.smile] == 3)
+        expect(felt[.happy], equals: 4)
+        expect(felt[.sad], equals: 1)
+        expect(felt.sum(of: .smile), equals: -2)
+        expect(felt[.smile], equals: 0)
+        expect(felt[.upset], equals: 0)
+        expect(felt[.neutral], equals: 1)
+        try expect(store.felt(since: nil, until: clock.instant)[.smile], equals: 3)
         // Undo after a redo takes the redone command back.
         _ = try store.undo()
-        #expect(try store.felt(since: start, until: nil)[.neutral] == 0)
+        try expect(store.felt(since: start, until: nil)[.neutral], equals: 0)
     }
 
     @Test func rangesAreHalfOpenOnPlacementTimesBackdatedChangesIncluded() throws {
@@ -52,10 +52,10 @@ import Testing
         clock.advance(milliseconds: 3_600_000)
         try store.apply([.tap(.sad)], note: nil, placedAt: Instant(millisecondsSinceEpoch: first.millisecondsSinceEpoch - 1))
         try store.apply([.tap(.smile)], note: nil)
-        #expect(try store.felt(since: first, until: clock.instant)[.happy] == 1)
-        #expect(try store.felt(since: first, until: clock.instant)[.smile] == 0)  // At `until`: not in.
-        #expect(try store.felt(since: first, until: nil)[.sad] == 0)
-        #expect(try store.felt(since: nil, until: first)[.sad] == 1)
+        try expect(store.felt(since: first, until: clock.instant)[.happy], equals: 1)
+        try expect(store.felt(since: first, until: clock.instant)[.smile], equals: 0)  // At `until`: not in.
+        try expect(store.felt(since: first, until: nil)[.sad], equals: 0)
+        try expect(store.felt(since: nil, until: first)[.sad], equals: 1)
     }
 
     @Test func changesFallOnTheDayWhereTheyWereMade() throws {
@@ -65,11 +65,11 @@ import Testing
         try store(.tokyo).apply([.tap(.happy)], note: nil)
         try store(.fixed(secondsEast: 10 * 3600)).apply([.tap(.sad)], note: nil)
         let byDay = try store().felt(by: .day, since: nil, until: nil)
-        #expect(byDay.count == 2)
-        #expect(byDay[Period(containing: try #require(LocalDate(year: 2026, month: 11, day: 22)), length: .day)]?[.happy] == 1)
-        #expect(byDay[Period(containing: try #require(LocalDate(year: 2026, month: 11, day: 23)), length: .day)]?[.sad] == 1)
+        expect(byDay.count, equals: 2)
+        expect(byDay[Period(containing: try #require(LocalDate(year: 2026, month: 11, day: 22)), length: .day)]?[.happy], equals: 1)
+        expect(byDay[Period(containing: try #require(LocalDate(year: 2026, month: 11, day: 23)), length: .day)]?[.sad], equals: 1)
         let byWeek = try store().felt(by: .week, since: nil, until: nil)
-        #expect(byWeek.keys.map(\.label).sorted() == ["2026-W47", "2026-W48"])
+        expect(byWeek.keys.map(\.label).sorted(), equals: ["2026-W47", "2026-W48"])
     }
 
     /// Random histories of taps, adds, resets, undos and redos, some backdated, made at several
@@ -96,15 +96,15 @@ import Testing
             for felt in expectedDays.values { expected.merge(felt) }
             let range = try store.felt(since: since, until: until)
             let byDay = try store.felt(by: .day, since: since, until: until)
-            #expect(range == expected, "round \(round)")
-            #expect(byDay == expectedDays, "round \(round)")
+            expect(range, equals: expected, "round \(round)")
+            expect(byDay, equals: expectedDays, "round \(round)")
             var summed = Felt()
             for felt in byDay.values { summed.merge(felt) }
-            #expect(summed == range, "round \(round)")
+            expect(summed, equals: range, "round \(round)")
             let byMonth = try store.felt(by: .month, since: since, until: until)
             var months = Felt()
             for felt in byMonth.values { months.merge(felt) }
-            #expect(months == range, "round \(round)")
+            expect(months, equals: range, "round \(round)")
         }
     }
 
@@ -155,12 +155,12 @@ import Testing
         try store.apply([.tap(.sad)], note: nil, placedAt: try local(try #require(monday.adding(days: 2)), 12, 0))  // Wednesday…
         _ = try store.undo()  // … undone.
         let weekdays = try store.felt(byWeekdaySince: nil, until: nil)
-        #expect(weekdays.count == 7, "\(name)")
+        expect(weekdays.count, equals: 7, "\(name)")
         #expect(weekdays[.monday]?[.happy] == 1 && weekdays[.monday]?[.smile] == 1 && weekdays[.monday]?[.upset] == 1, "\(name)")
-        #expect(weekdays[.monday]?.total == 3, "\(name)")
+        expect(weekdays[.monday]?.total, equals: 3, "\(name)")
         #expect(weekdays[.sunday]?[.sad] == 2 && weekdays[.sunday]?.total == 2, "\(name)")
         for weekday in [Weekday.tuesday, .wednesday, .thursday, .friday, .saturday] {
-            #expect(weekdays[weekday]?.isEmpty == true, "\(name): \(weekday)")
+            expect(weekdays[weekday]?.isEmpty, equals: true, "\(name): \(weekday)")
         }
         // A range: the second Monday only.
         let second = try store.felt(byWeekdaySince: try local(try #require(monday.adding(days: 7)), 0, 0), until: nil)
@@ -168,7 +168,7 @@ import Testing
         // Days: the two Mondays and the Sunday between: a run of two, ending the day before the last.
         let days = try store.felt(by: .day, since: nil, until: nil)
         let streak = Streak(felt: days, through: try #require(monday.adding(days: 8)))
-        #expect(streak == Streak(days: [monday.daysSinceEpoch, monday.daysSinceEpoch + 6, monday.daysSinceEpoch + 7], through: monday.daysSinceEpoch + 8), "\(name)")
+        expect(streak, equals: Streak(days: [monday.daysSinceEpoch, monday.daysSinceEpoch + 6, monday.daysSinceEpoch + 7], through: monday.daysSinceEpoch + 8), "\(name)")
         #expect(streak.days == 3 && streak.current == 2 && streak.longest == 2, "\(name)")
     }
 }

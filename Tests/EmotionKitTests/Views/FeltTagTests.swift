@@ -42,12 +42,12 @@ import Testing
         let store = try history()
         let work = try store.felt(since: nil, until: nil, withTags: try tags("work"))
         #expect(work[.happy] == 2 && work[.sad] == 3 && work[.upset] == 0 && work[.smile] == 0 && work[.neutral] == 0)
-        #expect(work.total == 5)
+        expect(work.total, equals: 5)
         let friends = try store.felt(since: nil, until: clock.instant, withTags: try tags("friends"))
         #expect(friends.total == 1 && friends[.neutral] == 1)
         #expect(try store.felt(since: nil, until: nil, withTags: try tags("nothing")).isEmpty)
         // Without tags, everything felt.
-        #expect(try store.felt(since: nil, until: nil, withTags: []).total == 7)
+        try expect(store.felt(since: nil, until: nil, withTags: []).total, equals: 7)
     }
 
     @Test func severalTagsMeanAllOfThem() throws {
@@ -67,17 +67,17 @@ import Testing
         let late = try store.felt(since: second, until: clock.instant, withTags: try tags("work"))
         #expect(late[.sad] == 1 && late[.happy] == 0)
         let byDay = try store.felt(by: .day, since: nil, until: nil, withTags: try tags("work"))
-        #expect(byDay.values.reduce(0) { $0 + $1.total } == 2)
+        expect(byDay.values.reduce(0) { $0 + $1.total }, equals: 2)
     }
 
     @Test func byTagCountsAChangeForEachOfItsTagsWithAnUntaggedRow() throws {
         let store = try history()
         let found = try store.feltByTag(since: nil, until: nil)
-        #expect(found.rows.map(\.tag.name) == ["work", "gym", "friends"])
-        #expect(found.rows.map(\.felt.total) == [5, 2, 1])
-        #expect(found.rows.first?.felt[.upset] == 0, "the undone add is not counted")
+        expect(found.rows.map(\.tag.name), equals: ["work", "gym", "friends"])
+        expect(found.rows.map(\.felt.total), equals: [5, 2, 1])
+        expect(found.rows.first?.felt[.upset], equals: 0, "the undone add is not counted")
         #expect(found.untagged.total == 1 && found.untagged[.smile] == 1)
-        #expect(found.tags.map(\.name) == ["work", "gym", "friends"])
+        expect(found.tags.map(\.name), equals: ["work", "gym", "friends"])
     }
 
     @Test func byTagOrdersTiesByNameAndLeavesOutTagsWhoseChangesAreUndone() throws {
@@ -87,7 +87,7 @@ import Testing
         _ = try store.undo()
         clock.advance(milliseconds: 1)
         let found = try store.feltByTag(since: nil, until: nil)
-        #expect(found.rows.map(\.tag.name) == ["a", "b"])
+        expect(found.rows.map(\.tag.name), equals: ["a", "b"])
         #expect(found.untagged.isEmpty)
     }
 
@@ -99,9 +99,9 @@ import Testing
     @Test func theQueryKeepsToEventsWithEveryTagAsked() throws {
         let store = try history()
         let work = try store.events(EventQuery(tags: try tags("work")))
-        #expect(work.map(\.emotion) == [.happy, .happy, .sad, .upset], "undone or not, the history lists them")
-        #expect(try store.events(EventQuery(tags: try tags("work", "gym"))).count == 2)
-        #expect(try store.events(EventQuery(emotions: [.sad], tags: try tags("work"))).count == 1)
+        expect(work.map(\.emotion), equals: [.happy, .happy, .sad, .upset], "undone or not, the history lists them")
+        try expect(store.events(EventQuery(tags: try tags("work", "gym"))).count, equals: 2)
+        try expect(store.events(EventQuery(emotions: [.sad], tags: try tags("work"))).count, equals: 1)
         #expect(try store.events(EventQuery(tags: try tags("nothing"))).isEmpty)
         #expect(try store.events(EventQuery()).count > 7)
     }

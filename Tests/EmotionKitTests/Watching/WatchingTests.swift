@@ -15,7 +15,7 @@ import Testing
         let recorder = try watchAndRecord(watching, in: bag)
         try other.apply([.tap(.happy), .add(3, to: .sad)])
         try await waitFor(recorder, count: 2)
-        #expect(recorder.changes == [change(.happy, 0, 1), change(.sad, 0, 3)])
+        expect(recorder.changes, equals: [change(.happy, 0, 1), change(.sad, 0, 3)])
     }
 
     @Test func theAsyncSequenceIncludesOtherStoresChanges() async throws {
@@ -43,7 +43,7 @@ import Testing
         try other.apply(.tap(.neutral))
         try await waitFor(recorder, count: 4)
         try await settle()
-        #expect(recorder.changes == [change(.happy, 0, 1), change(.smile, 0, 1), change(.happy, 1, 2), change(.neutral, 0, 1)])
+        expect(recorder.changes, equals: [change(.happy, 0, 1), change(.smile, 0, 1), change(.happy, 1, 2), change(.neutral, 0, 1)])
     }
 
     @Test func aChangeTheWatcherHasNotSeenYetIsToldBeforeThisStoresOwn() async throws {
@@ -59,9 +59,9 @@ import Testing
         try await waitFor(recorder, count: 40)
         try await settle()
         let told = recorder.changes
-        #expect(told.count == 40)
-        #expect(told.filter { $0.emotion == .sad }.map(\.newValue) == (1...20).map { $0 })
-        #expect(told.filter { $0.emotion == .happy }.map(\.newValue) == (1...20).map { $0 })
+        expect(told.count, equals: 40)
+        expect(told.filter { $0.emotion == .sad }.map(\.newValue), equals: (1...20).map { $0 })
+        expect(told.filter { $0.emotion == .happy }.map(\.newValue), equals: (1...20).map { $0 })
     }
 
     @Test func aHandlerOnTheWatchingThreadMayCommitAChangeOfItsOwn() async throws {
@@ -78,7 +78,7 @@ import Testing
         try other.apply(.tap(.neutral))
         try await waitFor(recorder, count: 3)
         try await settle()
-        #expect(recorder.changes == [change(.happy, 0, 1), change(.sad, 0, 1), change(.neutral, 0, 1)])
+        expect(recorder.changes, equals: [change(.happy, 0, 1), change(.sad, 0, 1), change(.neutral, 0, 1)])
     }
 
     @Test func itWaitsForAFolderAndFileThatDoNotExistYet() async throws {
@@ -89,7 +89,7 @@ import Testing
         let recorder = try watchAndRecord(watching, in: bag)
         try TallyStore(path: path).apply(.tap(.smile))
         try await waitFor(recorder, count: 1)
-        #expect(recorder.changes == [change(.smile, 0, 1)])
+        expect(recorder.changes, equals: [change(.smile, 0, 1)])
     }
 
     @Test func aDeletedFileAndJournalCountAsZerosAndARecreatedOneIsSeen() async throws {
@@ -106,7 +106,7 @@ import Testing
         try await waitFor(recorder, count: 2)
         try other.apply(.tap(.neutral))
         try await waitFor(recorder, count: 3)
-        #expect(recorder.changes == [change(.happy, 2, 0), change(.sad, 1, 0), change(.neutral, 0, 1)])
+        expect(recorder.changes, equals: [change(.happy, 2, 0), change(.sad, 1, 0), change(.neutral, 0, 1)])
     }
 
     @Test func aFileReplacedByRenameIsSeen() async throws {
@@ -116,9 +116,9 @@ import Testing
         let bag = ObservationBag()
         let recorder = try watchAndRecord(watching, in: bag)
         let replacement = try folder.write(#"{"version": 1, "counts": {"upset": 4}}"#, to: "replacement.json")
-        #expect(rename(replacement, path) == 0)
+        expect(rename(replacement, path), equals: 0)
         try await waitFor(recorder, count: 1)
-        #expect(recorder.changes == [change(.upset, 0, 4)])
+        expect(recorder.changes, equals: [change(.upset, 0, 4)])
     }
 
     @Test func anUnreadableFileIsToldOnceAndLaterChangesCountFromTheLastGoodCounts() async throws {
@@ -138,14 +138,14 @@ import Testing
         try await settle()
         try folder.replace(#"{"version": 1, "counts": {"happy": 5}}"#)
         try await waitFor(recorder, count: 1)
-        #expect(recorder.changes == [change(.happy, 3, 5)])
+        expect(recorder.changes, equals: [change(.happy, 3, 5)])
         let told = problems.withLock { $0 }
-        #expect(told.count == 1)
+        expect(told.count, equals: 1)
         guard case .unreadableDataFile(let problemPath, _)? = told.first else {
             Issue.record("expected an unreadable data file, got \(told)")
             return
         }
-        #expect(problemPath == path)
+        expect(problemPath, equals: path)
     }
 
     @Test func initialValuesWaitForAFileThatIsUnreadableWhenWatchingStarts() async throws {
@@ -155,13 +155,13 @@ import Testing
         let problems = Shared<[StoreError]>([])
         let bag = ObservationBag()
         try watching.watch { problem in problems.withLock { $0.append(problem) } }.store(in: bag)
-        #expect(problems.withLock { $0.count } == 1)
+        expect(problems.withLock { $0.count }, equals: 1)
         let recorder = Recorder()
         try watching.observe(.sad, options: [.initial, .old, .new], recorder.record).store(in: bag)
         #expect(recorder.changes.isEmpty)
         try folder.write(#"{"version": 1, "counts": {"sad": 2}}"#)
         try await waitFor(recorder, count: 1)
-        #expect(recorder.changes == [ObservedChange(emotion: .sad, oldValue: nil, newValue: 2, isInitial: true)])
+        expect(recorder.changes, equals: [ObservedChange(emotion: .sad, oldValue: nil, newValue: 2, isInitial: true)])
     }
 
     @Test func initialValuesWhileWatchingAreTheCountsTheWatcherKnows() async throws {
@@ -173,7 +173,7 @@ import Testing
         try watching.watch().store(in: bag)
         let recorder = Recorder()
         try watching.observe(.neutral, options: [.initial, .new], recorder.record).store(in: bag)
-        #expect(recorder.changes == [ObservedChange(emotion: .neutral, oldValue: nil, newValue: 7, isInitial: true)])
+        expect(recorder.changes, equals: [ObservedChange(emotion: .neutral, oldValue: nil, newValue: 7, isInitial: true)])
     }
 
     @Test func watchingEndsWithTheLastTokenAndNothingIsToldAfter() async throws {
@@ -193,7 +193,7 @@ import Testing
         #expect(!watching.isWatching)
         try other.apply(.tap(.happy))
         try await settle()
-        #expect(recorder.changes == [change(.happy, 0, 1)])
+        expect(recorder.changes, equals: [change(.happy, 0, 1)])
         withExtendedLifetime(observation) {}
     }
 
@@ -206,7 +206,7 @@ import Testing
         try TallyStore(path: path).apply(.tap(.happy))
         try store.apply(.tap(.sad))
         try await settle()
-        #expect(recorder.changes == [change(.sad, 0, 1)])
+        expect(recorder.changes, equals: [change(.sad, 0, 1)])
         withExtendedLifetime(token) {}
     }
 

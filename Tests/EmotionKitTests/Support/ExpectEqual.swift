@@ -1,0 +1,14 @@
+import Testing
+
+/// Expects `actual` to equal `expected`, as `#expect(actual == expected)` does, and reports a failure at
+/// the caller's line with both values.
+///
+/// A function, not the macro at each call: the compiler expands and checks each `#expect` in about
+/// 17 ms of a debug build, and this target's 1,400 comparisons took a third of its build, which CI
+/// makes three times (plain, AddressSanitizer, ThreadSanitizer). A call takes about 1 ms.
+func expect<Value: Equatable>(
+    _ actual: Value, equals expected: Value, _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(actual == expected, comment, sourceLocation: sourceLocation)
+}
