@@ -7,24 +7,24 @@ import Testing
     @Test func tapPrintsEachChangeAsItIsSaved() throws {
         let sandbox = try Sandbox()
         let outcome = sandbox.run("tap", "happy", "happy", "sad")
-        #expect(outcome.status == 0)
-        #expect(outcome.output == "happy: 0 → 1\nhappy: 1 → 2\nsad: 0 → 1\n")
-        #expect(outcome.error == "")
-        #expect(sandbox.run("stats", "happy").output == "2\n")
+        expect(outcome.status, equals: 0)
+        expect(outcome.output, equals: "happy: 0 → 1\nhappy: 1 → 2\nsad: 0 → 1\n")
+        expect(outcome.error, equals: "")
+        expect(sandbox.run("stats", "happy").output, equals: "2\n")
     }
 
     @Test func usageErrorsPrintTheMessageUsageAndAPointerToHelp() throws {
         let sandbox = try Sandbox()
         let outcome = sandbox.run("tap", "hapy")
-        #expect(outcome.status == 64)
-        #expect(outcome.output == "")
+        expect(outcome.status, equals: 64)
+        expect(outcome.output, equals: "")
         #expect(outcome.error == """
             Error: Unknown emotion 'hapy'. Did you mean 'happy'? Valid emotions: happy, smile, neutral, upset, sad.
             Usage: emotions tap <emotion> ... [+<tag> ...] [--note <text>] [--at <time>] [--tag <tag>] [--json] [-q] [--no-hooks] [--file <path>]
               See 'emotions tap --help' for more information.
 
             """)
-        #expect(sandbox.fileBytes == nil)
+        expect(sandbox.fileBytes, equals: nil)
     }
 
     @Test func refusedArithmeticIsAUsageErrorWithoutAUsageLine() throws {
@@ -32,10 +32,10 @@ import Testing
         _ = sandbox.run("add", "sad", "2")
         let before = sandbox.fileBytes
         let outcome = sandbox.run("add", "sad", "-3")
-        #expect(outcome.status == 64)
+        expect(outcome.status, equals: 64)
         #expect(outcome.error.hasPrefix("Error: Cannot add -3 to sad"))
         #expect(!outcome.error.contains("Usage:"))
-        #expect(sandbox.fileBytes == before)
+        expect(sandbox.fileBytes, equals: before)
     }
 
     @Test(arguments: [
@@ -48,8 +48,8 @@ import Testing
         let terminal = Terminal(
             writeOutput: { _ in }, writeError: { _ in }, keepGoingIfOutputCloses: { asked.withLock { $0 = true } })
         let environment = ["HOME": sandbox.folder, "EMOTIONS_FILE": sandbox.path]
-        #expect(CLI(arguments: arguments, environment: environment, terminal: terminal).run() == 0)
-        #expect(asked.withLock { $0 } == goesOn)
+        expect(CLI(arguments: arguments, environment: environment, terminal: terminal).run(), equals: 0)
+        expect(asked.withLock { $0 }, equals: goesOn)
     }
 
     @Test func aPathWithAnEscapeSequenceReachesStandardErrorAsVisibleText() throws {
@@ -59,7 +59,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         for arguments in [["stats", "--file", path], ["tap", "happy", "--file", path]] {
             let outcome = sandbox.run(arguments)
-            #expect(outcome.status == 65)
+            expect(outcome.status, equals: 65)
             #expect(!outcome.error.unicodeScalars.contains("\u{1B}"), "\(arguments): \(outcome.error.debugDescription)")
             #expect(outcome.error.contains(sandbox.folder + #"/a\u{1B}[2Jb"#), "\(outcome.error.debugDescription)")
         }
@@ -67,10 +67,10 @@ import Testing
 
     @Test func aTypedWordWithControlsOrANewlineIsQuotedOnOneLine() throws {
         let outcome = try Sandbox().run("tap", "\u{1B}]0;pwned\u{07}\nhappy\u{202E}")
-        #expect(outcome.status == 64)
+        expect(outcome.status, equals: 64)
         let lines = outcome.error.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 4, "the message, the usage line, the pointer to help, and the end")
-        #expect(lines.first?.hasPrefix(#"Error: Unknown emotion '\u{1B}]0;pwned\u{07}\u{0A}happy\u{202E}'."#) == true)
+        expect(lines.count, equals: 4, "the message, the usage line, the pointer to help, and the end")
+        expect(lines.first?.hasPrefix(#"Error: Unknown emotion '\u{1B}]0;pwned\u{07}\u{0A}happy\u{202E}'."#), equals: true)
         #expect(!outcome.error.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
     }
 
@@ -81,7 +81,7 @@ import Testing
         let timeout = StoreError.lockTimeout(lockFile: "/tmp/m.json.lock", timeout: .seconds(1), holder: holder)
         terminal.printError("Error: \(timeout)")
         #expect(error.withLock { $0 }.contains(#"(pid 42, \u{1B}[2J\u{1B}]2;x\u{07}\u{9B}1m) holds it"#))
-        #expect(error.withLock { $0 }.unicodeScalars.filter(ControlCharacters.contains) == ["\n"])
+        expect(error.withLock { $0 }.unicodeScalars.filter(ControlCharacters.contains), equals: ["\n"])
     }
 
     @Test func aCorruptFileExits65NamingTheFile() throws {
@@ -90,16 +90,16 @@ import Testing
         try "{oops".write(toFile: sandbox.path, atomically: false, encoding: .utf8)
         for arguments in [["tap", "happy"], ["stats"]] {
             let outcome = sandbox.run(arguments[0], arguments.count > 1 ? arguments[1] : "--json")
-            #expect(outcome.status == 65)
+            expect(outcome.status, equals: 65)
             #expect(outcome.error.hasPrefix("Error: The data file \(sandbox.path) cannot be used"))
         }
-        #expect(sandbox.fileBytes == Array("{oops".utf8).data)
+        expect(sandbox.fileBytes, equals: Array("{oops".utf8).data)
     }
 
     @Test func anUnknownSubcommandWithNoSuggestionPointsToHelpOnce() throws {
         let outcome = try Sandbox().run("help", "nope")
-        #expect(outcome.status == 64)
-        #expect(outcome.error == "Error: Unknown subcommand 'nope'\nUsage: emotions [--file <path>] <subcommand>\n"
+        expect(outcome.status, equals: 64)
+        expect(outcome.error, equals: "Error: Unknown subcommand 'nope'\nUsage: emotions [--file <path>] <subcommand>\n"
             + "  See 'emotions --help' for more information.\n")
     }
 
@@ -108,10 +108,10 @@ import Testing
         let input = ProcessInput(arguments: ["tap", "happy"], environment: ["EMOTIONS_FILE": sandbox.path],
             problem: .notUTF8(.argument(3, isPath: true), shownAs: "mood\u{FFFD}.json"))
         let outcome = sandbox.run(input)
-        #expect(outcome.status == 64)
-        #expect(outcome.error == "Error: The argument 3, 'mood\u{FFFD}.json', is not valid UTF-8; emotions reads "
+        expect(outcome.status, equals: 64)
+        expect(outcome.error, equals: "Error: The argument 3, 'mood\u{FFFD}.json', is not valid UTF-8; emotions reads "
             + "paths as UTF-8 text. Use a UTF-8 path or rename the file.\n")
-        #expect(sandbox.fileBytes == nil)
+        expect(sandbox.fileBytes, equals: nil)
     }
 
     @Test(arguments: [
@@ -136,16 +136,16 @@ import Testing
             arguments: ["tap", "happy"], environment: ["EMOTIONS_FILE": sandbox.path],
             problem: .notUTF8(source, shownAs: "\u{FFFD}"))
         let outcome = sandbox.run(input)
-        #expect(outcome.status == 64)
+        expect(outcome.status, equals: 64)
         #expect(outcome.error == "Error: \(message)\n")
-        #expect(sandbox.fileBytes == nil)
+        expect(sandbox.fileBytes, equals: nil)
     }
 
     @Test func aBadLockTimeoutIsReportedWithoutUsage() throws {
         let sandbox = try Sandbox()
         let outcome = sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "soon"])
-        #expect(outcome.status == 64)
-        #expect(outcome.error == "Error: The environment variable EMOTIONS_LOCK_TIMEOUT='soon' is invalid: "
+        expect(outcome.status, equals: 64)
+        expect(outcome.error, equals: "Error: The environment variable EMOTIONS_LOCK_TIMEOUT='soon' is invalid: "
             + "expected a number of seconds from 0 to 86400, in digits with at most three decimals, such as 2.5. "
                 + "Fix or unset it.\n")
     }
@@ -155,13 +155,13 @@ import Testing
         for arguments in [["tap", "happy"], ["tap", "happy", "--no-hooks"]] {
             let outcome = sandbox.run(arguments[0], arguments[1], arguments.count > 2 ? arguments[2] : "-q",
                 environment: ["EMOTIONS_HOOK_TIMEOUT": "-1"])
-            #expect(outcome.status == 64)
-            #expect(outcome.error == "Error: The environment variable EMOTIONS_HOOK_TIMEOUT='-1' is invalid: "
+            expect(outcome.status, equals: 64)
+            expect(outcome.error, equals: "Error: The environment variable EMOTIONS_HOOK_TIMEOUT='-1' is invalid: "
                 + "expected a number of seconds from 0 to 86400, in digits with at most three decimals, such as 2.5. "
                 + "Fix or unset it.\n")
         }
-        #expect(sandbox.fileBytes == nil)
-        #expect(sandbox.run("stats", "happy", environment: ["EMOTIONS_HOOK_TIMEOUT": "-1"]).output == "0\n")
+        expect(sandbox.fileBytes, equals: nil)
+        expect(sandbox.run("stats", "happy", environment: ["EMOTIONS_HOOK_TIMEOUT": "-1"]).output, equals: "0\n")
     }
 
     @Test func helpAndVersionGoToStandardOutput() throws {
@@ -185,7 +185,7 @@ import Testing
         let pipe = sandbox.run("stats")
         #expect(widest(pipe) <= 80 && longestBar(pipe) == 24, "\(pipe.output)")
         let badColumns = sandbox.run("stats", environment: ["COLUMNS": "wide"], isTerminal: true, columns: 100)
-        #expect(longestBar(badColumns) == 30, "\(badColumns.output)")
+        expect(longestBar(badColumns), equals: 30, "\(badColumns.output)")
         let huge = sandbox.run("stats", environment: ["COLUMNS": String(Int.max)])
         #expect(huge.status == 0 && longestBar(huge) == 50, "\(huge.output)")
     }
@@ -203,46 +203,46 @@ import Testing
     @Test func aKoreanLocaleShowsKoreanLabelsInChangeLinesAndStatsOnly() throws {
         let sandbox = try Sandbox()
         let korean = ["LANG": "ko_KR.UTF-8"]
-        #expect(sandbox.run("tap", "happy", "sad", environment: korean).output == "완전행복: 0 → 1\n많이슬픈: 0 → 1\n")
-        #expect(sandbox.run("add", "smile", "2", environment: korean).output == "적당미소: 0 → 2\n")
-        #expect(sandbox.run("reset", "smile", environment: korean).output == "적당미소: 2 → 0\n")
+        expect(sandbox.run("tap", "happy", "sad", environment: korean).output, equals: "완전행복: 0 → 1\n많이슬픈: 0 → 1\n")
+        expect(sandbox.run("add", "smile", "2", environment: korean).output, equals: "적당미소: 0 → 2\n")
+        expect(sandbox.run("reset", "smile", environment: korean).output, equals: "적당미소: 2 → 0\n")
         let coloured = sandbox.run("tap", "upset", environment: korean, isTerminal: true)
-        #expect(coloured.output == "\u{1B}[35m좀속상한\u{1B}[0m: 0 → 1\n")
+        expect(coloured.output, equals: "\u{1B}[35m좀속상한\u{1B}[0m: 0 → 1\n")
         let stats = sandbox.run("stats", environment: korean).output
         #expect(stats.hasPrefix("😄 완전행복  1  ") && stats.contains("\n   합계      3  "), "\(stats)")
         // What scripts and bug reports read stays the same in every locale.
-        #expect(sandbox.run("stats", "happy", environment: korean).output == "1\n")
+        expect(sandbox.run("stats", "happy", environment: korean).output, equals: "1\n")
         #expect(sandbox.run("stats", "--json", environment: korean).output.contains(#""happy": 1"#))
-        #expect(sandbox.run("tap", "sad", "--json", environment: korean).output == #"{"emotion": "sad", "old": 1, "new": 2}"# + "\n")
+        expect(sandbox.run("tap", "sad", "--json", environment: korean).output, equals: #"{"emotion": "sad", "old": 1, "new": 2}"# + "\n")
         #expect(sandbox.run("tap", "hapy", environment: korean).error.hasPrefix("Error: Unknown emotion 'hapy'. Did you mean 'happy'?"))
         #expect(sandbox.run("--help", environment: korean).output.hasPrefix("OVERVIEW: Count how you feel"))
     }
 
     @Test func lcAllOverridesLangAndLcMessagesForLabels() throws {
         let sandbox = try Sandbox()
-        #expect(sandbox.run("tap", "happy", environment: ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"]).output == "happy: 0 → 1\n")
-        #expect(sandbox.run("tap", "happy", environment: ["LC_MESSAGES": "ko_KR.UTF-8", "LANG": "C"]).output == "완전행복: 1 → 2\n")
+        expect(sandbox.run("tap", "happy", environment: ["LC_ALL": "C", "LANG": "ko_KR.UTF-8"]).output, equals: "happy: 0 → 1\n")
+        expect(sandbox.run("tap", "happy", environment: ["LC_MESSAGES": "ko_KR.UTF-8", "LANG": "C"]).output, equals: "완전행복: 1 → 2\n")
     }
 
     @Test func koreanLabelsAreAcceptedOnInputInEveryLocale() throws {
         let sandbox = try Sandbox()
-        #expect(sandbox.run("tap", "완전행복", "많이슬픈").output == "happy: 0 → 1\nsad: 0 → 1\n")
-        #expect(sandbox.run("add", "좀속상한", "2", environment: ["LANG": "ko_KR.UTF-8"]).output == "좀속상한: 0 → 2\n")
-        #expect(sandbox.run("stats", "그냥그냥").output == "0\n")
-        #expect(sandbox.run("reset", "적당미소", "좀속상한").output == "upset: 2 → 0\n")
+        expect(sandbox.run("tap", "완전행복", "많이슬픈").output, equals: "happy: 0 → 1\nsad: 0 → 1\n")
+        expect(sandbox.run("add", "좀속상한", "2", environment: ["LANG": "ko_KR.UTF-8"]).output, equals: "좀속상한: 0 → 2\n")
+        expect(sandbox.run("stats", "그냥그냥").output, equals: "0\n")
+        expect(sandbox.run("reset", "적당미소", "좀속상한").output, equals: "upset: 2 → 0\n")
     }
 
     @Test func exitCodesFollowSysexits() {
-        #expect(ExitCode.status(for: UsageError.nothingToReset) == 64)
-        #expect(ExitCode.status(for: TallyError.overflow(.happy, count: 1, amount: 1)) == 64)
-        #expect(ExitCode.status(for: StoreError.unreadableDataFile(path: "x", .totalTooLarge)) == 65)
+        expect(ExitCode.status(for: UsageError.nothingToReset), equals: 64)
+        expect(ExitCode.status(for: TallyError.overflow(.happy, count: 1, amount: 1)), equals: 64)
+        expect(ExitCode.status(for: StoreError.unreadableDataFile(path: "x", .totalTooLarge)), equals: 65)
         let system = SystemError(call: "open", path: "x", errno: 13)
-        #expect(ExitCode.status(for: StoreError.cannotCreate(system)) == 73)
-        #expect(ExitCode.status(for: StoreError.noHomeFolder) == 73)
-        #expect(ExitCode.status(for: StoreError.readOnly(system)) == 73)
-        #expect(ExitCode.status(for: StoreError.inputOutput(system)) == 74)
-        #expect(ExitCode.status(for: StoreError.unsyncedChange(system)) == 74)
-        #expect(ExitCode.status(for: StoreError.lockTimeout(lockFile: "x", timeout: .seconds(1), holder: nil)) == 75)
+        expect(ExitCode.status(for: StoreError.cannotCreate(system)), equals: 73)
+        expect(ExitCode.status(for: StoreError.noHomeFolder), equals: 73)
+        expect(ExitCode.status(for: StoreError.readOnly(system)), equals: 73)
+        expect(ExitCode.status(for: StoreError.inputOutput(system)), equals: 74)
+        expect(ExitCode.status(for: StoreError.unsyncedChange(system)), equals: 74)
+        expect(ExitCode.status(for: StoreError.lockTimeout(lockFile: "x", timeout: .seconds(1), holder: nil)), equals: 75)
     }
 }
 

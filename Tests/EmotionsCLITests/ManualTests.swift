@@ -17,7 +17,7 @@ import Testing
 
     @Test func everySubcommandHasASubsectionAndNoOtherDoes() {
         let titles = manual.subsections(of: "SUBCOMMANDS").map { $0.title.split(separator: " ").first.map(String.init) ?? "" }
-        #expect(titles == Root.subcommandSpecs.map(\.name))
+        expect(titles, equals: Root.subcommandSpecs.map(\.name))
     }
 
     @Test func everyOptionOfEverySubcommandIsListedInItsSubsection() {
@@ -34,7 +34,7 @@ import Testing
                 }
             }
             for argument in command.arguments {
-                #expect(subsection?.title.contains(argument.name) == true, "the manual's \(command.name) lacks <\(argument.name)>")
+                expect(subsection?.title.contains(argument.name), equals: true, "the manual's \(command.name) lacks <\(argument.name)>")
             }
         }
     }
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func theExitStatusesAreExactlyTheOnesTheToolUses() {
-        #expect(manual.section("EXIT STATUS").tags == ExitCode.all.map(String.init))
+        expect(manual.section("EXIT STATUS").tags, equals: ExitCode.all.map(String.init))
     }
 
     @Test func filesNameTheDataFileAndTheLockFile() {
@@ -77,7 +77,7 @@ import Testing
     @Test func theStandardSectionsAreThereInOrder() {
         let expected = ["NAME", "SYNOPSIS", "DESCRIPTION", "SUBCOMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS",
             "EXAMPLES", "SEE ALSO"]
-        #expect(manual.sectionNames.filter(expected.contains) == expected)
+        expect(manual.sectionNames.filter(expected.contains), equals: expected)
     }
 }
 

@@ -19,60 +19,60 @@ import Testing
 
     @Test func optionsMayComeBeforeBetweenOrAfterArguments() throws {
         let parsed = try parse("--json", "a", "-q", "b", "--file", "f.json", "c")
-        #expect(parsed.values(of: "first") == ["a"])
-        #expect(parsed.values(of: "rest") == ["b", "c"])
-        #expect(parsed.flags.sorted() == ["json", "quiet"])
-        #expect(parsed.value(ofOption: "file") == "f.json")
+        expect(parsed.values(of: "first"), equals: ["a"])
+        expect(parsed.values(of: "rest"), equals: ["b", "c"])
+        expect(parsed.flags.sorted(), equals: ["json", "quiet"])
+        expect(parsed.value(ofOption: "file"), equals: "f.json")
     }
 
     @Test func anOptionsValueIsReadInAnyCaseAndKeptAsDeclared() throws {
-        #expect(try parse("a", "--color", "NEVER").value(ofOption: "color") == "never")
-        #expect(try parse("a", "--color=Always").value(ofOption: "color") == "always")
-        #expect(try parse("a", "-cAuTo").value(ofOption: "color") == "auto")
-        #expect(try parse("a", "--file", "F.JSON").value(ofOption: "file") == "F.JSON")
+        try expect(parse("a", "--color", "NEVER").value(ofOption: "color"), equals: "never")
+        try expect(parse("a", "--color=Always").value(ofOption: "color"), equals: "always")
+        try expect(parse("a", "-cAuTo").value(ofOption: "color"), equals: "auto")
+        try expect(parse("a", "--file", "F.JSON").value(ofOption: "file"), equals: "F.JSON")
     }
 
     @Test func anOptionalValueIsTakenAfterEqualsOrAsANextWordStartingWithADigit() throws {
-        #expect(try parse("a", "--year=2025").value(ofOption: "year") == "2025")
-        #expect(try parse("a", "--year", "2025").value(ofOption: "year") == "2025")
-        #expect(try parse("a", "--year", "25x").value(ofOption: "year") == "25x")
+        try expect(parse("a", "--year=2025").value(ofOption: "year"), equals: "2025")
+        try expect(parse("a", "--year", "2025").value(ofOption: "year"), equals: "2025")
+        try expect(parse("a", "--year", "25x").value(ofOption: "year"), equals: "25x")
         let alone = try parse("a", "--year")
         #expect(alone.has("year") && alone.value(ofOption: "year") == nil && alone.isGiven("year"))
         let beforeWord = try parse("--year", "a", "b")
         #expect(beforeWord.has("year") && beforeWord.values(of: "first") == ["a"] && beforeWord.values(of: "rest") == ["b"])
         let beforeOption = try parse("a", "--year", "--json")
         #expect(beforeOption.has("year") && beforeOption.has("json"))
-        #expect(try parse("a", "--year", "-3").values(of: "rest") == ["-3"])
+        try expect(parse("a", "--year", "-3").values(of: "rest"), equals: ["-3"])
         #expect(ArgumentParser(spec: spec).asksForHelp(["--year", "--help"]))
         #expect(ArgumentParser(spec: spec).asksForHelp(["--year", "-h"]))
     }
 
     @Test func anOptionValueMayFollowAnEqualsSign() throws {
-        #expect(try parse("a", "--file=x=y.json").value(ofOption: "file") == "x=y.json")
-        #expect(try parse("a", "--file=").value(ofOption: "file") == "")
+        try expect(parse("a", "--file=x=y.json").value(ofOption: "file"), equals: "x=y.json")
+        try expect(parse("a", "--file=").value(ofOption: "file"), equals: "")
     }
 
     @Test func theLastValueOfARepeatedOptionWins() throws {
-        #expect(try parse("a", "--file", "one", "--file", "two").value(ofOption: "file") == "two")
+        try expect(parse("a", "--file", "one", "--file", "two").value(ofOption: "file"), equals: "two")
     }
 
     @Test func doubleDashEndsOptions() throws {
         let parsed = try parse("--", "--json", "-q")
-        #expect(parsed.values(of: "first") == ["--json"])
-        #expect(parsed.values(of: "rest") == ["-q"])
+        expect(parsed.values(of: "first"), equals: ["--json"])
+        expect(parsed.values(of: "rest"), equals: ["-q"])
         #expect(parsed.flags.isEmpty)
     }
 
     @Test func negativeNumbersAreArgumentsNotOptions() throws {
-        #expect(try parse("a", "-3", "-0").values(of: "rest") == ["-3", "-0"])
+        try expect(parse("a", "-3", "-0").values(of: "rest"), equals: ["-3", "-0"])
     }
 
     @Test func oneLetterFlagsMayBeGrouped() throws {
-        #expect(try parse("-qh", "a").flags == ["quiet", "help"])
+        try expect(parse("-qh", "a").flags, equals: ["quiet", "help"])
     }
 
     @Test func aLoneDashIsAnArgument() throws {
-        #expect(try parse("-").values(of: "first") == ["-"])
+        try expect(parse("-").values(of: "first"), equals: ["-"])
     }
 
     @Test func anUnknownOptionSuggestsTheClosestOne() {
@@ -97,25 +97,25 @@ import Testing
     }
 
     @Test func aValueStartingWithADashIsTakenAfterAnEqualsSignOrAttachedOrAsALoneDashOrANumber() throws {
-        #expect(try parse("a", "--file=--json").value(ofOption: "file") == "--json")
-        #expect(try parse("a", "--file=-").value(ofOption: "file") == "-")
-        #expect(try parse("a", "--file", "-").value(ofOption: "file") == "-")
-        #expect(try parse("a", "--file", "-3").value(ofOption: "file") == "-3")
+        try expect(parse("a", "--file=--json").value(ofOption: "file"), equals: "--json")
+        try expect(parse("a", "--file=-").value(ofOption: "file"), equals: "-")
+        try expect(parse("a", "--file", "-").value(ofOption: "file"), equals: "-")
+        try expect(parse("a", "--file", "-3").value(ofOption: "file"), equals: "-3")
         let parsed = try parse("a", "--file", "-", "b")
-        #expect(parsed.values(of: "rest") == ["b"])
+        expect(parsed.values(of: "rest"), equals: ["b"])
         let shortSpec = CommandSpec(
             name: "try", abstract: "", options: [OptionSpec(long: "name", short: "n", valueName: "name", help: "")])
         let short = ArgumentParser(spec: shortSpec)
-        #expect(try short.parse(["-n-x"]).value(ofOption: "name") == "-x")
-        #expect(try short.parse(["-n", "-"]).value(ofOption: "name") == "-")
-        #expect(try short.parse(["-n", "-2"]).value(ofOption: "name") == "-2")
+        try expect(short.parse(["-n-x"]).value(ofOption: "name"), equals: "-x")
+        try expect(short.parse(["-n", "-"]).value(ofOption: "name"), equals: "-")
+        try expect(short.parse(["-n", "-2"]).value(ofOption: "name"), equals: "-2")
         #expect(throws: UsageError.missingValue(option: "-n")) { try short.parse(["-n", "-x"]) }
     }
 
     @Test func anOptionWithDeclaredValuesTakesOnlyThose() throws {
-        #expect(try parse("a", "--color", "never").value(ofOption: "color") == "never")
-        #expect(try parse("a", "--color=always").value(ofOption: "color") == "always")
-        #expect(try parse("a", "-cauto").value(ofOption: "color") == "auto")
+        try expect(parse("a", "--color", "never").value(ofOption: "color"), equals: "never")
+        try expect(parse("a", "--color=always").value(ofOption: "color"), equals: "always")
+        try expect(parse("a", "-cauto").value(ofOption: "color"), equals: "auto")
         let expected = ["auto", "always", "never"]
         #expect(throws: UsageError.unknownValue("nevr", option: "--color", expected: expected, suggestion: "never")) {
             try parse("a", "--color", "nevr")
@@ -130,7 +130,7 @@ import Testing
 
     @Test func anUnknownValueNamesTheValuesAndTheClosest() {
         let error = UsageError.unknownValue("bsh", option: "--shell", expected: ["bash", "zsh"], suggestion: "bash")
-        #expect(error.description == "Unknown value 'bsh' for '--shell'. Did you mean 'bash'? Valid values: bash, zsh.")
+        expect(error.description, equals: "Unknown value 'bsh' for '--shell'. Did you mean 'bash'? Valid values: bash, zsh.")
     }
 
     @Test func missingAndExtraArgumentsAreErrors() {
@@ -160,9 +160,9 @@ import Testing
     }
 
     @Test func anOptionWithFixedValuesTakesOnlyThose() throws {
-        #expect(try parse("a", "--color", "never").value(ofOption: "color") == "never")
-        #expect(try parse("a", "--color=always").value(ofOption: "color") == "always")
-        #expect(try parse("a", "-cauto").value(ofOption: "color") == "auto")
+        try expect(parse("a", "--color", "never").value(ofOption: "color"), equals: "never")
+        try expect(parse("a", "--color=always").value(ofOption: "color"), equals: "always")
+        try expect(parse("a", "-cauto").value(ofOption: "color"), equals: "auto")
         let values = ["auto", "always", "never"]
         #expect(throws: UsageError.unknownValue("alwys", option: "--color", expected: values, suggestion: "always")) {
             try parse("a", "--color", "alwys")
@@ -179,6 +179,6 @@ import Testing
     }
 
     @Test func anOptionWithoutFixedValuesTakesAny() throws {
-        #expect(try parse("a", "--file", "never").value(ofOption: "file") == "never")
+        try expect(parse("a", "--file", "never").value(ofOption: "file"), equals: "never")
     }
 }

@@ -26,24 +26,24 @@ import Testing
 
     @Test func theRootsOptionsStopAtTheSubcommandsName() throws {
         let (parsed, rest) = try leading(["--profile", "work", "run", "--profile", "home"])
-        #expect(parsed.value(ofOption: "profile") == "work")
-        #expect(rest == ["run", "--profile", "home"])
-        #expect(try leading(["--", "-x"]).1 == ["-x"])
+        expect(parsed.value(ofOption: "profile"), equals: "work")
+        expect(rest, equals: ["run", "--profile", "home"])
+        try expect(leading(["--", "-x"]).1, equals: ["-x"])
     }
 
     @Test func aNewGlobalOptionDeclaredInTheSpecsIsHandedDownToTheSubcommand() throws {
         let (globals, rest) = try leading(["--profile=home", "run", "x"])
         let parsed = try ArgumentParser(spec: subcommand).parse(Array(rest.dropFirst()), inheriting: globals)
-        #expect(parsed.value(ofOption: "profile") == "home")
-        #expect(parsed.value(of: "what") == "x")
+        expect(parsed.value(ofOption: "profile"), equals: "home")
+        expect(parsed.value(of: "what"), equals: "x")
         let overridden = try ArgumentParser(spec: subcommand).parse(["x", "--profile", "work"], inheriting: globals)
-        #expect(overridden.value(ofOption: "profile") == "work")
+        expect(overridden.value(ofOption: "profile"), equals: "work")
     }
 
     @Test func aRefusedValueBeforeTheSubcommandIsTheSubcommandsToReport() throws {
         let (globals, _) = try leading(["--profile=hom", "run", "x"])
         let expected = UsageError.unknownValue("hom", option: "--profile", expected: ["home", "work"], suggestion: "home")
-        #expect(globals.refusedValue == ParsedArguments.OptionValue(long: "profile", value: "hom"))
+        expect(globals.refusedValue, equals: ParsedArguments.OptionValue(long: "profile", value: "hom"))
         #expect(throws: expected) { try ArgumentParser(spec: subcommand).parse(["x", "--profile", "work"], inheriting: globals) }
     }
 
@@ -79,12 +79,12 @@ import Testing
             Issue.record("not a tap")
             return
         }
-        #expect(tap.options.color == .always)
+        expect(tap.options.color, equals: .always)
         guard case let .run(later as Tap)? = run(["--color", "never", "tap", "happy", "--color=always"]) else {
             Issue.record("not a tap")
             return
         }
-        #expect(later.options.color == .always)
+        expect(later.options.color, equals: .always)
     }
 
     @Test func theFileOptionGivenTwiceTakesTheLastPath() {
@@ -92,12 +92,12 @@ import Testing
             Issue.record("not a tap")
             return
         }
-        #expect(before.options.store.file == "b.json")
+        expect(before.options.store.file, equals: "b.json")
         guard case let .run(after as Add)? = run(["add", "sad", "1", "--file", "a.json", "--file=b.json"]) else {
             Issue.record("not an add")
             return
         }
-        #expect(after.options.store.file == "b.json")
+        expect(after.options.store.file, equals: "b.json")
     }
 
     @Test func aBadGlobalValueIsReportedWithTheSubcommandsUsageOnlyIfOneRuns() throws {
@@ -105,8 +105,8 @@ import Testing
             _ = try Invocation.parse(["--color=bad", "stats"])
             Issue.record("no error")
         } catch {
-            #expect(error.spec.name == "stats")
-            #expect(error.error == .unknownValue("bad", option: "--color", expected: ["auto", "always", "never"], suggestion: nil))
+            expect(error.spec.name, equals: "stats")
+            expect(error.error, equals: .unknownValue("bad", option: "--color", expected: ["auto", "always", "never"], suggestion: nil))
         }
         guard case .version? = run(["--color=bad", "--version"]) else {
             Issue.record("no version")

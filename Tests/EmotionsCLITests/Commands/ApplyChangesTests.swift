@@ -14,8 +14,8 @@ import Testing
             writeOutput: { text in lines.withLock { $0 += text } }, writeError: { _ in }, isTerminal: false, columns: nil)
         let context = Context(environment: Environment(["HOME": sandbox.folder]), terminal: terminal)
         try ApplyChanges(actions: [.tap(.happy), .tap(.happy), .add(2, to: .sad)], options: options).run(in: context)
-        #expect(lines.withLock { $0 } == "happy: 0 → 1\nhappy: 1 → 2\nsad: 0 → 2\n")
-        #expect(try TallyStore(path: sandbox.path).read()[.happy] == 2)
+        expect(lines.withLock { $0 }, equals: "happy: 0 → 1\nhappy: 1 → 2\nsad: 0 → 2\n")
+        try expect(TallyStore(path: sandbox.path).read()[.happy], equals: 2)
     }
 
     @Test func nothingIsPrintedOrSavedWhenAnActionIsRefused() throws {
@@ -28,7 +28,7 @@ import Testing
         #expect(throws: TallyError.self) {
             try ApplyChanges(actions: [.tap(.happy), .add(-1, to: .sad)], options: options).run(in: context)
         }
-        #expect(lines.withLock { $0 } == "")
-        #expect(sandbox.fileBytes == nil)
+        expect(lines.withLock { $0 }, equals: "")
+        expect(sandbox.fileBytes, equals: nil)
     }
 }

@@ -13,9 +13,9 @@ import Testing
         #expect(plain.range.year == nil && !plain.range.isGiven && !plain.isJSON && plain.color == .auto)
         let year = try #require(try calendar(["--year", "2025", "--json", "--color", "never"]))
         #expect(year.range.year == 2025 && year.range.shorthand == .year && year.isJSON && year.color == .never)
-        #expect(try calendar(["--year=1"])?.range.year == 1)
-        #expect(try calendar(["--year", "0042"])?.range.year == 42)
-        #expect(try calendar(["--year", "9999"])?.range.year == 9999)
+        try expect(calendar(["--year=1"])?.range.year, equals: 1)
+        try expect(calendar(["--year", "0042"])?.range.year, equals: 42)
+        try expect(calendar(["--year", "9999"])?.range.year, equals: 9999)
     }
 
     @Test func yearAloneIsThisYearAndTakesNoWordThatIsNoNumber() throws {
@@ -27,7 +27,7 @@ import Testing
             _ = try Invocation.parse(["calendar", "--year", "MMXXV"])
             Issue.record("MMXXV was taken")
         } catch {
-            #expect(error.error == .unexpectedArgument("MMXXV"))
+            expect(error.error, equals: .unexpectedArgument("MMXXV"))
         }
     }
 
@@ -37,9 +37,9 @@ import Testing
             _ = try Invocation.parse(["calendar", "--year=" + text])
             Issue.record("--year=\(text) was taken")
         } catch {
-            #expect(error.error == .invalidValue(
+            expect(error.error, equals: .invalidValue(
                 text, option: "--year", reason: "give a year of the calendar from 1 to 9999, such as 2025"))
-            #expect(error.spec.name == "calendar")
+            expect(error.spec.name, equals: "calendar")
         }
     }
 
@@ -49,7 +49,7 @@ import Testing
             _ = try Invocation.parse(["calendar", "--year", text])
             Issue.record("--year \(text) was taken")
         } catch {
-            #expect(error.error == .invalidValue(
+            expect(error.error, equals: .invalidValue(
                 text, option: "--year", reason: "give a year of the calendar from 1 to 9999, such as 2025"))
         }
     }

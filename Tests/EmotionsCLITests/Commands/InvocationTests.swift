@@ -17,8 +17,8 @@ import Testing
             Issue.record("not a tap")
             return
         }
-        #expect(tap.actions == [.tap(.happy), .tap(.sad), .tap(.happy)])
-        #expect(tap.options.format == .text)
+        expect(tap.actions, equals: [.tap(.happy), .tap(.sad), .tap(.happy)])
+        expect(tap.options.format, equals: .text)
 
         guard case let .run(add as Add) = try Invocation.parse(["add", "--json", "sad", "-2"]) else {
             Issue.record("not an add")
@@ -44,7 +44,7 @@ import Testing
             Issue.record("not a tap")
             return
         }
-        #expect(tap.actions == [.tap(.happy), .tap(.smile), .tap(.sad)])
+        expect(tap.actions, equals: [.tap(.happy), .tap(.smile), .tap(.sad)])
         guard case let .run(add as Add) = try Invocation.parse(["add", "😐\u{FE0F}", "2"]) else {
             Issue.record("not an add")
             return
@@ -54,17 +54,17 @@ import Testing
             Issue.record("not a reset")
             return
         }
-        #expect(reset.emotions == [.upset])
+        expect(reset.emotions, equals: [.upset])
         guard case let .run(stats as Stats) = try Invocation.parse(["stats", "😢\u{FE0F}"]) else {
             Issue.record("not stats")
             return
         }
-        #expect(stats.emotion == .sad)
+        expect(stats.emotion, equals: .sad)
         guard case let .run(watch as Watch) = try Invocation.parse(["watch", "😄\u{FE0F}", "😢"]) else {
             Issue.record("not a watch")
             return
         }
-        #expect(watch.emotions == [.happy, .sad])
+        expect(watch.emotions, equals: [.happy, .sad])
     }
 
     @Test func theFileOptionMayComeBeforeTheSubcommand() throws {
@@ -72,13 +72,13 @@ import Testing
             Issue.record("not stats")
             return
         }
-        #expect(stats.store.file == "/tmp/a.json")
+        expect(stats.store.file, equals: "/tmp/a.json")
         guard case let .run(tap as Tap) = try Invocation.parse(["--file=/tmp/a.json", "tap", "happy", "--file", "/tmp/b.json"])
         else {
             Issue.record("not a tap")
             return
         }
-        #expect(tap.options.store.file == "/tmp/b.json")
+        expect(tap.options.store.file, equals: "/tmp/b.json")
     }
 
     @Test func noArgumentsHelpAndDashHAllShowTheSameHelp() throws {
@@ -88,7 +88,7 @@ import Testing
                 Issue.record("no help for \(words)")
                 continue
             }
-            #expect(text == expected)
+            expect(text, equals: expected)
         }
     }
 
@@ -99,7 +99,7 @@ import Testing
                 Issue.record("no help for \(words)")
                 continue
             }
-            #expect(text == expected)
+            expect(text, equals: expected)
         }
     }
 
@@ -108,7 +108,7 @@ import Testing
             Issue.record("not a tap")
             return
         }
-        #expect(tap.options.store.file == "-h")
+        expect(tap.options.store.file, equals: "-h")
     }
 
     @Test(arguments: [
@@ -122,7 +122,7 @@ import Testing
             Issue.record("no help for \(words)")
             return
         }
-        #expect(text == expected)
+        expect(text, equals: expected)
     }
 
     @Test(arguments: [
@@ -135,7 +135,7 @@ import Testing
             Issue.record("not stats: \(words)")
             return
         }
-        #expect(stats.store.file == file)
+        expect(stats.store.file, equals: file)
     }
 
     @Test(arguments: [
@@ -148,7 +148,7 @@ import Testing
             Issue.record("no completion script for \(words)")
             return
         }
-        #expect(asked == shell)
+        expect(asked, equals: shell)
     }
 
     @Test func versionIsAsked() throws {
@@ -227,11 +227,11 @@ import Testing
         (["--generate-completion-script", "--version"], .missingValue(option: "--generate-completion-script")),
     ])
     func badWordsAreUsageErrors(words: [String], expected: UsageError) {
-        #expect(failure(words)?.error == expected)
+        expect(failure(words)?.error, equals: expected)
     }
 
     @Test func aUsageErrorCarriesTheCommandWhoseUsageToShow() {
-        #expect(failure(["tap", "hapy"])?.spec.name == "tap")
-        #expect(failure(["tpa"])?.spec.name == "")
+        expect(failure(["tap", "hapy"])?.spec.name, equals: "tap")
+        expect(failure(["tpa"])?.spec.name, equals: "")
     }
 }

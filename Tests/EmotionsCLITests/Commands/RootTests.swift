@@ -8,13 +8,13 @@ import Testing
     }
 
     @Test func onlyTheVersionAndTheCompletionScriptStandAlone() {
-        #expect(Root.spec.options.filter(\.standsAlone).map(\.long) == ["generate-completion-script", "version"])
+        expect(Root.spec.options.filter(\.standsAlone).map(\.long), equals: ["generate-completion-script", "version"])
     }
 
     @Test func everySubcommandIsFoundByItsNameAndNothingElseIs() {
         for command in Root.subcommands {
             let found = Root.subcommand(named: command.name)
-            #expect(found.map { ObjectIdentifier($0) } == ObjectIdentifier(command), "\(command.name)")
+            expect(found.map { ObjectIdentifier($0) }, equals: ObjectIdentifier(command), "\(command.name)")
         }
         #expect(Root.subcommand(named: Root.helpName) == nil)
         #expect(Root.subcommand(named: "Tap") == nil)

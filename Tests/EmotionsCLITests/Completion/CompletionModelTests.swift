@@ -7,14 +7,14 @@ import Testing
 
     @Test func emotionsAreOfferedCanonicalNamesFirstThenAliases() {
         let words = model.words(for: .emotions)
-        #expect(words == Emotion.acceptedNames)
-        #expect(Array(words.prefix(5)) == ["happy", "smile", "neutral", "upset", "sad"])
+        expect(words, equals: Emotion.acceptedNames)
+        expect(Array(words.prefix(5)), equals: ["happy", "smile", "neutral", "upset", "sad"])
         #expect(words.contains("very-happy") && words.contains("verySad"))
     }
 
     @Test func theEmojiAreOfferedLastEachAsTheSameAsItsEmotion() {
         let candidates = model.candidates(for: .emotions)
-        #expect(Array(candidates.suffix(5)) == [
+        expect(Array(candidates.suffix(5)), equals: [
             .init(word: "😄", description: "same as happy"), .init(word: "🙂", description: "same as smile"),
             .init(word: "😐", description: "same as neutral"), .init(word: "😕", description: "same as upset"),
             .init(word: "😢", description: "same as sad"),
@@ -23,20 +23,20 @@ import Testing
 
     @Test func canonicalNamesAreDescribedByTheirFaceAndAliasesByTheirName() {
         let candidates = model.candidates(for: .emotions)
-        #expect(candidates.first == .init(word: "happy", description: "😄 very happy"))
+        expect(candidates.first, equals: .init(word: "happy", description: "😄 very happy"))
         #expect(candidates.contains(.init(word: "very-sad", description: "same as sad")))
     }
 
     @Test func subcommandsAreEveryRootSubcommandThenHelp() {
-        #expect(model.words(for: .subcommands) == Root.subcommands.map { $0.name } + ["help"])
-        #expect(model.candidates(for: .subcommands).first?.description == Tap.spec.abstract)
+        expect(model.words(for: .subcommands), equals: Root.subcommands.map { $0.name } + ["help"])
+        expect(model.candidates(for: .subcommands).first?.description, equals: Tap.spec.abstract)
     }
 
     @Test func optionValuesAndArgumentsSayWhatTheyComplete() {
-        #expect(Root.completionScript.completion == .words(["bash", "zsh", "fish"]))
-        #expect(StoreOptions.specs.first?.completion == .paths)
-        #expect(Add.spec.arguments.map(\.completion) == [.emotions, .nothing])
-        #expect(Root.helpSpec.arguments.map(\.completion) == [.subcommands])
+        expect(Root.completionScript.completion, equals: .words(["bash", "zsh", "fish"]))
+        expect(StoreOptions.specs.first?.completion, equals: .paths)
+        expect(Add.spec.arguments.map(\.completion), equals: [.emotions, .nothing])
+        expect(Root.helpSpec.arguments.map(\.completion), equals: [.subcommands])
         #expect(model.words(for: .paths).isEmpty && model.words(for: .nothing).isEmpty)
     }
 

@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func quotesEscapeBackslashesAndQuotes() {
-        #expect(ShellWord.fishQuoted(#"it's a \ "#) == #"'it\'s a \\ '"#)
-        #expect(ShellWord.singleQuoted("it's") == #"'it'\''s'"#)
+        expect(ShellWord.fishQuoted(#"it's a \ "#), equals: #"'it\'s a \\ '"#)
+        expect(ShellWord.singleQuoted("it's"), equals: #"'it'\''s'"#)
     }
 }

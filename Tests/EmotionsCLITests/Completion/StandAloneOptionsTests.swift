@@ -3,6 +3,6 @@ import Testing
 
 @Suite struct StandAloneOptionsTests {
     @Test func theScriptsEndTheCommandLineOnlyWhereTheParserDoes() {
-        #expect(CompletionModel.emotions.standAloneOptions.map(\.long) == ["generate-completion-script", "version"])
+        expect(CompletionModel.emotions.standAloneOptions.map(\.long), equals: ["generate-completion-script", "version"])
     }
 }

@@ -57,14 +57,14 @@ import Testing
         let function = try #require(script.components(separatedBy: "__emotions_emotion() {").last)
         #expect(function.contains("'😄' '🙂' '😐' '😕' '😢')"))
         let shown = function.split(separator: "\n").filter { $0.contains(" -- ") }
-        #expect(shown.count == Emotion.acceptedNames.count)
+        expect(shown.count, equals: Emotion.acceptedNames.count)
         #expect(shown.contains { $0.contains("'😄  ") && $0.hasSuffix("-- same as happy'") })
         let columns = shown.compactMap { line in line.range(of: "-- ").map { CellWidth.of(String(line[..<$0.lowerBound])) } }
-        #expect(Set(columns).count == 1, "descriptions start at cells \(columns)")
+        expect(Set(columns).count, equals: 1, "descriptions start at cells \(columns)")
     }
 
     @Test func bracketsAndColonsInHelpAreEscaped() {
-        #expect(ZshCompletion.escapedForBrackets(#"Print JSON: {"a": [1]}"#) == #"Print JSON\: {"a"\: \[1\]}"#)
+        expect(ZshCompletion.escapedForBrackets(#"Print JSON: {"a": [1]}"#), equals: #"Print JSON\: {"a"\: \[1\]}"#)
         #expect(script.contains(#"'--json[Print JSON\: {"counts"\: {…}, "total"\: N}; with a range, it and its "days" and "streak"; {"by"\: …} by period, weekday or tag.]'"#))
     }
 }

@@ -6,7 +6,7 @@ import Testing
     @Test func theEmotionNamesAreEveryEmotionsNameInOrder() {
         var names: [String] = []
         for emotion in Emotion.allCases { names.append(emotion.name) }
-        #expect(Arguments.emotionNames == names.joined(separator: ", "))
+        expect(Arguments.emotionNames, equals: names.joined(separator: ", "))
     }
 
     @Test func theEmotionArgumentsHelpNamesEveryEmotion() {

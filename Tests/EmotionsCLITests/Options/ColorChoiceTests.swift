@@ -6,9 +6,9 @@ import Testing
     @Test func autoColoursATerminalButNotAPipe() throws {
         let sandbox = try Sandbox()
         let piped = sandbox.run("tap", "happy")
-        #expect(piped.output == "happy: 0 → 1\n")
+        expect(piped.output, equals: "happy: 0 → 1\n")
         let onScreen = sandbox.run("tap", "happy", isTerminal: true)
-        #expect(onScreen.output == "\u{1B}[33mhappy\u{1B}[0m: 1 → 2\n")
+        expect(onScreen.output, equals: "\u{1B}[33mhappy\u{1B}[0m: 1 → 2\n")
         #expect(!hasEscapes(sandbox.run("stats").output))
         #expect(hasEscapes(sandbox.run("stats", isTerminal: true, columns: 80).output))
     }
@@ -24,35 +24,35 @@ import Testing
 
     @Test func anEmptyNoColorCountsAsUnset() throws {
         let outcome = try Sandbox().run("tap", "sad", environment: ["NO_COLOR": ""], isTerminal: true)
-        #expect(outcome.output == "\u{1B}[34msad\u{1B}[0m: 0 → 1\n")
+        expect(outcome.output, equals: "\u{1B}[34msad\u{1B}[0m: 0 → 1\n")
     }
 
     @Test func aDumbTerminalGetsNoColourInAuto() throws {
         let sandbox = try Sandbox()
-        #expect(sandbox.run("tap", "smile", environment: ["TERM": "dumb"], isTerminal: true).output == "smile: 0 → 1\n")
+        expect(sandbox.run("tap", "smile", environment: ["TERM": "dumb"], isTerminal: true).output, equals: "smile: 0 → 1\n")
         #expect(hasEscapes(sandbox.run("tap", "smile", environment: ["TERM": "xterm-256color"], isTerminal: true).output))
         #expect(hasEscapes(sandbox.run("tap", "smile", "--color", "always", environment: ["TERM": "dumb"]).output))
     }
 
     @Test func alwaysColoursAPipeEvenWithNoColor() throws {
         let sandbox = try Sandbox()
-        #expect(sandbox.run("tap", "upset", "--color", "always").output == "\u{1B}[35mupset\u{1B}[0m: 0 → 1\n")
+        expect(sandbox.run("tap", "upset", "--color", "always").output, equals: "\u{1B}[35mupset\u{1B}[0m: 0 → 1\n")
         let outcome = sandbox.run("tap", "upset", "--color=always", environment: ["NO_COLOR": "1"])
-        #expect(outcome.output == "\u{1B}[35mupset\u{1B}[0m: 1 → 2\n")
+        expect(outcome.output, equals: "\u{1B}[35mupset\u{1B}[0m: 1 → 2\n")
         #expect(hasEscapes(sandbox.run("stats", "--color", "always").output))
     }
 
     @Test func neverColoursNotEvenATerminal() throws {
         let sandbox = try Sandbox()
-        #expect(sandbox.run("tap", "neutral", "--color", "never", isTerminal: true).output == "neutral: 0 → 1\n")
+        expect(sandbox.run("tap", "neutral", "--color", "never", isTerminal: true).output, equals: "neutral: 0 → 1\n")
         #expect(!hasEscapes(sandbox.run("stats", "--color", "never", isTerminal: true).output))
     }
 
     @Test func everySubcommandThatPrintsCountsOrChangesTakesIt() throws {
         let sandbox = try Sandbox()
-        #expect(sandbox.run("tap", "happy", "--color", "always").output == "\u{1B}[33mhappy\u{1B}[0m: 0 → 1\n")
-        #expect(sandbox.run("add", "--color", "always", "smile", "2").output == "\u{1B}[32msmile\u{1B}[0m: 0 → 2\n")
-        #expect(sandbox.run("reset", "smile", "--color", "always").output == "\u{1B}[32msmile\u{1B}[0m: 2 → 0\n")
+        expect(sandbox.run("tap", "happy", "--color", "always").output, equals: "\u{1B}[33mhappy\u{1B}[0m: 0 → 1\n")
+        expect(sandbox.run("add", "--color", "always", "smile", "2").output, equals: "\u{1B}[32msmile\u{1B}[0m: 0 → 2\n")
+        expect(sandbox.run("reset", "smile", "--color", "always").output, equals: "\u{1B}[32msmile\u{1B}[0m: 2 → 0\n")
         #expect(hasEscapes(sandbox.run("stats", "--color", "always").output))
         #expect(sandbox.run("undo", "--color", "always").output.hasSuffix("\n\u{1B}[32msmile\u{1B}[0m: 0 → 2\n"))
         #expect(sandbox.run("redo", "--color", "always").output.hasSuffix("\n\u{1B}[32msmile\u{1B}[0m: 2 → 0\n"))
@@ -61,7 +61,7 @@ import Testing
             Issue.record("not a watch")
             return
         }
-        #expect(watch.color == .always)
+        expect(watch.color, equals: .always)
     }
 
     @Test func itMayComeBeforeTheSubcommandAndTheLastOneWins() throws {
@@ -76,33 +76,33 @@ import Testing
     @Test func jsonAndSingleCountsAreNeverColoured() throws {
         let sandbox = try Sandbox()
         let tap = sandbox.run("tap", "happy", "--json", "--color", "always", isTerminal: true)
-        #expect(tap.output == #"{"emotion": "happy", "old": 0, "new": 1}"# + "\n")
+        expect(tap.output, equals: #"{"emotion": "happy", "old": 0, "new": 1}"# + "\n")
         let stats = sandbox.run("stats", "--json", "--color", "always", isTerminal: true)
-        #expect(stats.output == #"{"counts": {"happy": 1, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}, "total": 1}"# + "\n")
-        #expect(sandbox.run("stats", "happy", "--color", "always", isTerminal: true).output == "1\n")
-        #expect(sandbox.run("tap", "happy", "-q", "--color", "always", isTerminal: true).output == "")
+        expect(stats.output, equals: #"{"counts": {"happy": 1, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}, "total": 1}"# + "\n")
+        expect(sandbox.run("stats", "happy", "--color", "always", isTerminal: true).output, equals: "1\n")
+        expect(sandbox.run("tap", "happy", "-q", "--color", "always", isTerminal: true).output, equals: "")
     }
 
     @Test func errorsAreNeverColoured() throws {
         let outcome = try Sandbox().run("add", "sad", "-1", "--color", "always", isTerminal: true)
-        #expect(outcome.status == 64)
+        expect(outcome.status, equals: 64)
         #expect(outcome.error.hasPrefix("Error: Cannot add -1 to sad") && !hasEscapes(outcome.error))
     }
 
     @Test func anUnknownValueIsAUsageErrorThatSuggestsTheClosestAndListsThemAll() throws {
         let sandbox = try Sandbox()
         let outcome = sandbox.run("tap", "happy", "--color", "alwys")
-        #expect(outcome.status == 64)
-        #expect(outcome.output == "")
+        expect(outcome.status, equals: 64)
+        expect(outcome.output, equals: "")
         #expect(outcome.error == """
             Error: Unknown value 'alwys' for '--color'. Did you mean 'always'? Valid values: auto, always, never.
             Usage: emotions tap <emotion> ... [+<tag> ...] [--note <text>] [--at <time>] [--tag <tag>] [--json] [-q] [--no-hooks] [--file <path>]
               See 'emotions tap --help' for more information.
 
             """)
-        #expect(sandbox.fileBytes == nil)
+        expect(sandbox.fileBytes, equals: nil)
         let leading = sandbox.run("--color=Nevr", "stats")
-        #expect(leading.status == 64)
+        expect(leading.status, equals: 64)
         #expect(leading.error.hasPrefix(
             "Error: Unknown value 'Nevr' for '--color'. Did you mean 'never'? Valid values: auto, always, never.\n"
                 + "Usage: emotions stats "))

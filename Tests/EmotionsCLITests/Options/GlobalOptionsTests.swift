@@ -4,10 +4,10 @@ import Testing
 @Suite struct GlobalOptionsTests {
     @Test func theRootAndEverySubcommandButHelpTakeEveryGlobalOption() {
         let globals = GlobalOptions.specs.map(\.long)
-        #expect(globals == ["file", "color"])
-        #expect(Array(Root.spec.options.map(\.long).prefix(globals.count)) == globals)
+        expect(globals, equals: ["file", "color"])
+        expect(Array(Root.spec.options.map(\.long).prefix(globals.count)), equals: globals)
         for command in Root.subcommands {
-            #expect(Array(command.spec.options.map(\.long).suffix(globals.count)) == globals, "\(command.name)")
+            expect(Array(command.spec.options.map(\.long).suffix(globals.count)), equals: globals, "\(command.name)")
         }
     }
 }

@@ -4,13 +4,13 @@ import Testing
 
 @Suite struct StatsGroupingTests {
     @Test func theNamesAreThePeriodLengthsThenWeekdayAndTag() {
-        #expect(StatsGrouping.names == PeriodLength.allCases.map(\.name) + ["weekday", "tag"])
+        expect(StatsGrouping.names, equals: PeriodLength.allCases.map(\.name) + ["weekday", "tag"])
     }
 
     @Test func everyNameIsAGroupingAndNoOtherWordIs() {
         for name in StatsGrouping.names {
             #expect(StatsGrouping(name: name) != nil, "\(name)")
         }
-        #expect(StatsGrouping(name: "year") == nil)
+        expect(StatsGrouping(name: "year"), equals: nil)
     }
 }

@@ -12,29 +12,29 @@ import Testing
     @Test func aYearRunsFromTheMondayOfItsFirstWeekToTheSundayOfItsLast() throws {
         let grid = CalendarGrid(range: try #require(.year(2025)), today: try date("2026-11-23"), felt: [:])
         // 2025-01-01 is a Wednesday: its week, 2025-W01, starts on Monday 2024-12-30.
-        #expect(try grid.monday(ofWeek: 0) == date("2024-12-30"))
-        #expect(grid.weekCount == 53)
-        #expect(try grid.monday(ofWeek: 52) == date("2025-12-29"))
-        #expect(grid.cell(week: 0, row: 0) == .outside)
-        #expect(grid.cell(week: 0, row: 1) == .outside)
-        #expect(grid.cell(week: 0, row: 2) == .nothing)
-        #expect(grid.cell(week: 52, row: 2) == .nothing, "Wednesday 2025-12-31")
-        #expect(grid.cell(week: 52, row: 3) == .outside, "Thursday 2026-01-01")
-        #expect(grid.cell(week: 53, row: 0) == .outside, "past the grid")
-        #expect(grid.cell(week: -1, row: 0) == .outside)
-        #expect(grid.cell(week: 0, row: 7) == .outside)
+        try expect(grid.monday(ofWeek: 0), equals: date("2024-12-30"))
+        expect(grid.weekCount, equals: 53)
+        try expect(grid.monday(ofWeek: 52), equals: date("2025-12-29"))
+        expect(grid.cell(week: 0, row: 0), equals: .outside)
+        expect(grid.cell(week: 0, row: 1), equals: .outside)
+        expect(grid.cell(week: 0, row: 2), equals: .nothing)
+        expect(grid.cell(week: 52, row: 2), equals: .nothing, "Wednesday 2025-12-31")
+        expect(grid.cell(week: 52, row: 3), equals: .outside, "Thursday 2026-01-01")
+        expect(grid.cell(week: 53, row: 0), equals: .outside, "past the grid")
+        expect(grid.cell(week: -1, row: 0), equals: .outside)
+        expect(grid.cell(week: 0, row: 7), equals: .outside)
     }
 
     @Test func eachMonthIsNamedOverTheWeekHoldingItsFirst() throws {
         let year = CalendarGrid(range: try #require(.year(2025)), today: try date("2026-11-23"), felt: [:])
-        #expect(year.monthStarts.map(\.month) == Array(1...12))
-        #expect(year.monthStarts.prefix(3).map(\.week) == [0, 4, 8])
-        #expect(year.monthStarts.last?.week == 48, "Monday 2025-12-01")
+        expect(year.monthStarts.map(\.month), equals: Array(1...12))
+        expect(year.monthStarts.prefix(3).map(\.week), equals: [0, 4, 8])
+        expect(year.monthStarts.last?.week, equals: 48, "Monday 2025-12-01")
         // The default range starts mid-month: its first month has no name.
         let recent = CalendarGrid(range: .twelveMonths(through: try date("2026-11-23")), today: try date("2026-11-23"), felt: [:])
         #expect(recent.monthStarts.first?.month == 12 && recent.monthStarts.first?.week == 1)
         #expect(recent.monthStarts.last?.month == 11 && recent.monthStarts.last?.week == 48)
-        #expect(recent.weekCount == 53)
+        expect(recent.weekCount, equals: 53)
     }
 
     @Test func aDayShowsWhatWasFeltMostTiesGoingToTheLaterChange() throws {
@@ -47,23 +47,23 @@ import Testing
             ("2024-12-30", .smile, 1), ("2026-01-01", .smile, 1),  // In the grid's weeks, not in the range.
         ])
         let grid = CalendarGrid(range: try #require(.year(2025)), today: try date("2026-11-23"), felt: felt)
-        #expect(try cell(grid, "2025-03-08") == .felt(.happy))
-        #expect(try cell(grid, "2025-03-09") == .felt(.sad))
-        #expect(try cell(grid, "2025-03-10") == .felt(.happy))
-        #expect(try cell(grid, "2025-03-11") == .nothing)
-        #expect(try cell(grid, "2025-03-12") == .nothing)
-        #expect(try cell(grid, "2025-03-13") == .nothing)
-        #expect(try cell(grid, "2024-12-30") == .outside)
-        #expect(try cell(grid, "2026-01-01") == .outside)
+        try expect(cell(grid, "2025-03-08"), equals: .felt(.happy))
+        try expect(cell(grid, "2025-03-09"), equals: .felt(.sad))
+        try expect(cell(grid, "2025-03-10"), equals: .felt(.happy))
+        try expect(cell(grid, "2025-03-11"), equals: .nothing)
+        try expect(cell(grid, "2025-03-12"), equals: .nothing)
+        try expect(cell(grid, "2025-03-13"), equals: .nothing)
+        try expect(cell(grid, "2024-12-30"), equals: .outside)
+        try expect(cell(grid, "2026-01-01"), equals: .outside)
     }
 
     @Test func daysAfterTodayAreBlankUnlessSomethingWasFeltOnThem() throws {
         // Felt "tomorrow": a change made where the date was already the next day.
         let felt = try feltByDay([("2025-06-16", .smile, 1)])
         let grid = CalendarGrid(range: try #require(.year(2025)), today: try date("2025-06-15"), felt: felt)
-        #expect(try cell(grid, "2025-06-15") == .nothing)
-        #expect(try cell(grid, "2025-06-16") == .felt(.smile))
-        #expect(try cell(grid, "2025-06-17") == .outside)
+        try expect(cell(grid, "2025-06-15"), equals: .nothing)
+        try expect(cell(grid, "2025-06-16"), equals: .felt(.smile))
+        try expect(cell(grid, "2025-06-17"), equals: .outside)
     }
 
     @Test func onlyDaysAreRead() throws {
@@ -71,17 +71,17 @@ import Testing
         felt[Period(containing: try date("2025-03-03"), length: .week)] = felt.values.first
         felt[Period(containing: try date("2025-04-01"), length: .month)] = felt.values.first
         let grid = CalendarGrid(range: try #require(.year(2025)), today: try date("2026-11-23"), felt: felt)
-        #expect(try cell(grid, "2025-03-03") == .felt(.sad))
-        #expect(try cell(grid, "2025-04-01") == .nothing)
+        try expect(cell(grid, "2025-03-03"), equals: .felt(.sad))
+        try expect(cell(grid, "2025-04-01"), equals: .nothing)
     }
 
     @Test func theFirstAndLastYearsOfTheCalendarHaveWholeWeeksToo() throws {
         let first = CalendarGrid(range: try #require(.year(1)), today: try date("2026-11-23"), felt: [:])
-        #expect(try first.monday(ofWeek: 0) == date("0001-01-01"), "the year 1 began on a Monday")
+        try expect(first.monday(ofWeek: 0), equals: date("0001-01-01"), "the year 1 began on a Monday")
         let last = CalendarGrid(range: try #require(.year(9999)), today: try date("9999-12-31"), felt: [:])
-        #expect(last.weekCount == 53)
-        #expect(last.cell(week: 52, row: 4) == .nothing, "Friday 9999-12-31")
-        #expect(last.cell(week: 52, row: 5) == .outside, "no year 10000")
-        #expect(try last.monday(ofWeek: 52) == date("9999-12-27"))
+        expect(last.weekCount, equals: 53)
+        expect(last.cell(week: 52, row: 4), equals: .nothing, "Friday 9999-12-31")
+        expect(last.cell(week: 52, row: 5), equals: .outside, "no year 10000")
+        try expect(last.monday(ofWeek: 52), equals: date("9999-12-27"))
     }
 }

@@ -10,12 +10,12 @@ import Testing
     ])
     func theMostRecentWeeksThatFitAreShown(width: Int, weekCount: Int, shown: Int, isCut: Bool) {
         let layout = CalendarLayout(width: width, weekCount: weekCount)
-        #expect(layout.shownWeeks == shown)
-        #expect(layout.firstShownWeek == weekCount - shown)
-        #expect(layout.isCut == isCut)
+        expect(layout.shownWeeks, equals: shown)
+        expect(layout.firstShownWeek, equals: weekCount - shown)
+        expect(layout.isCut, equals: isCut)
     }
 
     @Test func aHugeWidthShowsEveryWeekWithoutOverflow() {
-        #expect(CalendarLayout(width: Int.max, weekCount: 53).shownWeeks == 53)
+        expect(CalendarLayout(width: Int.max, weekCount: 53).shownWeeks, equals: 53)
     }
 }

@@ -4,12 +4,12 @@ import Testing
 
 @Suite struct CalendarRangeTests {
     @Test func aYearIsJanuaryFirstThroughDecemberThirtyFirst() throws {
-        #expect(try CalendarRange.year(2025) == CalendarRange(from: date("2025-01-01"), through: date("2025-12-31")))
-        #expect(try CalendarRange.year(1)?.from == date("0001-01-01"))
-        #expect(try CalendarRange.year(9999)?.through == date("9999-12-31"))
-        #expect(CalendarRange.year(0) == nil)
-        #expect(CalendarRange.year(10_000) == nil)
-        #expect(CalendarRange.year(Int.min) == nil)
+        try expect(CalendarRange.year(2025), equals: CalendarRange(from: date("2025-01-01"), through: date("2025-12-31")))
+        try expect(CalendarRange.year(1)?.from, equals: date("0001-01-01"))
+        try expect(CalendarRange.year(9999)?.through, equals: date("9999-12-31"))
+        expect(CalendarRange.year(0), equals: nil)
+        expect(CalendarRange.year(10_000), equals: nil)
+        expect(CalendarRange.year(Int.min), equals: nil)
     }
 
     @Test(arguments: [
@@ -23,15 +23,15 @@ import Testing
     ])
     func theDefaultIsTheTwelveMonthsThroughToday(today: String, from: String) throws {
         let range = CalendarRange.twelveMonths(through: try date(today))
-        #expect(try range.from == date(from))
-        #expect(try range.through == date(today))
+        try expect(range.from, equals: date(from))
+        try expect(range.through, equals: date(today))
     }
 
     @Test func changesAreReadTwoDaysPastEitherEndAtMidnightInTheZone() throws {
         let range = try #require(CalendarRange.year(2025))
         let (since, until) = range.instants(in: .fixed(secondsEast: 9 * 3600))
-        #expect(since?.rfc3339(offsetSeconds: 9 * 3600) == "2024-12-30T00:00:00.000+09:00")
-        #expect(until?.rfc3339(offsetSeconds: 9 * 3600) == "2026-01-03T00:00:00.000+09:00")
+        expect(since?.rfc3339(offsetSeconds: 9 * 3600), equals: "2024-12-30T00:00:00.000+09:00")
+        expect(until?.rfc3339(offsetSeconds: 9 * 3600), equals: "2026-01-03T00:00:00.000+09:00")
         #expect(try range.contains(date("2025-06-30")))
         #expect(try !range.contains(date("2024-12-31")) && !range.contains(date("2026-01-01")))
     }

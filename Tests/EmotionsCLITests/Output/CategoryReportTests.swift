@@ -13,8 +13,8 @@ import Testing
 
     @Test func weekdaysAreAllSevenMondayFirstWithEmptyOnesDotted() throws {
         let report = CategoryReport(weekdays: try weekdays())
-        #expect(report.rows.map(\.name) == ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
-        #expect(report.tableLines(style: .plain) == [
+        expect(report.rows.map(\.name), equals: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+        expect(report.tableLines(style: .plain), equals: [
             "           😄  🙂  😐  😕  😢  total  score",
             "Monday      1   1   ·   ·   ·      2    4.5",
             "Tuesday     ·   ·   ·   ·   ·      ·       ",
@@ -33,7 +33,7 @@ import Testing
         let tags = CategoryReport(
             by: "tag", key: "tag", listKey: "tags",
             rows: [.init(name: "gym", label: "gym", felt: felt[.monday] ?? Felt()), .init(name: "untagged", label: "untagged", felt: Felt())])
-        #expect(tags.json(range: range, zone: .utc) == #"{"by": "tag", "since": null, "until": "1970-01-01T00:00:00+00:00", "tags": ["#
+        expect(tags.json(range: range, zone: .utc), equals: #"{"by": "tag", "since": null, "until": "1970-01-01T00:00:00+00:00", "tags": ["#
             + #"{"tag": "gym", "counts": {"happy": 1, "smile": 1, "neutral": 0, "upset": 0, "sad": 0}, "total": 2, "score": 4.5}, "#
             + #"{"tag": "untagged", "counts": \#(empty), "total": 0, "score": null}]}"#)
         let weekdays = CategoryReport(weekdays: felt).json(range: range, zone: .utc)

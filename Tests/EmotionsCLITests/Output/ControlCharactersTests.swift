@@ -13,31 +13,31 @@ import Testing
     ])
     func eachControlIsWrittenAsItsCodePoint(value: UInt32, shown: String) throws {
         let scalar = try #require(Unicode.Scalar(value))
-        #expect(ControlCharacters.escaped(in: "a" + String(scalar) + "b") == "a" + shown + "b")
+        expect(ControlCharacters.escaped(in: "a" + String(scalar) + "b"), equals: "a" + shown + "b")
     }
 
     @Test(arguments: [0x20, 0x7E, 0xA0, 0xAE, 0xE0080, 0x061B, 0x200A, 0x2027, 0x202F, 0x206A, 0xFEFE, 0x1F604, 0xFE0F])
     func theirNeighboursAreLeftAsTheyAre(value: UInt32) throws {
         let text = "a" + String(try #require(Unicode.Scalar(value))) + "b"
-        #expect(ControlCharacters.escaped(in: text) == text)
+        expect(ControlCharacters.escaped(in: text), equals: text)
     }
 
     @Test func textWithoutControlsIsUnchangedBackslashesIncluded() {
         for text in ["", "happy: 0 → 1", #"C:\mood\u{1B}.json"#, "😄 완전행복", "e\u{301}"] {
-            #expect(ControlCharacters.escaped(in: text) == text)
+            expect(ControlCharacters.escaped(in: text), equals: text)
         }
     }
 
     @Test func everyScalarOfACarriageReturnAndNewlineIsEscaped() {
-        #expect(ControlCharacters.escaped(in: "a\r\nb") == #"a\u{0D}\u{0A}b"#)
-        #expect(ControlCharacters.escaped(in: "\u{1B}[2J\u{1B}]0;title\u{07}") == #"\u{1B}[2J\u{1B}]0;title\u{07}"#)
+        expect(ControlCharacters.escaped(in: "a\r\nb"), equals: #"a\u{0D}\u{0A}b"#)
+        expect(ControlCharacters.escaped(in: "\u{1B}[2J\u{1B}]0;title\u{07}"), equals: #"\u{1B}[2J\u{1B}]0;title\u{07}"#)
     }
 
     @Test func aQuotedTextEscapesItsBackslashesAndQuotesSoNoSpelledEscapeLooksLikeAControl() {
-        #expect(ControlCharacters.quoted("plain") == #""plain""#)
-        #expect(ControlCharacters.quoted(#"a\u{202E}b"#) == #""a\\u{202E}b""#)
-        #expect(ControlCharacters.quoted("a\u{202E}b") == #""a\u{202E}b""#)
-        #expect(ControlCharacters.quoted(#"say "hi""#) == #""say \"hi\"""#)
-        #expect(ControlCharacters.quoted("") == #""""#)
+        expect(ControlCharacters.quoted("plain"), equals: #""plain""#)
+        expect(ControlCharacters.quoted(#"a\u{202E}b"#), equals: #""a\\u{202E}b""#)
+        expect(ControlCharacters.quoted("a\u{202E}b"), equals: #""a\u{202E}b""#)
+        expect(ControlCharacters.quoted(#"say "hi""#), equals: #""say \"hi\"""#)
+        expect(ControlCharacters.quoted(""), equals: #""""#)
     }
 }

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func aRowHasTheTimeAtItsOwnOffsetAndTheDelta() throws {
-        #expect(ExportRow.fields(for: try event(note: "rough, \"long\" day")) == [
+        expect(ExportRow.fields(for: try event(note: "rough, \"long\" day")), equals: [
             "2026-11-23T21:04:05.123+09:00", "2026-11-23", "21:04:05", "+09:00", "add", "sad", "5", "2", "-3",
             "rough, \"long\" day", "01KAT8FW5X6N3X9R2T4K7M1P0Z", "01KAT8FW5X6N3X9R2T4K7M1P0Z", "false", "",
         ])
@@ -26,8 +26,8 @@ import Testing
     }
 
     @Test func aRowEndsWithItsTagsSeparatedBySpaces() throws {
-        #expect(ExportRow.fields(for: try event(command: .tap, old: 0, new: 1, tags: ["gym", "Friends", "운동"])).last == "friends gym 운동")
-        #expect(CSVRecord.line(ExportRow.header) == "at,date,time,offset,command,emotion,old,new,delta,note,id,command_id,undone,tags\r\n")
+        expect(ExportRow.fields(for: try event(command: .tap, old: 0, new: 1, tags: ["gym", "Friends", "운동"])).last, equals: "friends gym 운동")
+        expect(CSVRecord.line(ExportRow.header), equals: "at,date,time,offset,command,emotion,old,new,delta,note,id,command_id,undone,tags\r\n")
     }
 
     /// `import` tells a CSV export from other files that are not JSON Lines by how its header starts.
@@ -37,11 +37,11 @@ import Testing
 
     @Test(arguments: ["=1+2", "+cmd", "-2+3", "@SUM(A1)"])
     func aNoteThatCouldStartAFormulaGetsAnApostrophe(note: String) throws {
-        #expect(ExportRow.fields(for: try event(note: note))[9] == "'" + note)
+        expect(ExportRow.fields(for: try event(note: note))[9], equals: "'" + note)
     }
 
     @Test(arguments: ["ok = fine", " =1", "'quoted", "😄"])
     func otherNotesAreKeptAsTheyAre(note: String) throws {
-        #expect(ExportRow.fields(for: try event(note: note))[9] == note)
+        expect(ExportRow.fields(for: try event(note: note))[9], equals: note)
     }
 }

@@ -36,9 +36,9 @@ import Testing
             try JournalEvent(sequence: 3, id: second, at: at, command: .undo, emotion: .sad, old: 10, new: 9, group: second, reverts: first),
         ]
         for event in events {
-            #expect(LogLine.json(for: event) == reference(event))
+            expect(LogLine.json(for: event), equals: reference(event))
         }
-        #expect(LogLine.json(for: events[2]) == #"{"id": "\#(second)", "at": "2026-11-23T21:04:05.123+09:00", "command": "undo", "emotion": "sad", "old": 10, "new": 9, "reverts": "\#(first)"}"#)
+        expect(LogLine.json(for: events[2]), equals: #"{"id": "\#(second)", "at": "2026-11-23T21:04:05.123+09:00", "command": "undo", "emotion": "sad", "old": 10, "new": 9, "reverts": "\#(first)"}"#)
         #expect(LogLine.json(for: events[0]).contains(#""note": "say \"hi\" \\ ça va \u202Eok\u2066 😄", "events": 2, "recorded""#))
         #expect(LogLine.json(for: events[1]).contains(#", "group": "\#(first)", "recorded""#))
     }

@@ -7,21 +7,21 @@ import Testing
     }
 
     @Test func columnsComesFirst() {
-        #expect(OutputWidth.of(terminal(columns: 120), environment: ["COLUMNS": "40"]) == 40)
-        #expect(OutputWidth.of(terminal(columns: nil), environment: ["COLUMNS": "200"]) == 200)
+        expect(OutputWidth.of(terminal(columns: 120), environment: ["COLUMNS": "40"]), equals: 40)
+        expect(OutputWidth.of(terminal(columns: nil), environment: ["COLUMNS": "200"]), equals: 200)
     }
 
     @Test func thenTheTerminalsWidth() {
-        #expect(OutputWidth.of(terminal(columns: 120), environment: [:]) == 120)
+        expect(OutputWidth.of(terminal(columns: 120), environment: [:]), equals: 120)
     }
 
     @Test func thenEighty() {
-        #expect(OutputWidth.of(terminal(columns: nil), environment: [:]) == 80)
+        expect(OutputWidth.of(terminal(columns: nil), environment: [:]), equals: 80)
     }
 
     @Test(arguments: ["", "0", "-40", "forty", "40 ", "4.5", "99999999999999999999999"])
     func aColumnsThatIsNotAPositiveWholeNumberIsPassedOver(columns: String) {
-        #expect(OutputWidth.of(terminal(columns: 100), environment: ["COLUMNS": columns]) == 100)
-        #expect(OutputWidth.of(terminal(columns: nil), environment: ["COLUMNS": columns]) == 80)
+        expect(OutputWidth.of(terminal(columns: 100), environment: ["COLUMNS": columns]), equals: 100)
+        expect(OutputWidth.of(terminal(columns: nil), environment: ["COLUMNS": columns]), equals: 80)
     }
 }

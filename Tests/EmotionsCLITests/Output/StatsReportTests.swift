@@ -24,38 +24,38 @@ import Testing
 
     @Test func barsUseEighthBlocksAndAnyCountShowsASliver() {
         let report = StatsReport(tally: Tally())
-        #expect(report.bar(1, of: 16, width: 24) == "█▌")
-        #expect(report.bar(3, of: 64, width: 24) == "█▏")
-        #expect(report.bar(1, of: Int.max, width: 24) == "▏")
-        #expect(report.bar(0, of: 5, width: 24) == "")
-        #expect(report.bar(Int.max, of: Int.max, width: 24) == String(repeating: "█", count: 24))
-        #expect(report.bar(Int.max, of: Int.max, width: 50) == String(repeating: "█", count: 50))
-        #expect(report.bar(5, of: 5, width: 0) == "")
+        expect(report.bar(1, of: 16, width: 24), equals: "█▌")
+        expect(report.bar(3, of: 64, width: 24), equals: "█▏")
+        expect(report.bar(1, of: Int.max, width: 24), equals: "▏")
+        expect(report.bar(0, of: 5, width: 24), equals: "")
+        expect(report.bar(Int.max, of: Int.max, width: 24), equals: String(repeating: "█", count: 24))
+        expect(report.bar(Int.max, of: Int.max, width: 50), equals: String(repeating: "█", count: 50))
+        expect(report.bar(5, of: 5, width: 0), equals: "")
     }
 
     @Test func sharesRoundToOneDecimal() {
         let report = StatsReport(tally: Tally())
-        #expect(report.percent(1, of: 3) == "33.3%")
-        #expect(report.percent(2, of: 3) == "66.7%")
-        #expect(report.percent(Int.max, of: Int.max) == "100.0%")
-        #expect(report.percent(0, of: 0) == "0.0%")
+        expect(report.percent(1, of: 3), equals: "33.3%")
+        expect(report.percent(2, of: 3), equals: "66.7%")
+        expect(report.percent(Int.max, of: Int.max), equals: "100.0%")
+        expect(report.percent(0, of: 0), equals: "0.0%")
     }
 
     @Test func hugeCountsKeepTheColumnsAligned() throws {
         let tally = try #require(Tally(counts: [.happy: Int.max - 1, .sad: 1]))
         let lines = StatsReport(tally: tally).table().split(separator: "\n")
-        #expect(lines.count == 6)
+        expect(lines.count, equals: 6)
         #expect(lines[5].contains(String(Int.max)))
         // Terminal cells before the "%": an emoji fills two cells but is one character.
         let columns = lines.map { line in line.prefix { $0 != "%" }.count + (line.hasPrefix(" ") ? 0 : 1) }
-        #expect(Set(columns).count == 1, "\(columns)")
+        expect(Set(columns).count, equals: 1, "\(columns)")
     }
 
     @Test func jsonHasAllFiveCountsAndTheTotal() throws {
         let tally = try #require(Tally(counts: [.happy: 1, .upset: 3]))
         #expect(StatsReport(tally: tally).json()
             == #"{"counts": {"happy": 1, "smile": 0, "neutral": 0, "upset": 3, "sad": 0}, "total": 4}"#)
-        #expect(StatsReport(tally: tally).json(for: .upset) == #"{"emotion": "upset", "count": 3}"#)
+        expect(StatsReport(tally: tally).json(for: .upset), equals: #"{"emotion": "upset", "count": 3}"#)
     }
 
     @Test(arguments: [[0, 0, 0, 0, 0], [1, 0, 0, 3, 0], [Int.max, 0, 0, 0, 0], [12, 345, 6_789, 10, 1], [0, 0, 0, 0, Int.max - 1]])
@@ -67,7 +67,7 @@ import Testing
         let members: [(key: String, value: JSONValue)] = [
             ("counts", .object(Emotion.allCases.map { ($0.name, .integer(tally[$0])) })), ("total", .integer(tally.total)),
         ]
-        #expect(StatsReport(tally: tally).json() == JSONValue.object(members).serialized(pretty: false))
+        expect(StatsReport(tally: tally).json(), equals: JSONValue.object(members).serialized(pretty: false))
     }
 
     @Test func jsonWithoutARangeOfWhatWasFeltIsWhatTheJSONWriterWrites() throws {
@@ -80,8 +80,8 @@ import Testing
         let members: [(key: String, value: JSONValue)] = [
             ("counts", .object(Emotion.allCases.map { ($0.name, .integer(report[$0])) })), ("total", .integer(report.total)),
         ]
-        #expect(report.json() == JSONValue.object(members).serialized(pretty: false))
-        #expect(report.json() == #"{"counts": {"happy": 9223372036854775807, "smile": 9223372036854775807, "neutral": 0, "upset": 0, "sad": 1}, "total": 9223372036854775807}"#)
+        expect(report.json(), equals: JSONValue.object(members).serialized(pretty: false))
+        expect(report.json(), equals: #"{"counts": {"happy": 9223372036854775807, "smile": 9223372036854775807, "neutral": 0, "upset": 0, "sad": 1}, "total": 9223372036854775807}"#)
     }
 
     @Test func theKoreanTableAlignsItsTwoCellWideLabels() throws {
@@ -101,15 +101,15 @@ import Testing
         let tally = try #require(Tally(counts: [.happy: 4, .smile: 2, .upset: 1, .sad: 2]))
         let report = StatsReport(tally: tally)
         let coloured = report.table(style: OutputStyle(usesColor: true, language: .english))
-        #expect(withoutEscapes(coloured) == report.table())
+        expect(withoutEscapes(coloured), equals: report.table())
         let lines = coloured.split(separator: "\n").map(String.init)
         for (emotion, line) in zip(Emotion.allCases, lines) {
             let code = "\u{1B}[\(emotion.color.rawValue)m"
             #expect(line.hasPrefix("\(emotion.emoji) \(code)\(emotion.name)\u{1B}[0m"), "\(line)")
             // The label, and the bar if there is one: each span closed by a reset.
             let spans = line.components(separatedBy: code).count - 1
-            #expect(spans == (tally[emotion] > 0 ? 2 : 1), "\(line)")
-            #expect(line.components(separatedBy: "\u{1B}[0m").count - 1 == spans, "\(line)")
+            expect(spans, equals: (tally[emotion] > 0 ? 2 : 1), "\(line)")
+            expect(line.components(separatedBy: "\u{1B}[0m").count - 1, equals: spans, "\(line)")
         }
         #expect(!hasEscapes(lines[5]), "the total line has no colour")
     }
@@ -119,8 +119,8 @@ import Testing
         for width in [30, 80, 120] {
             let plain = StatsReport(tally: tally).table(width: width, style: OutputStyle(usesColor: false, language: .korean))
             let coloured = StatsReport(tally: tally).table(width: width, style: OutputStyle(usesColor: true, language: .korean))
-            #expect(withoutEscapes(coloured) == plain)
-            #expect(Set(plain.split(separator: "\n").map(cells)).count == 1, "the columns line up: \(plain)")
+            expect(withoutEscapes(coloured), equals: plain)
+            expect(Set(plain.split(separator: "\n").map(cells)).count, equals: 1, "the columns line up: \(plain)")
         }
     }
 
@@ -132,14 +132,14 @@ import Testing
     ].compactMap(\.self)
 
     @Test func noLineIsWiderThanTheWidthFromTwentyToTwoHundredColumns() {
-        #expect(StatsReportTests.tallies.count == 5)
+        expect(StatsReportTests.tallies.count, equals: 5)
         for tally in StatsReportTests.tallies {
             for language in [Language.english, .korean] {
                 for usesColor in [false, true] {
                     let style = OutputStyle(usesColor: usesColor, language: language)
                     for width in 20...200 {
                         let lines = StatsReport(tally: tally).table(width: width, style: style).split(separator: "\n")
-                        #expect(lines.count == 6)
+                        expect(lines.count, equals: 6)
                         // Only a count too long for any layout may push a line past the width (below).
                         guard String(tally.total).count <= 9 else { continue }
                         for line in lines where cells(line) > width {
@@ -167,7 +167,7 @@ import Testing
         let report = StatsReport(tally: tally)
         for (width, longest) in [(40, 12), (80, 24), (100, 30), (200, 50)] {
             let happy = try #require(report.table(width: width).split(separator: "\n").first)
-            #expect(happy.filter { $0 == "█" }.count == longest, "\(happy)")
+            expect(happy.filter { $0 == "█" }.count, equals: longest, "\(happy)")
             #expect(cells(happy) <= width)
         }
     }

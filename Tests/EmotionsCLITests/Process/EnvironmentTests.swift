@@ -10,7 +10,7 @@ import Testing
     ])
     func secondsInPlainDigitsAreExactToTheMillisecond(text: String, duration: Duration) throws {
         let environment: Environment = ["EMOTIONS_LOCK_TIMEOUT": text]
-        #expect(try environment.duration(inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: .seconds(10)) == duration)
+        try expect(environment.duration(inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: .seconds(10)), equals: duration)
     }
 
     @Test(arguments: [
@@ -28,8 +28,8 @@ import Testing
     }
 
     @Test func anUnsetOrEmptyVariableGivesTheDefault() throws {
-        #expect(try Environment().duration(inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: .seconds(3)) == .seconds(3))
+        try expect(Environment().duration(inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: .seconds(3)), equals: .seconds(3))
         let empty: Environment = ["EMOTIONS_LOCK_TIMEOUT": ""]
-        #expect(try empty.duration(inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: .seconds(3)) == .seconds(3))
+        try expect(empty.duration(inSeconds: "EMOTIONS_LOCK_TIMEOUT", default: .seconds(3)), equals: .seconds(3))
     }
 }

@@ -7,24 +7,24 @@ import Testing
     }
 
     @Test func onATerminalThePagerIsPagerElseLess() {
-        #expect(choice()?.command == "less")
-        #expect(choice(["PAGER": "most"])?.command == "most")
-        #expect(choice(["PAGER": "less -S"])?.command == "less -S")
+        expect(choice()?.command, equals: "less")
+        expect(choice(["PAGER": "most"])?.command, equals: "most")
+        expect(choice(["PAGER": "less -S"])?.command, equals: "less -S")
     }
 
     @Test func notOnATerminalWithNoPagerOrWithPagerEmptyOrCatThereIsNone() {
-        #expect(choice(isTerminal: false) == nil)
-        #expect(choice(isTerminal: false, ["PAGER": "most"]) == nil)
-        #expect(choice(noPager: true) == nil)
-        #expect(choice(["PAGER": ""]) == nil)
-        #expect(choice(["PAGER": "cat"]) == nil)
+        expect(choice(isTerminal: false), equals: nil)
+        expect(choice(isTerminal: false, ["PAGER": "most"]), equals: nil)
+        expect(choice(noPager: true), equals: nil)
+        expect(choice(["PAGER": ""]), equals: nil)
+        expect(choice(["PAGER": "cat"]), equals: nil)
     }
 
     @Test func aPlainWordIsStartedItselfAndAnythingElseThroughTheShell() {
-        #expect(choice(["PAGER": "less"])?.needsShell == false)
-        #expect(choice(["PAGER": "/usr/bin/less"])?.needsShell == false)
+        expect(choice(["PAGER": "less"])?.needsShell, equals: false)
+        expect(choice(["PAGER": "/usr/bin/less"])?.needsShell, equals: false)
         for command in ["less -R", "less|tee x", "$HOME/pager", "pager;x", "'less'", "a=b less", "~/pager"] {
-            #expect(choice(["PAGER": command])?.needsShell == true, "\(command)")
+            expect(choice(["PAGER": command])?.needsShell, equals: true, "\(command)")
         }
     }
 

@@ -16,27 +16,27 @@ import Testing
 
     @Test func argumentsThatAreUTF8AreKeptInOrder() {
         let decoded = decode([Array("tap".utf8), Array("완전행복".utf8), Array("😄".utf8)])
-        #expect(decoded.arguments == ["tap", "완전행복", "😄"])
-        #expect(decoded.problem == nil)
+        expect(decoded.arguments, equals: ["tap", "완전행복", "😄"])
+        expect(decoded.problem, equals: nil)
     }
 
     @Test func aWordThatIsNotUTF8IsAnArgumentToRetype() {
-        #expect(decode([Array("tap".utf8), [0xFF]]).problem == .notUTF8(.argument(2, isPath: false), shownAs: "\u{FFFD}"))
+        expect(decode([Array("tap".utf8), [0xFF]]).problem, equals: .notUTF8(.argument(2, isPath: false), shownAs: "\u{FFFD}"))
         // After a path's value, a word is a word again.
         let afterPath = decode([Array("tap".utf8), Array("--file".utf8), Array("m.json".utf8), [0x68, 0xFF]])
-        #expect(afterPath.problem == .notUTF8(.argument(4, isPath: false), shownAs: "h\u{FFFD}"))
+        expect(afterPath.problem, equals: .notUTF8(.argument(4, isPath: false), shownAs: "h\u{FFFD}"))
     }
 
     @Test func theValueOfFileThatIsNotUTF8IsAPathToRename() {
         let separate = decode([Array("tap".utf8), Array("happy".utf8), Array("--file".utf8), [0x6D, 0xFF]])
-        #expect(separate.problem == .notUTF8(.argument(4, isPath: true), shownAs: "m\u{FFFD}"))
-        #expect(separate.arguments == ["tap", "happy", "--file"])
+        expect(separate.problem, equals: .notUTF8(.argument(4, isPath: true), shownAs: "m\u{FFFD}"))
+        expect(separate.arguments, equals: ["tap", "happy", "--file"])
         let joined = decode([Array("--file=m".utf8) + [0xFF], Array("stats".utf8)])
-        #expect(joined.problem == .notUTF8(.argument(1, isPath: true), shownAs: "--file=m\u{FFFD}"))
+        expect(joined.problem, equals: .notUTF8(.argument(1, isPath: true), shownAs: "--file=m\u{FFFD}"))
     }
 
     @Test func theFirstArgumentThatIsNotUTF8IsTheOneReported() {
         let decoded = decode([Array("tap".utf8), [0xFE], Array("--file".utf8), [0xFF]])
-        #expect(decoded.problem == .notUTF8(.argument(2, isPath: false), shownAs: "\u{FFFD}"))
+        expect(decoded.problem, equals: .notUTF8(.argument(2, isPath: false), shownAs: "\u{FFFD}"))
     }
 }
