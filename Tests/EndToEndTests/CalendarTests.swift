@@ -13,7 +13,7 @@ struct CalendarTests {
         var cells: [String: Character] = [:]
         for (row, line) in lines[1...7].enumerated() {
             let characters = Array(line)
-            #expect(String(characters.prefix(4)) == ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "][row], "\(outcome)")
+            expect(String(characters.prefix(4)), equals: ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "][row], "\(outcome)")
             for week in 0..<53 {
                 let index = 4 + 2 * week
                 let date = Self.text(of: monday.addingTimeInterval(Double(7 * week + row) * 86_400))
@@ -68,9 +68,9 @@ struct CalendarTests {
             #expect(!outcome.stdout.contains("\u{1B}"), "a pipe is not coloured: \(outcome)")
             let cells = try cells(outcome, firstMonday: "2025-12-29")
             for (date, letter) in expected {
-                #expect(cells[date] == letter, "\(date) under \(zone): \(outcome)")
+                expect(cells[date], equals: letter, "\(date) under \(zone): \(outcome)")
             }
-            #expect(outcome.stdoutLines.first?.hasPrefix("    Jan     Feb     Mar       Apr") == true, "\(outcome)")
+            expect(outcome.stdoutLines.first?.hasPrefix("    Jan     Feb     Mar       Apr"), equals: true, "\(outcome)")
         }
 
         let json = try await sandbox.run(["calendar", "--year", "2026", "--json"], environment: ["TZ": "UTC"])
@@ -103,7 +103,7 @@ struct CalendarTests {
         expectSuccess(json, stdout: #"{"since": "2026-01-01T00:00:00+00:00", "until": "2027-01-01T00:00:00+00:00", "days": [{"date": "2026-11-02", "emotion": "happy", "#
             + #""counts": {"happy": \#(Int.max), "smile": 0, "neutral": 0, "upset": 0, "sad": \#(Int.max)}}]}"# + "\n")
         let grid = try await sandbox.run(["calendar", "--year", "2026"], environment: ["TZ": "UTC", "COLUMNS": "120"])
-        #expect(try cells(grid, firstMonday: "2025-12-29")["2026-11-02"] == "H", "\(grid)")
+        try expect(cells(grid, firstMonday: "2025-12-29")["2026-11-02"], equals: "H", "\(grid)")
     }
 
     @Test func aYearsFirstWeekMayStartInDecemberAndANarrowTerminalShowsTheLatestWeeks() async throws {
@@ -122,16 +122,16 @@ struct CalendarTests {
         #expect(wide.stdoutLines.count == 10 && wide.stdoutLines.last == "H happy  S smile  N neutral  U upset  D sad  · nothing felt", "\(wide)")
 
         let narrow = try await sandbox.run(["calendar", "--year", "2025"], environment: ["TZ": "UTC", "COLUMNS": "40"])
-        #expect(narrow.status == 0, "\(narrow)")
+        expect(narrow.status, equals: 0, "\(narrow)")
         let lines = narrow.stdoutLines
         #expect(lines.allSatisfy { $0.count <= 40 }, "\(narrow)")
-        #expect(lines[1] == "Mon " + String(repeating: "· ", count: 16) + "U", "\(narrow)")
-        #expect(lines[3] == "Wed " + String(repeating: "· ", count: 16) + "S", "\(narrow)")
+        expect(lines[1], equals: "Mon " + String(repeating: "· ", count: 16) + "U", "\(narrow)")
+        expect(lines[3], equals: "Wed " + String(repeating: "· ", count: 16) + "S", "\(narrow)")
         #expect(!lines[1...7].joined().contains("D"), "January 1's week does not fit: \(narrow)")
-        #expect(lines.suffix(2) == ["Showing the last 17 of 53 weeks; widen", "the terminal to see them all."], "\(narrow)")
+        expect(lines.suffix(2), equals: ["Showing the last 17 of 53 weeks; widen", "the terminal to see them all."], "\(narrow)")
 
         let colour = try await sandbox.run(["calendar", "--year", "2025", "--color", "always"], environment: ["TZ": "UTC", "COLUMNS": "40", "NO_COLOR": "1"])
-        #expect(colour.stdoutLines[3] == "Wed " + String(repeating: "· ", count: 16) + "\u{1B}[32m██\u{1B}[0m", "\(colour)")
+        expect(colour.stdoutLines[3], equals: "Wed " + String(repeating: "· ", count: 16) + "\u{1B}[32m██\u{1B}[0m", "\(colour)")
         #expect(colour.stdoutLines[9].hasPrefix("\u{1B}[33m██\u{1B}[0m happy  "), "\(colour)")
     }
 
@@ -140,7 +140,7 @@ struct CalendarTests {
         let zone = MiddayZone.tz()  // So that no local midnight falls between the tap and the calendar.
         let empty = try await sandbox.run(["calendar"], environment: ["TZ": zone, "COLUMNS": "120"])
         #expect(empty.status == 0 && empty.stdoutLines.count == 10, "\(empty)")
-        #expect(sandbox.contentsOfHome() == [], "reading never creates the data file")
+        expect(sandbox.contentsOfHome(), equals: [], "reading never creates the data file")
 
         expectSuccess(try await sandbox.run(["tap", "neutral", "-q"], environment: ["TZ": zone]), stdout: "")
         let log = try await sandbox.run(["log", "--json"], environment: ["TZ": zone])
@@ -158,15 +158,15 @@ struct CalendarTests {
         let today = try #require(utc.date(byAdding: DateComponents(day: -1), to: tomorrow))
         let through = Self.text(of: today)
         let yearAgo = try #require(utc.date(byAdding: DateComponents(year: -1, day: 1), to: today))
-        #expect(from == Self.text(of: yearAgo), "\(json)")
-        #expect(through == tapped, "\(json)")
+        expect(from, equals: Self.text(of: yearAgo), "\(json)")
+        expect(through, equals: tapped, "\(json)")
         let days = try #require(object["days"] as? [[String: Any]])
         #expect(days.count == 1 && days.first?["date"] as? String == tapped && days.first?["emotion"] as? String == "neutral", "\(json)")
 
         let grid = try await sandbox.run(["calendar"], environment: ["TZ": zone, "COLUMNS": "120"])
         let tappedDay = try #require(Self.day(tapped))
         let weekday = (utc.component(.weekday, from: tappedDay) + 5) % 7  // Foundation's Sunday is 1.
-        #expect(grid.stdoutLines[1...7].joined().filter { $0 == "N" }.count == 1, "\(grid)")
+        expect(grid.stdoutLines[1...7].joined().filter { $0 == "N" }.count, equals: 1, "\(grid)")
         #expect(grid.stdoutLines[1 + weekday].contains("N"), "\(grid)")
     }
 
@@ -212,18 +212,18 @@ struct CalendarTests {
         let first = try await shown()
         #expect(first[2].contains("happy    1"), "\(first[2])")
         let made = try #require(sandbox.bytes(of: index))
-        #expect(try sandbox.permissions(of: index) == 0o600)
-        #expect(try await shown() == first)
+        try expect(sandbox.permissions(of: index), equals: 0o600)
+        try expect(await shown(), equals: first)
         try sandbox.write("not an index", to: index)
-        #expect(try await shown() == first)
-        #expect(sandbox.bytes(of: index) == made)
+        try expect(await shown(), equals: first)
+        expect(sandbox.bytes(of: index), equals: made)
         try FileManager.default.removeItem(at: index)
-        #expect(try await shown() == first)
+        try expect(await shown(), equals: first)
         // An undo of the last tap, which the index counts.
         expectSuccess(try await sandbox.run("undo", "-q"), stdout: "")
         let afterUndo = try await shown()
         try FileManager.default.removeItem(at: index)
-        #expect(try await shown() == afterUndo)
+        try expect(await shown(), equals: afterUndo)
         #expect(afterUndo != first)
     }
 }

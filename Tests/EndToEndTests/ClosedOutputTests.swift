@@ -35,12 +35,12 @@ struct ClosedOutputTests {
             return
         }
         expectSuccess(outcome, stdout: "")
-        #expect(sandbox.text() == DataFile.text(counts))
-        #expect(sandbox.hookOutputLines("log") == [hookLine])
+        expect(sandbox.text(), equals: DataFile.text(counts))
+        expect(sandbox.hookOutputLines("log"), equals: [hookLine])
         #if os(Linux)
         // We ignore SIGPIPE; the hook must not inherit that, or its own `| head` would misbehave.
         let ignored = sandbox.hookOutputLines("ignored").first?.split(separator: "\t").last.flatMap { UInt64($0, radix: 16) }
-        #expect(ignored.map { $0 & (1 << (SIGPIPE - 1)) } == 0, "the hook started with SIGPIPE ignored: \(String(describing: ignored))")
+        expect(ignored.map { $0 & (1 << (SIGPIPE - 1)) }, equals: 0, "the hook started with SIGPIPE ignored: \(String(describing: ignored))")
         #endif
     }
 
@@ -53,6 +53,6 @@ struct ClosedOutputTests {
             Issue.record("\(arguments) was not ended by a signal: \(run.ending)")
             return
         }
-        #expect(signal == SIGPIPE)
+        expect(signal, equals: SIGPIPE)
     }
 }

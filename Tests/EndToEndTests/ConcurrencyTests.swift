@@ -45,29 +45,29 @@ struct ConcurrencyTests {
             reads.append(try await reader.value)
         }
 
-        #expect(outcomes.count == Self.writers * Self.tapsPerWriter + 1)
+        expect(outcomes.count, equals: Self.writers * Self.tapsPerWriter + 1)
         var printed: [PrintedChange] = []
         for outcome in outcomes {
-            #expect(outcome.status == 0, "\(outcome)")
-            #expect(outcome.stderr == "", "\(outcome)")
+            expect(outcome.status, equals: 0, "\(outcome)")
+            expect(outcome.stderr, equals: "", "\(outcome)")
             let changes = outcome.stdoutLines.map(PrintedChange.init)
             #expect(changes.allSatisfy { $0 != nil }, "\(outcome)")
             printed += changes.compactMap(\.self)
         }
-        #expect(printed.count == expected.total)
+        expect(printed.count, equals: expected.total)
 
         // Each count went up one step at a time, and every step was taken by exactly one tap.
         for name in names {
             let steps = printed.filter { $0.emotion == name }
             #expect(steps.allSatisfy { $0.new == $0.old + 1 }, "\(name): \(steps)")
-            #expect(steps.map(\.old).sorted() == Array(0..<expected[name]), "\(name) lost or repeated a step")
+            expect(steps.map(\.old).sorted(), equals: Array(0..<expected[name]), "\(name) lost or repeated a step")
         }
 
         // The big call's changes are all or nothing, in order: its counts rise by one each line.
         let big = try #require(outcomes.first { $0.stdoutLines.count == Self.namesInOneCall })
         for name in names {
             let steps = big.stdoutLines.compactMap(PrintedChange.init).filter { $0.emotion == name }
-            #expect(steps.count == Self.namesInOneCall / names.count)
+            expect(steps.count, equals: Self.namesInOneCall / names.count)
             #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.new == $1.old }, "\(name): \(steps)")
         }
 
@@ -75,10 +75,10 @@ struct ConcurrencyTests {
             Self.expectWholeRisingTallies(outcomes, reader: reader, final: expected)
         }
 
-        #expect(sandbox.text() == DataFile.text(expected))
+        expect(sandbox.text(), equals: DataFile.text(expected))
         let stats = try await sandbox.run("stats", "--json")
-        #expect(DataFile.counts(stats.stdout) == expected, "\(stats)")
-        #expect(DataFile.object(stats.stdout)?["total"] as? Int == expected.total, "\(stats)")
+        expect(DataFile.counts(stats.stdout), equals: expected, "\(stats)")
+        expect(DataFile.object(stats.stdout)?["total"] as? Int, equals: expected.total, "\(stats)")
         let leftovers = try FileManager.default.contentsOfDirectory(
             atPath: sandbox.defaultDataFile.deletingLastPathComponent().path)
         #expect(
@@ -93,18 +93,18 @@ struct ConcurrencyTests {
     private static func expectEveryTapJournaledOnce(in sandbox: Sandbox, expected: Counts) throws {
         let journal = try #require(JournalText(in: sandbox), "no journal with a header beside the data file")
         #expect(journal.problems.isEmpty, "\(journal.problems.count) problems, first: \(journal.problems.prefix(5))")
-        #expect(journal.before == Counts())
-        #expect(journal.events.count == expected.total)
-        #expect(journal.events.map(\.sequence) == Array(1...expected.total), "the sequence has a gap or a repeat")
-        #expect(Set(journal.events.map(\.id)).count == expected.total, "an id was used twice")
+        expect(journal.before, equals: Counts())
+        expect(journal.events.count, equals: expected.total)
+        expect(journal.events.map(\.sequence), equals: Array(1...expected.total), "the sequence has a gap or a repeat")
+        expect(Set(journal.events.map(\.id)).count, equals: expected.total, "an id was used twice")
         #expect(journal.events.allSatisfy { $0.command == "tap" && $0.new == $0.old + 1 })
-        #expect(journal.counts == expected)
+        expect(journal.counts, equals: expected)
         let groups = Dictionary(grouping: journal.events, by: \.group)
-        #expect(groups.values.filter { $0.count == 1 }.count == writers * tapsPerWriter)
+        expect(groups.values.filter { $0.count == 1 }.count, equals: writers * tapsPerWriter)
         let big = try #require(groups.values.first { $0.count == namesInOneCall }, "the big call's \(namesInOneCall) events")
         let sequences = big.map(\.sequence)
-        #expect(sequences == Array((sequences.first ?? 0)..<((sequences.first ?? 0) + namesInOneCall)), "the big call's events are interleaved")
-        #expect(groups.count == writers * tapsPerWriter + 1)
+        expect(sequences, equals: Array((sequences.first ?? 0)..<((sequences.first ?? 0) + namesInOneCall)), "the big call's events are interleaved")
+        expect(groups.count, equals: writers * tapsPerWriter + 1)
         let position = JournalText.position(inDataFile: sandbox.rawText())
         #expect(position?.sequence == journal.end.sequence && position?.bytes == journal.end.bytes, "the data file's position is not the journal's end")
     }
@@ -153,8 +153,8 @@ struct ConcurrencyTests {
         for (index, read) in reads.enumerated() {
             let counts = DataFile.counts(read.stdout)
             let total = DataFile.object(read.stdout)?["total"] as? Int
-            #expect(read.status == 0, "reader \(reader), read \(index): \(read)")
-            #expect(read.stderr == "", "reader \(reader), read \(index): \(read)")
+            expect(read.status, equals: 0, "reader \(reader), read \(index): \(read)")
+            expect(read.stderr, equals: "", "reader \(reader), read \(index): \(read)")
             guard let counts, total == counts.total else {
                 Issue.record("reader \(reader), read \(index) is not a whole tally with its total: \(read)")
                 continue
@@ -196,6 +196,6 @@ struct ConcurrencyTests {
         for outcome in outcomes {
             expectSuccess(outcome, stdout: "")
         }
-        #expect(sandbox.text() == DataFile.text(Counts(sad: 1000 + Self.writers * 20)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(sad: 1000 + Self.writers * 20)))
     }
 }

@@ -78,24 +78,24 @@ struct CrashTests {
         }
         #expect(!leftBehind.isEmpty, "seed \(seed): \(loneKills.attempted) kills; the final check would prove nothing")
         let final = try await sandbox.run(Self.tap)
-        #expect(final.status == 0, "seed \(seed): \(final)")
-        #expect(final.stderr == "", "seed \(seed): \(final)")
+        expect(final.status, equals: 0, "seed \(seed): \(final)")
+        expect(final.stderr, equals: "", "seed \(seed): \(final)")
         let before = try #require(final.stdoutLines.first.flatMap(PrintedChange.init)?.old, "seed \(seed): \(final)")
-        #expect(final.stdout == Self.printedTap(from: before), "seed \(seed): \(final)")
+        expect(final.stdout, equals: Self.printedTap(from: before), "seed \(seed): \(final)")
         #expect(before >= confirmed, "seed \(seed): \(before) taps saved, but \(confirmed) were confirmed")
         #expect(before <= started, "seed \(seed): \(before) taps saved, but only \(started) were started")
         let all = before + 1
-        #expect(sandbox.text() == DataFile.text(Counts(happy: all, smile: all, neutral: all, upset: all, sad: all)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: all, smile: all, neutral: all, upset: all, sad: all)))
 
         // The journal the final tap left accounts for the counts: every tap that reached it whole, five
         // events a command, numbered with no gap; a line a killed tap tore was cut off.
         let journal = try #require(JournalText(in: sandbox), "seed \(seed): no journal with a header beside the data file")
         #expect(journal.problems.isEmpty, "seed \(seed): \(journal.problems.count) problems, first: \(journal.problems.prefix(5))")
-        #expect(journal.before == Counts(), "seed \(seed)")
-        #expect(journal.counts == Counts(happy: all, smile: all, neutral: all, upset: all, sad: all), "seed \(seed)")
-        #expect(journal.events.map(\.sequence) == journal.events.indices.map { $0 + 1 }, "seed \(seed): a gap or a repeat")
-        #expect(journal.events.count == 5 * all, "seed \(seed): \(journal.events.count) events for \(all) taps of five")
-        #expect(Set(journal.events.map(\.id)).count == journal.events.count, "seed \(seed): an id was used twice")
+        expect(journal.before, equals: Counts(), "seed \(seed)")
+        expect(journal.counts, equals: Counts(happy: all, smile: all, neutral: all, upset: all, sad: all), "seed \(seed)")
+        expect(journal.events.map(\.sequence), equals: journal.events.indices.map { $0 + 1 }, "seed \(seed): a gap or a repeat")
+        expect(journal.events.count, equals: 5 * all, "seed \(seed): \(journal.events.count) events for \(all) taps of five")
+        expect(Set(journal.events.map(\.id)).count, equals: journal.events.count, "seed \(seed): an id was used twice")
         let halfCommands = Dictionary(grouping: journal.events, by: \.group).values.filter {
             $0.map(\.emotion) != Counts.names || $0.map(\.sequence) != Array(($0[0].sequence)..<($0[0].sequence + 5))
         }
@@ -171,7 +171,7 @@ struct CrashTests {
             case let .exited(outcome):
                 await expectConfirmedTap(outcome, in: ledger, context)
             case let .killed(signal):
-                #expect(signal == SIGKILL, "\(context): the tap died of signal \(signal), not of the kill")
+                expect(signal, equals: SIGKILL, "\(context): the tap died of signal \(signal), not of the kill")
                 figures.killed += 1
                 let prefix = ".\(sandbox.defaultDataFile.lastPathComponent).tmp-\(run.processID)-"
                 if try temporaryFiles(in: folder).contains(where: { $0.hasPrefix(prefix) }) {
@@ -186,8 +186,8 @@ struct CrashTests {
 
     /// Expects `outcome` to be a tap that succeeded and printed every count going up by one; records it.
     private static func expectConfirmedTap(_ outcome: Outcome, in ledger: Ledger, _ context: String) async {
-        #expect(outcome.status == 0, "\(context): \(outcome)")
-        #expect(outcome.stderr == "", "\(context): \(outcome)")
+        expect(outcome.status, equals: 0, "\(context): \(outcome)")
+        expect(outcome.stderr, equals: "", "\(context): \(outcome)")
         guard outcome.status == 0, let old = outcome.stdoutLines.first.flatMap(PrintedChange.init)?.old,
             outcome.stdout == printedTap(from: old)
         else {
@@ -209,7 +209,7 @@ struct CrashTests {
             Issue.record("\(context): the data file is not one the tool writes: \(text ?? "(none)")")
             return
         }
-        #expect(Set(Counts.names.map { counts[$0] }).count == 1, "\(context): a save was made in part: \(counts)")
+        expect(Set(Counts.names.map { counts[$0] }).count, equals: 1, "\(context): a save was made in part: \(counts)")
         #expect(counts.happy >= confirmed, "\(context): \(counts.happy) saved, but \(confirmed) was confirmed")
         #expect(counts.happy <= started, "\(context): \(counts.happy) saved, but only \(started) taps were started")
     }
@@ -221,7 +221,7 @@ struct CrashTests {
         let dataFile = sandbox.defaultDataFile
         let before = try Data(contentsOf: dataFile)
         let tap = try await sandbox.run(Self.tap)
-        #expect(tap.status == 0, "\(context): the tap left killed before its rename: \(tap)")
+        expect(tap.status, equals: 0, "\(context): the tap left killed before its rename: \(tap)")
         let after = try Data(contentsOf: dataFile)
         try after.write(to: dataFile.deletingLastPathComponent().appendingPathComponent(".emotions.json.tmp-99999-12345"))
         try before.write(to: dataFile)

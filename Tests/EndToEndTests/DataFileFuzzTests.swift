@@ -75,13 +75,13 @@ import Testing
             expected["happy"] = happy + 1
             // Read back by the binary itself: Foundation's JSON reader cannot read numbers such as 1e999.
             let after = try await run(["stats", "--json"], in: sandbox, on: input)
-            #expect(after.status == 0, "\(input): the tapped file cannot be read: \(after)")
-            #expect(statsCounts(after, on: input) == expected, "\(input): the tap did not add exactly one to happy")
+            expect(after.status, equals: 0, "\(input): the tapped file cannot be read: \(after)")
+            expect(statsCounts(after, on: input), equals: expected, "\(input): the tap did not add exactly one to happy")
         case let (counts?, 64):
             // Refused as a tally error: only a count or a total already at the largest count.
             let atTheLimit = counts["happy"] == Int.max || counts.values.reduce(0, &+) == Int.max
             #expect(atTheLimit && tap.stderr.hasPrefix("Error: Cannot add 1 to happy"), "\(input): \(tap)")
-            #expect(sandbox.bytes(of: file) == Data(input.bytes), "\(input): the file was changed")
+            expect(sandbox.bytes(of: file), equals: Data(input.bytes), "\(input): the file was changed")
         case (nil, 65):
             expectRefusal(tap, of: file, in: sandbox, on: input)
         default:
@@ -102,7 +102,7 @@ import Testing
 
     /// The five counts `stats --json` printed, checked to be whole, at least zero, and to add up to its total.
     private static func statsCounts(_ outcome: Outcome, on input: FuzzCase) -> [String: Int]? {
-        #expect(outcome.stderr == "", "\(input): \(outcome)")
+        expect(outcome.stderr, equals: "", "\(input): \(outcome)")
         let object = (try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))) as? [String: Any]
         let counts = (object?["counts"] as? [String: Any])?.compactMapValues { $0 as? Int }
         guard let counts, Set(counts.keys) == Set(Counts.names), let total = object?["total"] as? Int else {
@@ -119,14 +119,14 @@ import Testing
 
     /// A refusal of an unusable file: exit 65, one line of error naming the file, and the file as it was.
     private static func expectRefusal(_ outcome: Outcome, of file: URL, in sandbox: Sandbox, on input: FuzzCase) {
-        #expect(outcome.status == 65, "\(input): \(outcome)")
-        #expect(outcome.stdout == "", "\(input): \(outcome)")
+        expect(outcome.status, equals: 65, "\(input): \(outcome)")
+        expect(outcome.stdout, equals: "", "\(input): \(outcome)")
         #expect(outcome.stderr.hasPrefix("Error: ") && outcome.stderr.contains(file.path), "\(input): \(outcome)")
         let controls = outcome.stderr.dropLast().unicodeScalars
             .filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
         #expect(outcome.stderr.hasSuffix("\n") && controls.isEmpty, "\(input): not one printable line: \(outcome)")
-        #expect(sandbox.bytes(of: file) == Data(input.bytes), "\(input): the file was changed")
+        expect(sandbox.bytes(of: file), equals: Data(input.bytes), "\(input): the file was changed")
         let folder = (try? FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)) ?? []
-        #expect(folder.filter { $0 != "emotions.json.lock" } == ["emotions.json"], "\(input): left \(folder)")
+        expect(folder.filter { $0 != "emotions.json.lock" }, equals: ["emotions.json"], "\(input): left \(folder)")
     }
 }

@@ -8,11 +8,11 @@ struct DataFileTests {
     @Test func theDefaultDataFileIsInTheConfigFolderOfHome() async throws {
         let sandbox = try Sandbox()
         expectSuccess(try await sandbox.run("tap", "upset"), stdout: "upset: 0 → 1\n")
-        #expect(sandbox.text(of: sandbox.defaultDataFile) == DataFile.text(Counts(upset: 1)))
+        expect(sandbox.text(of: sandbox.defaultDataFile), equals: DataFile.text(Counts(upset: 1)))
         // Every folder on the way to the file, the file and its journal; nothing else but its lock.
         let components = Sandbox.defaultDataFilePath.split(separator: "/")
         let expected = components.indices.map { components[...$0].joined(separator: "/") } + [Sandbox.defaultDataFilePath + ".journal"]
-        #expect(sandbox.contentsOfHome().filter { !$0.hasSuffix(".lock") } == expected.sorted())
+        expect(sandbox.contentsOfHome().filter { !$0.hasSuffix(".lock") }, equals: expected.sorted())
     }
 
     #if os(Linux)
@@ -27,7 +27,7 @@ struct DataFileTests {
         let outcome = try await sandbox.runShell(
             #"exec strace -qqq -f -e trace=openat,openat2,newfstatat,statx,flock -o "# + trace.path + #" "$0" tap happy -q"#,
             binary: try Emotions.binary().path)
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         let locked = try #require(calls.firstIndex { $0.contains("flock(") }, "\(calls)")
         let named = calls.indices.filter { calls[$0].contains(#""emotions.json""#) }
@@ -41,15 +41,15 @@ struct DataFileTests {
         }
         try FileManager.default.createSymbolicLink(at: sandbox.defaultDataFile, withDestinationURL: real.appendingPathComponent("emotions.json"))
         expectSuccess(try await sandbox.run("tap", "happy"), stdout: "happy: 2 → 3\n")
-        #expect(sandbox.text(of: real.appendingPathComponent("emotions.json")) == DataFile.text(Counts(happy: 3)))
+        expect(sandbox.text(of: real.appendingPathComponent("emotions.json")), equals: DataFile.text(Counts(happy: 3)))
         #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("emotions.json.lock").path))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.defaultDataFile.path) == real.appendingPathComponent("emotions.json").path)
+        try expect(FileManager.default.destinationOfSymbolicLink(atPath: sandbox.defaultDataFile.path), equals: real.appendingPathComponent("emotions.json").path)
 
         // The lock file left beside the link is not the data file's: whoever holds it keeps no update waiting.
         let leftover = sandbox.defaultDataFile.path + ".lock"
         let held = open(leftover, O_RDONLY)
         defer { close(held) }
-        #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
+        expect(flock(held, LOCK_EX | LOCK_NB), equals: 0)
         expectSuccess(try await sandbox.run(["tap", "happy"], timeout: .seconds(5)), stdout: "happy: 3 → 4\n")
         // Nor does anything else put there: a FIFO nobody holds.
         try FileManager.default.removeItem(atPath: leftover)
@@ -70,11 +70,11 @@ struct DataFileTests {
         expectSuccess(try await sandbox.run(missing + ["stats", "happy"]), stdout: "0\n")
         expectSuccess(try await sandbox.run(missing + ["log"]), stdout: "")
         expectSuccess(try await sandbox.run(missing + ["export"]), stdout: "")
-        #expect(try await sandbox.run(missing + ["calendar", "--json"]).status == 0)
-        #expect(try await sandbox.run(missing + ["undo"]).status == 1)
+        try expect(await sandbox.run(missing + ["calendar", "--json"]).status, equals: 0)
+        try expect(await sandbox.run(missing + ["undo"]).status, equals: 1)
         let dryRun = try await sandbox.run(missing + ["import", sandbox.root.appendingPathComponent("mood.jsonl").path, "--dry-run"])
         expectSuccess(dryRun, stdout: "Would import 2 changes: happy +2.\n")
-        #expect(sandbox.contentsOfHome() == before, "a read made or changed a file")
+        expect(sandbox.contentsOfHome(), equals: before, "a read made or changed a file")
     }
 
     @Test func fileOptionBeatsTheEnvironmentVariableAndXDG() async throws {
@@ -85,10 +85,10 @@ struct DataFileTests {
             "XDG_CONFIG_HOME": sandbox.root.appendingPathComponent("xdg").path,
         ]
         expectSuccess(try await sandbox.run("tap", "sad", "--file", chosen.path, environment: environment), stdout: "sad: 0 → 1\n")
-        #expect(sandbox.text(of: chosen) == DataFile.text(Counts(sad: 1)))
+        expect(sandbox.text(of: chosen), equals: DataFile.text(Counts(sad: 1)))
         #expect(!sandbox.exists(sandbox.root.appendingPathComponent("from-env.json")))
         #expect(!sandbox.exists(sandbox.root.appendingPathComponent("xdg")))
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
 
         expectSuccess(try await sandbox.run("stats", "sad", "--file", chosen.path, environment: environment), stdout: "1\n")
     }
@@ -100,9 +100,9 @@ struct DataFileTests {
             "EMOTIONS_FILE": fromEnvironment.path, "XDG_CONFIG_HOME": sandbox.root.appendingPathComponent("xdg").path,
         ]
         expectSuccess(try await sandbox.run("tap", "smile", environment: environment), stdout: "smile: 0 → 1\n")
-        #expect(sandbox.text(of: fromEnvironment) == DataFile.text(Counts(smile: 1)))
+        expect(sandbox.text(of: fromEnvironment), equals: DataFile.text(Counts(smile: 1)))
         #expect(!sandbox.exists(sandbox.root.appendingPathComponent("xdg")))
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
 
         expectSuccess(try await sandbox.run("stats", "smile", environment: environment), stdout: "1\n")
     }
@@ -112,8 +112,8 @@ struct DataFileTests {
         let xdg = sandbox.root.appendingPathComponent("xdg")
         let environment = ["XDG_CONFIG_HOME": xdg.path]
         expectSuccess(try await sandbox.run("tap", "neutral", environment: environment), stdout: "neutral: 0 → 1\n")
-        #expect(sandbox.text(of: xdg.appendingPathComponent("emotions/emotions.json")) == DataFile.text(Counts(neutral: 1)))
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.text(of: xdg.appendingPathComponent("emotions/emotions.json")), equals: DataFile.text(Counts(neutral: 1)))
+        expect(sandbox.contentsOfHome(), equals: [])
 
         expectSuccess(try await sandbox.run("stats", "neutral", environment: environment), stdout: "1\n")
         expectSuccess(try await sandbox.run("stats", "neutral"), stdout: "0\n")
@@ -124,7 +124,7 @@ struct DataFileTests {
         expectSuccess(
             try await sandbox.run("tap", "happy", environment: ["XDG_CONFIG_HOME": "relative-xdg"]),
             stdout: "happy: 0 → 1\n")
-        #expect(sandbox.text(of: sandbox.defaultDataFile) == DataFile.text(Counts(happy: 1)))
+        expect(sandbox.text(of: sandbox.defaultDataFile), equals: DataFile.text(Counts(happy: 1)))
         #expect(!sandbox.contentsOfHome().contains { $0.hasPrefix("relative-xdg") })
     }
 
@@ -137,8 +137,8 @@ struct DataFileTests {
         let file = sandbox.root.appendingPathComponent("nested/folder/tally.json")
         let arguments = template.map { $0.replacingOccurrences(of: "PATH", with: file.path) }
         expectSuccess(try await sandbox.run(arguments), stdout: "happy: 0 → 1\n")
-        #expect(sandbox.text(of: file) == DataFile.text(Counts(happy: 1)))
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.text(of: file), equals: DataFile.text(Counts(happy: 1)))
+        expect(sandbox.contentsOfHome(), equals: [])
 
         let statsArguments = arguments.map { $0 == "tap" ? "stats" : $0 }
         expectSuccess(try await sandbox.run(statsArguments), stdout: "1\n")
@@ -152,18 +152,18 @@ struct DataFileTests {
         let components = Sandbox.defaultDataFilePath.split(separator: "/")
         for end in components.indices.dropLast() {
             let folder = components[...end].joined(separator: "/")
-            #expect(try sandbox.permissions(of: sandbox.home.appendingPathComponent(folder)) == 0o700, "\(folder)")
+            try expect(sandbox.permissions(of: sandbox.home.appendingPathComponent(folder)), equals: 0o700, "\(folder)")
         }
-        #expect(try sandbox.permissions(of: sandbox.defaultDataFile) == 0o600)
+        try expect(sandbox.permissions(of: sandbox.defaultDataFile), equals: 0o600)
     }
 
     @Test func firstWriteWithFileOptionCreatesEveryMissingFolderPrivate() async throws {
         let sandbox = try Sandbox()
         let file = sandbox.root.appendingPathComponent("a/b/tally.json")
         expectSuccess(try await sandbox.run("tap", "-q", "happy", "--file", file.path), stdout: "")
-        #expect(try sandbox.permissions(of: sandbox.root.appendingPathComponent("a")) == 0o700)
-        #expect(try sandbox.permissions(of: sandbox.root.appendingPathComponent("a/b")) == 0o700)
-        #expect(try sandbox.permissions(of: file) == 0o600)
+        try expect(sandbox.permissions(of: sandbox.root.appendingPathComponent("a")), equals: 0o700)
+        try expect(sandbox.permissions(of: sandbox.root.appendingPathComponent("a/b")), equals: 0o700)
+        try expect(sandbox.permissions(of: file), equals: 0o600)
     }
 
     @Test(arguments: [["stats"], ["stats", "sad"], ["stats", "--json"], ["stats", "happy", "--json"]])
@@ -177,10 +177,10 @@ struct DataFileTests {
             ([], ["EMOTIONS_FILE": fromEnvironment.path]), (["--file", file.path], [:]),
         ] {
             let outcome = try await sandbox.run(arguments + extra, environment: environment)
-            #expect(outcome.status == 0, "\(outcome)")
-            #expect(outcome.stderr == "", "\(outcome)")
+            expect(outcome.status, equals: 0, "\(outcome)")
+            expect(outcome.stderr, equals: "", "\(outcome)")
         }
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
         for path in ["xdg", "x", "e"] {
             #expect(!sandbox.exists(sandbox.root.appendingPathComponent(path)), "stats created \(path)")
         }
@@ -195,16 +195,16 @@ struct DataFileTests {
             to: sandbox.defaultDataFile)
         expectSuccess(try await sandbox.run("tap", "happy", "sad"), stdout: "happy: 2 → 3\nsad: 0 → 1\n")
         let object = try #require(DataFile.object(sandbox.text()), "\(sandbox.text() ?? "no file")")
-        #expect(object["note"] as? String == "keep me")
-        #expect(object["version"] as? Int == 1)
+        expect(object["note"] as? String, equals: "keep me")
+        expect(object["version"] as? Int, equals: 1)
         let extra = try #require(object["extra"] as? [Any])
-        #expect(extra.count == 2)
-        #expect(extra.first as? Int == 1)
+        expect(extra.count, equals: 2)
+        expect(extra.first as? Int, equals: 1)
         #expect((extra.last as? [String: Any])?["a"] is NSNull)
         let counts = try #require(object["counts"] as? [String: Any])
-        #expect(counts["custom"] as? Int == 7)
-        #expect(DataFile.counts(sandbox.text()) == Counts(happy: 3, sad: 1))
-        #expect(Set(object.keys) == ["note", "version", "counts", "extra"])
+        expect(counts["custom"] as? Int, equals: 7)
+        expect(DataFile.counts(sandbox.text()), equals: Counts(happy: 3, sad: 1))
+        expect(Set(object.keys), equals: ["note", "version", "counts", "extra"])
     }
 
     @Test func missingCountsAreZero() async throws {
@@ -215,7 +215,7 @@ struct DataFileTests {
             stdout: #"{"counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 4}, "total": 4}"# + "\n")
         expectSuccess(try await sandbox.run("tap", "happy"), stdout: "happy: 0 → 1\n")
         #expect(DataFile.counts(sandbox.text()) == Counts(happy: 1, sad: 4), "\(sandbox.text() ?? "no file")")
-        #expect(DataFile.object(sandbox.text())?["version"] as? Int == 1)
+        expect(DataFile.object(sandbox.text())?["version"] as? Int, equals: 1)
     }
 
     @Test(arguments: ["{}", "{}\n", #"{"version": 1}"#, #"{"counts": {}}"#, " \n{ }\n "])
@@ -227,7 +227,7 @@ struct DataFileTests {
             stdout: #"{"counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}, "total": 0}"# + "\n")
         expectSuccess(try await sandbox.run("tap", "neutral"), stdout: "neutral: 0 → 1\n")
         #expect(DataFile.counts(sandbox.text()) == Counts(neutral: 1), "\(sandbox.text() ?? "no file")")
-        #expect(DataFile.object(sandbox.text())?["version"] as? Int == 1)
+        expect(DataFile.object(sandbox.text())?["version"] as? Int, equals: 1)
     }
 
     static let unusableFiles: [(label: String, text: String)] = [
@@ -259,9 +259,9 @@ struct DataFileTests {
         for arguments in [["tap", "happy"], ["add", "sad", "1"], ["reset", "--all"], ["stats"], ["stats", "--json"]] {
             let outcome = try await sandbox.run(arguments)
             expectFailure(outcome, status: 65, mentioning: [file.path])
-            #expect(sandbox.bytes(of: file) == before, "\(label): \(outcome.commandLine) changed the file")
+            expect(sandbox.bytes(of: file), equals: before, "\(label): \(outcome.commandLine) changed the file")
         }
         let folder = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
-        #expect(folder.filter { !$0.hasSuffix(".lock") } == ["emotions.json"], "left behind: \(folder)")
+        expect(folder.filter { !$0.hasSuffix(".lock") }, equals: ["emotions.json"], "left behind: \(folder)")
     }
 }

@@ -32,13 +32,13 @@ struct ErrorTests {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run(arguments)
         expectUsageError(outcome, command: command, message: "Missing value for '--file'")
-        #expect(sandbox.contentsOfHome() == [], "nothing named --json in the working directory")
+        expect(sandbox.contentsOfHome(), equals: [], "nothing named --json in the working directory")
     }
 
     @Test func aFileNameThatLooksLikeAnOptionIsGivenWithAnEqualsSign() async throws {
         let sandbox = try Sandbox()
         expectSuccess(try await sandbox.run("tap", "happy", "--file=--json"), stdout: "happy: 0 → 1\n")
-        #expect(sandbox.contentsOfHome() == ["--json", "--json.journal", "--json.lock"])
+        expect(sandbox.contentsOfHome(), equals: ["--json", "--json.journal", "--json.lock"])
     }
 
     @Test(arguments: ["abc", "-1", "86401", "nan", "inf", "0x10", "1e3", "1e-400", "0.0001"])
@@ -57,7 +57,7 @@ struct ErrorTests {
         expectSuccess(try await sandbox.run("add", "happy", "2", "-q"), stdout: "")
         let before = sandbox.bytes(of: sandbox.defaultDataFile)
         let fifo = sandbox.root.appendingPathComponent("zone")
-        #expect(mkfifo(fifo.path, 0o600) == 0)
+        expect(mkfifo(fifo.path, 0o600), equals: 0)
         let arguments = command.split(separator: " ").map(String.init)
         for environment in [["TZ": fifo.path], ["TZ": ":" + fifo.path], ["TZ": "zone", "TZDIR": sandbox.root.path]] {
             let outcome = try await sandbox.run(arguments, environment: environment)
@@ -68,7 +68,7 @@ struct ErrorTests {
         }
         let folder = try await sandbox.run(arguments, environment: ["TZ": "/"])
         expectFailure(folder, status: 64, mentioning: ["TZ='/' is invalid: it names /, a folder, not a time zone file"])
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
     }
 
     /// A `TZ` that is not UTF-8 names the file of its own bytes to the C library, not the file of
@@ -80,14 +80,14 @@ struct ErrorTests {
         expectSuccess(try await sandbox.run("add", "happy", "2", "-q"), stdout: "")
         let before = sandbox.bytes(of: sandbox.defaultDataFile)
         let fifo = Array((sandbox.root.path + "/EST5").utf8) + [0xFF]
-        #expect(mkfifo(fifo.map { CChar(bitPattern: $0) } + [0], 0o600) == 0)
+        expect(mkfifo(fifo.map { CChar(bitPattern: $0) } + [0], 0o600), equals: 0)
         let script = #"TZ="$(printf 'EST5\377')" TZDIR="$1" exec "$0" tap happy"#
         let outcome = try await Emotions.run(
             ["-c", script, try Emotions.binary().path, sandbox.root.path], environment: sandbox.baseEnvironment,
             directory: sandbox.home, captureFolder: sandbox.capture, timeout: .seconds(30),
             executable: URL(fileURLWithPath: "/bin/sh"))
         expectFailure(outcome, status: 64, mentioning: ["Error: The environment variable TZ='EST5\u{FFFD}' is invalid", "a FIFO"])
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
     }
 
     @Test func aTimeZoneThatNamesNoFileIsReadAsTheCLibraryReadsIt() async throws {
@@ -95,7 +95,7 @@ struct ErrorTests {
         // No such file: a rule (EST5EDT-like) or, failing that, UTC, as for any program.
         expectSuccess(try await sandbox.run(["tap", "happy", "-q"], environment: ["TZ": "Nowhere/AtAll"]), stdout: "")
         let log = try await sandbox.run(["log", "--json"], environment: ["TZ": "Nowhere/AtAll"])
-        #expect(log.status == 0, "\(log)")
+        expect(log.status, equals: 0, "\(log)")
         #expect(log.stdout.contains(#"+00:00","#), "\(log)")
     }
 
@@ -108,8 +108,8 @@ struct ErrorTests {
         let before = sandbox.bytes(of: file)
         let outcome = try await sandbox.run("tap", "happy", "--file", file.path)
         expectFailure(outcome, status: 65, mentioning: [file.path])
-        #expect(outcome.stderrLines.count == 1, "\(outcome)")
-        #expect(sandbox.bytes(of: file) == before)
+        expect(outcome.stderrLines.count, equals: 1, "\(outcome)")
+        expect(sandbox.bytes(of: file), equals: before)
     }
 
     // MARK: - 71, the arguments cannot be read
@@ -128,15 +128,15 @@ struct ErrorTests {
             #"exec strace -qqq -f -o /dev/null -P /proc/self/maps -e inject=openat:error=EACCES "$0" tap happy"#,
             binary: try Emotions.binary().path)
         let messages = outcome.stderrLines.filter { !$0.hasPrefix("strace: ") }
-        #expect(outcome.status == 71, "\(outcome)")
-        #expect(outcome.stdout == "", "\(outcome)")
-        #expect(messages == [
+        expect(outcome.status, equals: 71, "\(outcome)")
+        expect(outcome.stdout, equals: "", "\(outcome)")
+        expect(messages, equals: [
             "Error: The command line's arguments could not be read: the Swift runtime finds them through "
                 + "/proc/self/maps, which could not be opened (no file descriptor free, /proc not mounted, or access "
                 + "refused). Nothing was done; raise the limit on open files (ulimit -n) or make /proc readable, and "
                 + "run it again.",
         ], "\(outcome)")
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
     }
     #endif
 
@@ -159,7 +159,7 @@ struct ErrorTests {
             let outcome = try await sandbox.runShell(#"ulimit -n 4 && exec "$0" "# + command, binary: binary)
             expectFailure(outcome, status: 71, mentioning: ["Too many open files", "raise the limit on open files"])
         }
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
     }
 
     // MARK: - 73, cannot create
@@ -176,9 +176,9 @@ struct ErrorTests {
         ] {
             let outcome = try await sandbox.run(arguments, environment: environment)
             expectFailure(outcome, status: 73, mentioning: [blocker.path])
-            #expect(sandbox.text(of: blocker) == "I am a file, not a folder\n")
+            expect(sandbox.text(of: blocker), equals: "I am a file, not a folder\n")
         }
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func aConfigFolderUnderARegularFileCannotBeCreated() async throws {
@@ -189,7 +189,7 @@ struct ErrorTests {
         expectFailure(viaXDG, status: 73, mentioning: [blocker.path])
         let viaHome = try await sandbox.run("tap", "happy", environment: ["HOME": blocker.path])
         expectFailure(viaHome, status: 73, mentioning: [blocker.path])
-        #expect(sandbox.bytes(of: blocker) == Data())
+        expect(sandbox.bytes(of: blocker), equals: Data())
     }
 
     @Test(arguments: [["tap", "happy"], ["stats"]])
@@ -199,7 +199,7 @@ struct ErrorTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let outcome = try await sandbox.run(arguments + ["--file", folder.path])
         expectFailure(outcome, status: 65, mentioning: [folder.path, "is a folder, not a file"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        try expect(FileManager.default.contentsOfDirectory(atPath: folder.path), equals: [])
         #expect(!FileManager.default.fileExists(atPath: folder.path + ".lock"))
     }
 
@@ -244,7 +244,7 @@ struct ErrorTests {
         let journal = try Data(contentsOf: URL(fileURLWithPath: file + ".journal"))
         let outcome = try await sandbox.run(["tap", "happy"], timeout: .seconds(5))
         expectFailure(outcome, status: 65, mentioning: [file, kind == "folder" ? "is a folder" : "not a regular file"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: file + ".journal")) == journal, "the journal was changed")
+        try expect(Data(contentsOf: URL(fileURLWithPath: file + ".journal")), equals: journal, "the journal was changed")
     }
 
     @Test func aPathThatIsNotUTF8IsRefusedRatherThanReplaced() async throws {
@@ -259,7 +259,7 @@ struct ErrorTests {
         ] {
             let outcome = try await sandbox.runShell(script, binary: binary)
             expectFailure(outcome, status: 64, mentioning: ["is not valid UTF-8", "Use a UTF-8 path or rename the file."])
-            #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home.path) == [], "\(script)")
+            try expect(FileManager.default.contentsOfDirectory(atPath: sandbox.home.path), equals: [], "\(script)")
         }
     }
 
@@ -267,9 +267,9 @@ struct ErrorTests {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.runShell(#"exec "$0" tap "$(printf '\377')""#, binary: try Emotions.binary().path)
         expectFailure(outcome, status: 64)
-        #expect(outcome.stderr == "Error: The argument 2, '\u{FFFD}', is not valid UTF-8; emotions reads its arguments "
+        expect(outcome.stderr, equals: "Error: The argument 2, '\u{FFFD}', is not valid UTF-8; emotions reads its arguments "
             + "as UTF-8 text. Retype it in UTF-8.\n")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func variablesThatOnlyStyleOutputAreReadEvenIfNotUTF8() async throws {
@@ -320,7 +320,7 @@ struct ErrorTests {
             outcome, status: 75,
             mentioning: [lockPath, "(pid \(getpid()), ", "EMOTIONS_LOCK_TIMEOUT", "after waiting 200 ms for the lock"])
         #expect(elapsed < .seconds(300), "giving up took \(elapsed)")
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
 
         // Readers take no lock, so stats still works while the lock is held.
         expectSuccess(try await sandbox.run("stats", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "0.2"]), stdout: "3\n")
@@ -334,10 +334,10 @@ struct ErrorTests {
 
         async let outcome = sandbox.run("tap", "happy", environment: ["EMOTIONS_LOCK_TIMEOUT": "15"])
         try await Task.sleep(for: .milliseconds(300))
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 3)), "the writer did not wait for the lock")
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 3)), "the writer did not wait for the lock")
         flock(lock, LOCK_UN)
         expectSuccess(try await outcome, stdout: "happy: 3 → 4\n")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 4)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 4)))
     }
 
     /// With no signal it may queue (`RLIMIT_SIGPENDING` 0, or the user's queue full), the timer that
@@ -354,9 +354,9 @@ struct ErrorTests {
         async let outcome = sandbox.runShell(
             #"EMOTIONS_LOCK_TIMEOUT=15 exec /usr/bin/prlimit --sigpending=0 "$0" tap happy"#, binary: binary)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 3)), "the writer did not wait for the lock")
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 3)), "the writer did not wait for the lock")
         flock(lock, LOCK_UN)
         expectSuccess(try await outcome, stdout: "happy: 3 → 4\n")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 4)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 4)))
     }
 }

@@ -57,9 +57,9 @@ struct ExportImportTests {
         expectSuccess(jsonl, stdout: jsonl.stdout)
         // log --json's objects are the export's with the view's command_id, delta and undone after them.
         let viewed = #", "command_id": "[0-9A-Z]{26}", "delta": -?[0-9]+, "undone": (true|false)\}$"#
-        #expect(log.stdoutLines.map { $0.replacingOccurrences(of: viewed, with: "}", options: .regularExpression) } == jsonl.stdoutLines.map(ExportLines.withoutAddress))
+        expect(log.stdoutLines.map { $0.replacingOccurrences(of: viewed, with: "}", options: .regularExpression) }, equals: jsonl.stdoutLines.map(ExportLines.withoutAddress))
         let objects = jsonl.stdoutLines.compactMap { DataFile.object($0) }
-        #expect(objects.count == 4)
+        expect(objects.count, equals: 4)
         #expect(objects[0]["events"] as? Int == 2 && objects[0]["group"] == nil, "the first of two says how many")
         #expect(objects[1]["group"] as? String == objects[0]["id"] as? String && objects[1]["events"] == nil)
         #expect(objects[2]["group"] == nil && objects[2]["events"] == nil, "a one-change command has neither")
@@ -78,7 +78,7 @@ struct ExportImportTests {
             ["add", "sad", "-2", "--at", "2025-11-22T09:00"], ["reset", "happy"], ["undo"], ["tap", "upset", "--at", "2025-11-19T09:00"],
             ["undo"], ["redo"], ["add", "neutral", "2", "--at", "2025-11-23T09:00"], ["add", "neutral", "-2"], ["tap", "neutral"],
         ] {
-            #expect(try await sandbox.run(arguments + ["-q"], environment: utc).status == 0, "\(arguments)")
+            try expect(await sandbox.run(arguments + ["-q"], environment: utc).status, equals: 0, "\(arguments)")
         }
         let csv = try await sandbox.run(["export", "--format", "csv"], environment: utc)
         let rows = csv.stdout.components(separatedBy: "\r\n").dropLast().map { $0.components(separatedBy: ",") }
@@ -98,9 +98,9 @@ struct ExportImportTests {
             let stats = try await sandbox.run(["stats", "--since", since, "--json"], environment: utc)
             let counts = try #require(DataFile.object(stats.stdout)?["counts"] as? [String: Int], "\(stats)")
             let sums = sum(since: since)
-            #expect(counts == Dictionary(uniqueKeysWithValues: counts.keys.map { ($0, sums[$0] ?? 0) }), "since \(since): \(csv.stdout)")
+            expect(counts, equals: Dictionary(uniqueKeysWithValues: counts.keys.map { ($0, sums[$0] ?? 0) }), "since \(since): \(csv.stdout)")
         }
-        #expect(sum(since: nil) == ["sad": 2, "happy": 1, "upset": 1, "neutral": 1], "\(csv.stdout)")
+        expect(sum(since: nil), equals: ["sad": 2, "happy": 1, "upset": 1, "neutral": 1], "\(csv.stdout)")
         let ids = rows.dropFirst().map { $0[column["id"] ?? 0] }
         #expect(Set(ids).count == ids.count && ids.allSatisfy { $0.count == 26 })
         let tapOfTwo = rows.filter { $0[column["date"] ?? 0] == "2025-11-20" }.map { $0[column["command_id"] ?? 0] }
@@ -128,7 +128,7 @@ struct ExportImportTests {
             ["reset", "sad", "--note", "=clear"], ["undo"], ["redo"], ["tap", "neutral", "--at", "yesterday"], ["undo"],
             ["tap", "upset", "--note", "ça va — \u{202E}merci"],
         ] {
-            #expect(try await sandbox.run(arguments + ["-q"], environment: ["TZ": "Asia/Kolkata"]).status == 0)
+            try expect(await sandbox.run(arguments + ["-q"], environment: ["TZ": "Asia/Kolkata"]).status, equals: 0)
         }
         let export = try await sandbox.run("export")
         let file = try exportFile(sandbox, export.stdoutLines)
@@ -141,9 +141,9 @@ struct ExportImportTests {
         }
         let journal = sandbox.bytes(of: URL(fileURLWithPath: other + ".journal"))
         expectSuccess(try await sandbox.run("import", file, "--file", other), stdout: "Nothing to import: the file's 9 changes are already there.\n")
-        #expect(sandbox.bytes(of: URL(fileURLWithPath: other + ".journal")) == journal, "a second import wrote to the journal")
+        expect(sandbox.bytes(of: URL(fileURLWithPath: other + ".journal")), equals: journal, "a second import wrote to the journal")
         // Undo is this history's own: the other made nothing, so it has nothing to undo; by id, it takes back the same.
-        #expect(try await sandbox.run("undo", "--file", other).status == 1)
+        try expect(await sandbox.run("undo", "--file", other).status, equals: 1)
         let upset = try await commandID(sandbox, of: "upset")
         let undoHere = try await sandbox.run("undo", upset)
         expectSuccess(try await sandbox.run("undo", upset, "--file", other), stdout: undoHere.stdout)
@@ -162,7 +162,7 @@ struct ExportImportTests {
         func send(from: String?, to: String?) async throws -> String {
             let export = try await sandbox.run(["export"] + (from.map { ["--file", $0] } ?? []))
             let outcome = try await sandbox.run(["import", try exportFile(sandbox, export.stdoutLines)] + (to.map { ["--file", $0] } ?? []))
-            #expect(outcome.status == 0, "\(outcome)")
+            expect(outcome.status, equals: 0, "\(outcome)")
             return outcome.stdout
         }
         func stats(_ file: String?) async throws -> String {
@@ -177,14 +177,14 @@ struct ExportImportTests {
         _ = try await sandbox.run("reset", "happy", "--file", laptop, "-q")
         _ = try await sandbox.run("tap", "neutral", "--file", laptop, "-q")
         _ = try await sandbox.run("reset", "--all", "-q")
-        #expect(try await send(from: laptop, to: nil) == "Imported 2 changes (3 already there): neutral +1.\n")
-        #expect(try await send(from: nil, to: laptop) == "Imported 3 changes (5 already there): smile -5, sad -1.\n")
+        try expect(await send(from: laptop, to: nil), equals: "Imported 2 changes (3 already there): neutral +1.\n")
+        try expect(await send(from: nil, to: laptop), equals: "Imported 3 changes (5 already there): smile -5, sad -1.\n")
         // Again both ways: nothing new.
-        #expect(try await send(from: laptop, to: nil) == "Nothing to import: the file's 8 changes are already there.\n")
-        #expect(try await send(from: nil, to: laptop) == "Nothing to import: the file's 8 changes are already there.\n")
+        try expect(await send(from: laptop, to: nil), equals: "Nothing to import: the file's 8 changes are already there.\n")
+        try expect(await send(from: nil, to: laptop), equals: "Nothing to import: the file's 8 changes are already there.\n")
         let counts = #"{"counts": {"happy": 0, "smile": 0, "neutral": 1, "upset": 0, "sad": 0}, "total": 1}"# + "\n"
-        #expect(try await stats(nil) == counts)
-        #expect(try await stats(laptop) == counts)
+        try expect(await stats(nil), equals: counts)
+        try expect(await stats(laptop), equals: counts)
 
         // The desktop taps; the laptop takes back the desktop's reset by its id: sad comes back there
         // (happy stays cleared by the laptop's own reset), and here once the undo arrives. The
@@ -193,16 +193,16 @@ struct ExportImportTests {
         let reset = try await commandID(sandbox, of: "sad")
         let laptopUndo = try await sandbox.run("undo", reset, "--file", laptop)
         #expect(laptopUndo.status == 0 && laptopUndo.stdout.hasPrefix("Undid 'reset happy sad'"), "\(laptopUndo)")
-        #expect(try await stats(laptop) == #"{"counts": {"happy": 0, "smile": 0, "neutral": 1, "upset": 0, "sad": 1}, "total": 2}"# + "\n")
-        #expect(try await send(from: laptop, to: nil) == "Imported 2 changes (8 already there): sad +1.\n")
+        try expect(await stats(laptop), equals: #"{"counts": {"happy": 0, "smile": 0, "neutral": 1, "upset": 0, "sad": 1}, "total": 2}"# + "\n")
+        try expect(await send(from: laptop, to: nil), equals: "Imported 2 changes (8 already there): sad +1.\n")
         let undo = try await sandbox.run("undo")
         #expect(undo.status == 0 && undo.stdout.hasPrefix("Undid 'tap upset'") && undo.stdout.hasSuffix("upset: 1 → 0\n"), "\(undo)")
         let redo = try await sandbox.run("redo")
         #expect(redo.status == 0 && redo.stdout.hasPrefix("Redid 'tap upset'"), "\(redo)")
-        #expect(try await send(from: nil, to: laptop) == "Imported 3 changes (10 already there): upset +1.\n")
+        try expect(await send(from: nil, to: laptop), equals: "Imported 3 changes (10 already there): upset +1.\n")
         let final = #"{"counts": {"happy": 0, "smile": 0, "neutral": 1, "upset": 1, "sad": 1}, "total": 3}"# + "\n"
-        #expect(try await stats(nil) == final)
-        #expect(try await stats(laptop) == final)
+        try expect(await stats(nil), equals: final)
+        try expect(await stats(laptop), equals: final)
     }
 
     @Test func anAddUndoneOnBothMachinesAndRedoneOnOneStaysUndoneOnBothAndImportingAgainChangesNothing() async throws {
@@ -221,7 +221,7 @@ struct ExportImportTests {
         let journal = sandbox.bytes(of: URL(fileURLWithPath: other + ".journal"))
         for _ in 0..<2 {
             expectSuccess(try await sandbox.run("import", file, "--file", other), stdout: "Nothing to import: the file's 3 changes are already there.\n")
-            #expect(sandbox.bytes(of: URL(fileURLWithPath: other + ".journal")) == journal, "a second import wrote to the journal")
+            expect(sandbox.bytes(of: URL(fileURLWithPath: other + ".journal")), equals: journal, "a second import wrote to the journal")
         }
         let back = try exportFile(sandbox, try await sandbox.run("export", "--file", other).stdoutLines, name: "back.jsonl")
         expectSuccess(try await sandbox.run("import", back), stdout: "Imported 1 change (3 already there): smile -2.\n")
@@ -269,12 +269,12 @@ struct ExportImportTests {
         for (lines, fragments) in cases {
             let outcome = try await sandbox.run("import", try exportFile(sandbox, lines))
             expectFailure(outcome, status: 65, mentioning: fragments + ["Nothing was imported"])
-            #expect(files(sandbox) == before, "a refused import changed a file: \(outcome)")
+            expect(files(sandbox), equals: before, "a refused import changed a file: \(outcome)")
         }
         expectFailure(try await sandbox.run("import", sandbox.capture.path), status: 74, mentioning: ["is a folder"])
         expectFailure(try await sandbox.run("import", "missing.jsonl"), status: 74, mentioning: ["missing.jsonl"])
         expectFailure(try await sandbox.run("import", "/dev/zero"), status: 74, mentioning: ["larger than 64 MiB"])
-        #expect(files(sandbox) == before)
+        expect(files(sandbox), equals: before)
     }
 
     /// A newcomer's likeliest import: the CSV export. The message says what import reads instead.
@@ -291,7 +291,7 @@ struct ExportImportTests {
                 + "import reads the JSON Lines that 'emotions export' writes by default, one change per line. "
                 + "Nothing was imported; export the history again without --format csv.",
         ])
-        #expect(files(sandbox) == before)
+        expect(files(sandbox), equals: before)
     }
 
     /// Anything else that is not JSON is no CSV export: the message says what import reads, shows a
@@ -309,7 +309,7 @@ struct ExportImportTests {
         expectFailure(hello, status: 65, mentioning: ["Error: Cannot import line 3: it is not valid JSON: unexpected character 'h' where "
             + "a value was expected at byte 1 of the line. Nothing was imported"])
         #expect(!hello.stderr.contains("line 1"), "\(hello)")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func aChangeWhoseIdIsInTheHistoryForAnotherChangeIsRefusedNotTakenForAlreadyThere() async throws {
@@ -317,7 +317,7 @@ struct ExportImportTests {
         _ = try await sandbox.run("add", "happy", "3", "--note", "mine")
         _ = try await sandbox.run("tap", "sad")
         let export = try await sandbox.run("export").stdoutLines
-        #expect(export.count == 2)
+        expect(export.count, equals: 2)
         let before = files(sandbox)
         // The same id with another amount or emotion is not the change the history holds.
         for edited in [
@@ -334,7 +334,7 @@ struct ExportImportTests {
         }
         expectSuccess(
             try await sandbox.run("import", try exportFile(sandbox, export)), stdout: "Nothing to import: the file's 2 changes are already there.\n")
-        #expect(files(sandbox) == before)
+        expect(files(sandbox), equals: before)
     }
 
     @Test func garbageIsRefusedWithALineNumberAndNeverCrashes() async throws {
@@ -348,7 +348,7 @@ struct ExportImportTests {
         expectFailure(outcome, status: 65, mentioning: ["Cannot import line 1: ", "Nothing was imported"])
         let nested = try exportFile(sandbox, [String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)])
         expectFailure(try await sandbox.run("import", nested, "--dry-run"), status: 65, mentioning: ["line 1"])
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func dryRunChangesNothingAndMinusReadsStandardInput() async throws {
@@ -356,7 +356,7 @@ struct ExportImportTests {
         let line = #"{"id": "01JX0000000000000000000001", "at": "2025-01-01T10:00:00.000+00:00", "command": "add", "emotion": "happy", "old": 2, "new": 5, "note": "from the laptop"}"#
         let file = try exportFile(sandbox, [line])
         expectSuccess(try await sandbox.run("import", file, "--dry-run"), stdout: "Would import 1 change: happy +3.\n")
-        #expect(sandbox.contentsOfHome() == [], "a dry run created something")
+        expect(sandbox.contentsOfHome(), equals: [], "a dry run created something")
         expectSuccess(try await sandbox.run(["import", "-"], stdin: line + "\n"), stdout: "Imported 1 change: happy +3.\n")
         let log = try await sandbox.run(["log"], environment: ["TZ": "Asia/Tokyo"])
         expectSuccess(log, stdout: "2025-01-01 10:00  01JX000000  happy +3  \"from the laptop\"\n")
@@ -371,7 +371,7 @@ struct ExportImportTests {
         let lastDay = #"{"id": "01JX0000000000000000000002", "at": "9999-12-31T23:59:59.999-18:00", "command": "tap", "emotion": "smile", "old": 0, "new": 1}"#
         expectFailure(try await sandbox.run("import", try exportFile(sandbox, [good, lastDay])), status: 65,
                       mentioning: ["line 2", "9999-12-31T23:59:59.999-18:00, falls after the year 9999 in UTC", "Nothing was imported"])
-        #expect(files(sandbox) == before)
+        expect(files(sandbox), equals: before)
         // By this machine's clock: two days ahead is refused, an hour ahead is kept at its time.
         func line(_ number: Int, hoursAhead: Double) -> String {
             let format = ISO8601DateFormatter()
@@ -384,12 +384,12 @@ struct ExportImportTests {
                       mentioning: ["line 2", "more than a day after now", "Nothing was imported"])
         expectFailure(try await sandbox.run("import", try exportFile(sandbox, [good, ahead])), status: 65,
                       mentioning: ["line 2", "more than a day after now", "Nothing was imported"])
-        #expect(files(sandbox) == before)
+        expect(files(sandbox), equals: before)
         expectSuccess(try await sandbox.run("import", try exportFile(sandbox, [good, line(2, hoursAhead: 1)])),
                       stdout: "Imported 2 changes: happy +1, upset +1.\n")
         _ = try await sandbox.run("tap", "neutral")
         let last = try await sandbox.run("log", "-n", "2", "--json")
-        #expect(last.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String } == ["neutral", "upset"], "\(last)")
+        expect(last.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String }, equals: ["neutral", "upset"], "\(last)")
         // A TIME given as an argument is refused by the same rule, as a usage error (64).
         expectFailure(try await sandbox.run("tap", "happy", "--at", "9999-12-31T23:59:59.999-18:00"), status: 64,
                       mentioning: ["--at", "falls after the year 9999 in UTC"])
@@ -434,9 +434,9 @@ struct ExportImportTests {
         ])
         expectSuccess(try await sandbox.run("import", file), stdout: "Imported 2 changes: smile +1, sad +1.\n")
         let since = try await sandbox.run("log", "--since", "2021-01-01", "--json")
-        #expect(since.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String } == ["happy"], "\(since)")
+        expect(since.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String }, equals: ["happy"], "\(since)")
         let last = try await sandbox.run("log", "-n", "2", "--json")
-        #expect(last.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String } == ["smile", "happy"], "\(last)")
+        expect(last.stdoutLines.compactMap { DataFile.object($0)?["emotion"] as? String }, equals: ["smile", "happy"], "\(last)")
     }
 
     @Test func hooksRunForEachImportedChange() async throws {

@@ -24,7 +24,7 @@ struct GitRemoteHarnessTests {
         for clone in 0..<2 {
             for file in 0..<2 {
                 let path = remote.clones[clone].appendingPathComponent("machine-\(file).jsonl").path
-                #expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } == expected)
+                expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }, equals: expected)
             }
             #expect(try await remote.isClean(clone))
         }
@@ -39,7 +39,7 @@ struct GitRemoteHarnessTests {
         let first = try await remote.syncRound(clone: 0)
         #expect(first.committed && !first.conflicted, "\(first)")
         let second = try await remote.syncRound(clone: 1)
-        #expect(second.conflicts == ["shared.jsonl"], "\(second)")
+        expect(second.conflicts, equals: ["shared.jsonl"], "\(second)")
         // The rebase was aborted: the clone still has its own commit, unpushed, and no rebase under way.
         let status = try await remote.git(["status", "--porcelain=v2", "--branch"], in: remote.clones[1])
         #expect(status.stdout.contains("# branch.ab +1 -1"), "\(status)")

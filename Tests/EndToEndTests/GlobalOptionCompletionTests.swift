@@ -19,6 +19,6 @@ struct GlobalOptionCompletionTests {
             + #"&& printf '%s\n' "${COMPREPLY[@]}""#
         let outcome = try await Shells.run("bash", ["--norc", "--noprofile", "-c", program, "bash", script] + words, in: sandbox)
         #expect(outcome.status == 0 && outcome.stderr == "", "\(outcome)")
-        #expect(outcome.stdoutLines.filter { !$0.isEmpty } == expected, "\(words)")
+        expect(outcome.stdoutLines.filter { !$0.isEmpty }, equals: expected, "\(words)")
     }
 }

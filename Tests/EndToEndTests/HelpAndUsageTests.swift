@@ -9,8 +9,8 @@ struct HelpAndUsageTests {
     func toolHelpListsEverySubcommandOnStandardOutput(arguments: [String]) async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run(arguments)
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stderr == "", "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stderr, equals: "", "\(outcome)")
         for section in ["OVERVIEW:", "USAGE: emotions", "OPTIONS:", "SUBCOMMANDS:"] {
             #expect(outcome.stdoutLines.contains { $0.hasPrefix(section) }, "no \(section) in \(outcome)")
         }
@@ -20,7 +20,7 @@ struct HelpAndUsageTests {
         }
         #expect(outcome.stdout.contains("--version"))
         #expect(outcome.stdout.contains("--file"))
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func toolHelpIsTheSameHoweverItIsAskedFor() async throws {
@@ -40,7 +40,7 @@ struct HelpAndUsageTests {
             .components(separatedBy: "\n\n").first?.split(separator: "\n")
             .filter { !$0.hasPrefix("   ") }  // A wrapped abstract's next line.
             .compactMap { $0.split(separator: " ").first.map(String.init) } ?? []
-        #expect(listed == Self.subcommands + ["help"], "\(overview)")
+        expect(listed, equals: Self.subcommands + ["help"], "\(overview)")
         for name in listed {
             let help = try await sandbox.run(name, "--help")
             expectSuccess(help, stdout: help.stdout)
@@ -63,24 +63,24 @@ struct HelpAndUsageTests {
         let sandbox = try Sandbox()
         let name = arguments.first { Self.subcommands.contains($0) } ?? "help"
         let outcome = try await sandbox.run(arguments)
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stderr == "", "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stderr, equals: "", "\(outcome)")
         for section in ["OVERVIEW:", "USAGE: emotions \(name)", "ARGUMENTS:", "OPTIONS:"] {
             #expect(outcome.stdoutLines.contains { $0.hasPrefix(section) }, "no \(section) in \(outcome)")
         }
         #expect(outcome.stdout.contains("-h, --help"), "\(outcome)")
         #expect(!outcome.stdout.contains("SUBCOMMANDS:"), "\(outcome)")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test(arguments: HelpAndUsageTests.subcommands)
     func subcommandHelpIsTheSameHoweverItIsAskedFor(name: String) async throws {
         let sandbox = try Sandbox()
         let viaHelp = try await sandbox.run("help", name)
-        #expect(viaHelp.status == 0, "\(viaHelp)")
+        expect(viaHelp.status, equals: 0, "\(viaHelp)")
         #expect(viaHelp.stdout.hasPrefix("OVERVIEW: "), "\(viaHelp)")
-        #expect(try await sandbox.run(name, "--help").stdout == viaHelp.stdout)
-        #expect(try await sandbox.run(name, "-h").stdout == viaHelp.stdout)
+        try expect(await sandbox.run(name, "--help").stdout, equals: viaHelp.stdout)
+        try expect(await sandbox.run(name, "-h").stdout, equals: viaHelp.stdout)
     }
 
     @Test func changingSubcommandsDocumentTheirOptions() async throws {
@@ -100,9 +100,9 @@ struct HelpAndUsageTests {
     @Test func versionPrintsAVersionNumber() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("--version")
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stderr == "", "\(outcome)")
-        #expect(outcome.stdoutLines.count == 1, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stderr, equals: "", "\(outcome)")
+        expect(outcome.stdoutLines.count, equals: 1, "\(outcome)")
         let version = try Regex(#"^(emotions )?\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$"#)
         #expect(outcome.stdoutLines.first?.wholeMatch(of: version) != nil, "\(outcome)")
     }
@@ -113,7 +113,7 @@ struct HelpAndUsageTests {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "hapy")
         expectUsageError(outcome, command: "emotions tap", message: "Unknown emotion 'hapy'. Did you mean 'happy'? ")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func unknownOptionIsNamed() async throws {
@@ -121,7 +121,7 @@ struct HelpAndUsageTests {
         let outcome = try await sandbox.run("tap", "--bogus", "happy")
         expectUsageError(outcome, command: "emotions tap", message: "Unknown option '--bogus'")
         #expect(!outcome.stderr.contains("Did you mean"), "\(outcome)")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test(arguments: [("tap", ["happy"]), ("add", ["happy", "1"]), ("reset", ["happy"]), ("stats", []), ("watch", [])])
@@ -135,14 +135,14 @@ struct HelpAndUsageTests {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("--bogus", "tap", "happy")
         expectUsageError(outcome, command: "emotions", message: "Unknown option '--bogus'")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func mistypedOptionBeforeTheSubcommandSuggestsTheClosest() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("--fiel", "mood.json", "tap", "happy")
         expectUsageError(outcome, command: "emotions", message: "Unknown option '--fiel'. Did you mean '--file'?")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test(arguments: [["tpa", "happy"], ["help", "tpa"], ["--file", "mood.json", "tpa", "happy"]])
@@ -150,27 +150,27 @@ struct HelpAndUsageTests {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run(arguments)
         expectUsageError(outcome, command: "emotions", message: "Unknown subcommand 'tpa'. Did you mean 'tap'?")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func optionThatNeedsAValueWithoutOneIsAUsageError() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "happy", "--file")
         expectUsageError(outcome, command: "emotions tap", message: "Missing value for '--file'")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func flagGivenAValueIsAUsageError() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "happy", "--json=yes")
         expectUsageError(outcome, command: "emotions tap", message: "The flag '--json' takes no value")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func emptyFilePathIsAUsageError() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "happy", "--file=")
         expectUsageError(outcome, command: "emotions tap", message: "The value '' is invalid for '--file'")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 }

@@ -7,7 +7,7 @@ struct HistoryTests {
     /// `log --json`'s objects.
     private func logObjects(_ sandbox: Sandbox, _ arguments: String..., zone: String = "UTC") async throws -> [[String: Any]] {
         let outcome = try await sandbox.run(["log", "--json"] + arguments, environment: ["TZ": zone])
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         return outcome.stdoutLines.compactMap { DataFile.object($0) }
     }
 
@@ -29,9 +29,9 @@ struct HistoryTests {
         let outcome = try await sandbox.run(["tap", "happy", "--at", at], environment: ["TZ": zone])
         expectSuccess(outcome, stdout: "happy: 0 → 1\n")
         let objects = try await logObjects(sandbox, zone: zone)
-        #expect(objects.count == 1)
-        #expect(objects.first?["at"] as? String == expected)
-        #expect((objects.first?["recorded"] as? String)?.count == 29, "a backdated change keeps when it was recorded")
+        expect(objects.count, equals: 1)
+        expect(objects.first?["at"] as? String, equals: expected)
+        expect((objects.first?["recorded"] as? String)?.count, equals: 29, "a backdated change keeps when it was recorded")
     }
 
     @Test(arguments: ["Asia/Kolkata", "America/New_York", "Pacific/Chatham", "UTC"])
@@ -42,7 +42,7 @@ struct HistoryTests {
         expectSuccess(try await sandbox.run(["tap", "happy", "--at", "2025-11-23T00:00"], environment: environment), stdout: "happy: 0 → 1\n")
         let day = try await sandbox.run(["log", "--since", "2025-11-22", "--until", "2025-11-22"], environment: environment)
         expectSuccess(day, stdout: day.stdout)
-        #expect(day.stdoutLines.count == 1, "\(day)")
+        expect(day.stdoutLines.count, equals: 1, "\(day)")
         #expect(day.stdoutLines.first?.hasPrefix("2025-11-22 23:59  ") == true && day.stdoutLines.first?.contains("  sad +1  (recorded ") == true, "\(day)")
         let next = try await sandbox.run(["log", "--since", "2025-11-23", "--until", "2025-11-23"], environment: environment)
         #expect(next.stdoutLines.count == 1 && next.stdoutLines.first?.hasPrefix("2025-11-23 00:00  ") == true && next.stdoutLines.first?.contains("  happy +1")  == true, "\(next)")
@@ -53,7 +53,7 @@ struct HistoryTests {
         let sandbox = try Sandbox()
         let environment = ["TZ": "America/New_York"]
         expectSuccess(try await sandbox.run(["tap", "sad", "--at", "1800-01-01T23:59:59"], environment: environment), stdout: "sad: 0 → 1\n")
-        #expect(try await logObjects(sandbox, zone: "America/New_York").first?["at"] as? String == "1800-01-01T23:59:59.000-04:56")
+        try expect(await logObjects(sandbox, zone: "America/New_York").first?["at"] as? String, equals: "1800-01-01T23:59:59.000-04:56")
         let day = try await sandbox.run(["log", "--since", "1800-01-01", "--until", "1800-01-01"], environment: environment)
         #expect(day.stdoutLines.count == 1 && day.stdoutLines.first?.hasPrefix("1800-01-01 23:59  ") == true && day.stdoutLines.first?.contains("  sad +1")  == true, "\(day)")
         let stats = try await sandbox.run(["stats", "--since", "1800-01-01", "--until", "1800-01-01", "--json"], environment: environment)
@@ -71,8 +71,8 @@ struct HistoryTests {
         expectSuccess(try await sandbox.run(["tap", "happy", "--at", "yesterday 23:59:59"], environment: environment), stdout: "happy: 0 → 1\n")
         expectSuccess(try await sandbox.run(["tap", "smile"], environment: environment), stdout: "smile: 0 → 1\n")
         let log = try await logObjects(sandbox, zone: "UTC")
-        #expect((log.first?["at"] as? String)?.hasSuffix("T23:59:59.000" + zone.stored) == true, "\(zone) \(log)")
-        #expect((log.last?["at"] as? String)?.hasSuffix(zone.stored) == true, "\(zone) \(log)")
+        expect((log.first?["at"] as? String)?.hasSuffix("T23:59:59.000" + zone.stored), equals: true, "\(zone) \(log)")
+        expect((log.last?["at"] as? String)?.hasSuffix(zone.stored), equals: true, "\(zone) \(log)")
         let yesterday = try await sandbox.run(["stats", "--since", "yesterday", "--until", "yesterday", "--json"], environment: environment)
         #expect(yesterday.stdout.contains(#""happy": 1, "smile": 0"#), "\(zone) \(yesterday)")
         let today = try await sandbox.run(["stats", "--today", "--json"], environment: environment)
@@ -85,7 +85,7 @@ struct HistoryTests {
         for zone in ["Asia/Tokyo", "America/New_York", "UTC"] {
             let outcome = try await sandbox.run(["log"], environment: ["TZ": zone])
             #expect(outcome.stdoutLines.first?.hasPrefix("2025-11-22 21:04  ") == true && outcome.stdoutLines.first?.contains("  smile +1  (recorded ")  == true, "\(outcome)")
-            #expect(outcome.stdoutLines.first?.hasSuffix("  \"rough meeting\"") == true, "\(outcome)")
+            expect(outcome.stdoutLines.first?.hasSuffix("  \"rough meeting\""), equals: true, "\(outcome)")
         }
     }
 
@@ -95,20 +95,20 @@ struct HistoryTests {
         _ = try await sandbox.run("add", "sad", "3", "--at", "2025-01-01T10:00Z")
         _ = try await sandbox.run("reset", "happy")
         let all = try await logObjects(sandbox)
-        #expect(all.map { $0["command"] as? String } == ["add", "tap", "reset"])
-        #expect(all.map { $0["emotion"] as? String } == ["sad", "happy", "happy"])
-        #expect(all[1]["note"] as? String == "now")
-        #expect(all[0]["at"] as? String == "2025-01-01T10:00:00.000+00:00")
-        #expect(Set(all[0].keys) == ["id", "at", "command", "emotion", "old", "new", "recorded", "command_id", "delta", "undone"])
-        #expect(Set(all[1].keys) == ["id", "at", "command", "emotion", "old", "new", "note", "command_id", "delta", "undone"])
-        #expect(try await logObjects(sandbox, "-n", "2").map { $0["command"] as? String } == ["tap", "reset"])
-        #expect(try await logObjects(sandbox, "sad").count == 1)
-        #expect(try await logObjects(sandbox, "--since", "2025-01-02").count == 2)
-        #expect(try await logObjects(sandbox, "--until", "2025-01-02").count == 1)
+        expect(all.map { $0["command"] as? String }, equals: ["add", "tap", "reset"])
+        expect(all.map { $0["emotion"] as? String }, equals: ["sad", "happy", "happy"])
+        expect(all[1]["note"] as? String, equals: "now")
+        expect(all[0]["at"] as? String, equals: "2025-01-01T10:00:00.000+00:00")
+        expect(Set(all[0].keys), equals: ["id", "at", "command", "emotion", "old", "new", "recorded", "command_id", "delta", "undone"])
+        expect(Set(all[1].keys), equals: ["id", "at", "command", "emotion", "old", "new", "note", "command_id", "delta", "undone"])
+        try expect(await logObjects(sandbox, "-n", "2").map { $0["command"] as? String }, equals: ["tap", "reset"])
+        try expect(await logObjects(sandbox, "sad").count, equals: 1)
+        try expect(await logObjects(sandbox, "--since", "2025-01-02").count, equals: 2)
+        try expect(await logObjects(sandbox, "--until", "2025-01-02").count, equals: 1)
         #expect(try await logObjects(sandbox, "-n", "0").isEmpty)
         expectFailure(try await sandbox.run("log", "-n", "-1"), status: 64, mentioning: ["--count"])
-        #expect(try await logObjects(sandbox, "-n", "9223372036854775807").count == 3, "a huge count is all of them")
-        #expect(try await logObjects(sandbox, "-n", "4611686018427387904", "--since", "1y").count == 2, "not the add of 2025-01-01")
+        try expect(await logObjects(sandbox, "-n", "9223372036854775807").count, equals: 3, "a huge count is all of them")
+        try expect(await logObjects(sandbox, "-n", "4611686018427387904", "--since", "1y").count, equals: 2, "not the add of 2025-01-01")
     }
 
     /// `log` showed running counts (`happy: 0 → 1`), which read out of order once a change is
@@ -138,10 +138,10 @@ struct HistoryTests {
             "  \(short[6])  smile -1  (undo of \(short[0]))",
             "  \(short[6])  happy -1  (undo of \(short[0]))",
         ])
-        #expect(objects.map { $0["delta"] as? Int } == [1, 1, 1, 3, -1, 1, -1, -1])
-        #expect(objects.map { $0["undone"] as? Bool } == [true, true, false, false, true, false, false, false])
-        #expect(objects[1]["command_id"] as? String == objects[0]["id"] as? String, "the group, on every change")
-        #expect(objects[5]["reverts"] as? String == objects[4]["command_id"] as? String)
+        expect(objects.map { $0["delta"] as? Int }, equals: [1, 1, 1, 3, -1, 1, -1, -1])
+        expect(objects.map { $0["undone"] as? Bool }, equals: [true, true, false, false, true, false, false, false])
+        expect(objects[1]["command_id"] as? String, equals: objects[0]["id"] as? String, "the group, on every change")
+        expect(objects[5]["reverts"] as? String, equals: objects[4]["command_id"] as? String)
     }
 
     /// `undo` could only take back the latest command standing: a tap from last Tuesday could not be corrected.
@@ -154,7 +154,7 @@ struct HistoryTests {
         let short = String(first.prefix(10))
         let undone = try await sandbox.run(["undo", short.lowercased()], environment: ["TZ": "UTC"])
         expectSuccess(undone, stdout: "Undid 'tap sad' of 2025-11-18 09:00.\nsad: 2 → 1\n")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 2, sad: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 2, sad: 1)))
         expectSuccess(try await sandbox.run("stats", "--since", "2025-11-18", "--until", "2025-11-18", "--json"), stdout: """
             {"since": "2025-11-18T00:00:00+00:00", "until": "2025-11-19T00:00:00+00:00", "counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 0}, "total": 0, "days": 0, "streak": {"current": 0, "longest": 0}}
 
@@ -167,7 +167,7 @@ struct HistoryTests {
         expectFailure(again, status: 64, mentioning: ["Cannot undo 'tap sad' of 2025-11-18 09:00 (\(short)): it is undone already."])
         let undo = try #require(lines.last?.split(separator: " ").dropFirst(2).first.map(String.init))
         expectSuccess(try await sandbox.run(["undo", undo], environment: ["TZ": "UTC"]), stdout: "Redid 'tap sad' of 2025-11-18 09:00.\nsad: 1 → 2\n")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 2, sad: 2)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 2, sad: 2)))
     }
 
     @Test func undoWithABadUnknownOrAmbiguousIdIsAUsageErrorThatChangesNothing() async throws {
@@ -185,14 +185,14 @@ struct HistoryTests {
             "is ambiguous: 2 commands", ids[0] + " ('tap sad' of ", ids[1] + " ('reset sad' of ", "give more of the id",
         ])
         expectFailure(try await sandbox.run("undo", ids[0]), status: 64, mentioning: ["sad", "below zero"])
-        #expect(sandbox.rawText() == before)
+        expect(sandbox.rawText(), equals: before)
     }
 
     @Test func undoTakesBackACommandAsOneAndRedoMakesItAgain() async throws {
         let sandbox = try Sandbox()
         expectSuccess(try await sandbox.run("tap", "happy", "smile", "--at", "2025-11-22T21:04"), stdout: "happy: 0 → 1\nsmile: 0 → 1\n")
         expectSuccess(try await sandbox.run("undo"), stdout: "Undid 'tap happy smile' of 2025-11-22 21:04.\nsmile: 1 → 0\nhappy: 1 → 0\n")
-        #expect(sandbox.text() == DataFile.text(Counts()))
+        expect(sandbox.text(), equals: DataFile.text(Counts()))
         let nothing = try await sandbox.run("undo")
         expectFailure(nothing, status: 1, mentioning: ["Nothing to undo"])
         expectSuccess(try await sandbox.run("redo", "--json"), stdout: """
@@ -201,7 +201,7 @@ struct HistoryTests {
 
             """)
         expectFailure(try await sandbox.run("redo"), status: 1, mentioning: ["Nothing to redo"])
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 1, smile: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 1, smile: 1)))
     }
 
     @Test func aNewChangeEndsWhatCanBeRedone() async throws {
@@ -211,10 +211,10 @@ struct HistoryTests {
         _ = try await sandbox.run("tap", "neutral")
         let before = sandbox.rawText()
         expectFailure(try await sandbox.run("redo"), status: 1, mentioning: ["Nothing to redo", "'tap neutral'"])
-        #expect(sandbox.rawText() == before, "a refused redo changed the data file")
+        expect(sandbox.rawText(), equals: before, "a refused redo changed the data file")
         let log = try await logObjects(sandbox)
-        #expect(log.map { $0["command"] as? String } == ["add", "undo", "tap"])
-        #expect(log[1]["reverts"] as? String == log[0]["id"] as? String)
+        expect(log.map { $0["command"] as? String }, equals: ["add", "undo", "tap"])
+        expect(log[1]["reverts"] as? String, equals: log[0]["id"] as? String)
     }
 
     @Test func undoOfAResetRestoresTheCounts() async throws {
@@ -222,26 +222,26 @@ struct HistoryTests {
         try sandbox.writeDataFile(Counts(happy: 3, sad: 2))
         expectSuccess(try await sandbox.run("reset", "--all"), stdout: "happy: 3 → 0\nsad: 2 → 0\n")
         let outcome = try await sandbox.run("undo")
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdoutLines.first?.hasPrefix("Undid 'reset happy sad' of ") == true, "\(outcome)")
-        #expect(outcome.stdoutLines.dropFirst() == ["sad: 0 → 2", "happy: 0 → 3"], "\(outcome)")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 3, sad: 2)))
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdoutLines.first?.hasPrefix("Undid 'reset happy sad' of "), equals: true, "\(outcome)")
+        expect(outcome.stdoutLines.dropFirst(), equals: ["sad: 0 → 2", "happy: 0 → 3"], "\(outcome)")
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 3, sad: 2)))
     }
 
     @Test func aNoteComesFromTheArgumentOrStandardInputAndIsRefusedIfItHasControls() async throws {
         let sandbox = try Sandbox()
         expectSuccess(try await sandbox.run(["tap", "sad", "--note", "-"], stdin: "private thought\n"), stdout: "sad: 0 → 1\n")
-        #expect(try await logObjects(sandbox).first?["note"] as? String == "private thought")
+        try expect(await logObjects(sandbox).first?["note"] as? String, equals: "private thought")
         let before = sandbox.rawText()
         let refused = try await sandbox.run("tap", "sad", "--note", "a\u{1B}[2Jb")
-        #expect(refused.status == 64, "\(refused)")
+        expect(refused.status, equals: 64, "\(refused)")
         #expect(refused.stderr.contains("control character U+001B"), "\(refused)")
         #expect(!refused.stderr.contains("\u{1B}"), "an escape reached the terminal")
         let long = try await sandbox.run("tap", "sad", "--note", String(repeating: "x", count: 1001))
         #expect(long.status == 64 && long.stderr.contains("1001 characters long"), "\(long)")
         let empty = try await sandbox.run(["tap", "sad", "--note", "-"], stdin: "")
-        #expect(empty.status == 64, "\(empty)")
-        #expect(sandbox.rawText() == before, "a refused note changed the data file")
+        expect(empty.status, equals: 64, "\(empty)")
+        expect(sandbox.rawText(), equals: before, "a refused note changed the data file")
     }
 
     @Test func noteCharactersThatReorderTheScreenAreEscapedInEveryForm() async throws {
@@ -253,16 +253,16 @@ struct HistoryTests {
         let json = try await sandbox.run("log", "--json")
         #expect(json.stdout.contains(#""note": "ab\u202Ecd\u2066ef""#), "\(json)")
         #expect(!json.stdout.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2066 }, "\(json)")
-        #expect(DataFile.object(json.stdout)?["note"] as? String == note, "the escapes are JSON, read back as the note")
+        expect(DataFile.object(json.stdout)?["note"] as? String, equals: note, "the escapes are JSON, read back as the note")
     }
 
     @Test(arguments: ["yesterdy", "30m", "2025-02-30", "25:00", "+3d"])
     func aBadTimeIsAUsageErrorWithAnExample(time: String) async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "happy", "--at", time)
-        #expect(outcome.status == 64, "\(outcome)")
+        expect(outcome.status, equals: 64, "\(outcome)")
         #expect(outcome.stderr.hasPrefix("Error: Invalid --at: '\(time)'"), "\(outcome)")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
         let log = try await sandbox.run("log", "--since", time)
         #expect(log.status == 64 && log.stderr.hasPrefix("Error: Invalid --since: '\(time)'"), "\(log)")
     }
@@ -270,9 +270,9 @@ struct HistoryTests {
     @Test func aTimeInTheFutureIsRefused() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "happy", "--at", "2999-01-01")
-        #expect(outcome.status == 64, "\(outcome)")
+        expect(outcome.status, equals: 64, "\(outcome)")
         #expect(outcome.stderr.contains("after now"), "\(outcome)")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     /// `--at 9pm` at midday is later today: refused, with yesterday's 9pm suggested. Twelve-hour
@@ -286,7 +286,7 @@ struct HistoryTests {
         let today = try await sandbox.run(["add", "sad", "2", "--at", "today 11:59pm"], environment: ["TZ": zone])
         expectFailure(today, status: 64, mentioning: ["Error: Invalid --at: 'today 11:59pm' is later today, after now; a change "
             + "can only be placed in the past. Did you mean 'yesterday 11:59pm'?"])
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
         let times = ["happy": "yesterday 9pm", "sad": "9am", "smile": "Yesterday Noon", "upset": "last monday 9:30PM", "neutral": "12am"]
         for (emotion, time) in times {
             expectSuccess(try await sandbox.run(["tap", emotion, "--at", time, "-q"], environment: ["TZ": zone]), stdout: "")
@@ -297,7 +297,7 @@ struct HistoryTests {
             let object = DataFile.object(line)
             if let emotion = object?["emotion"] as? String, let at = object?["at"] as? String { placed[emotion] = String(at.dropFirst(11).prefix(5)) }
         }
-        #expect(placed == ["happy": "21:00", "sad": "09:00", "smile": "12:00", "upset": "21:30", "neutral": "00:00"], "\(log)")
+        expect(placed, equals: ["happy": "21:00", "sad": "09:00", "smile": "12:00", "upset": "21:30", "neutral": "00:00"], "\(log)")
         let since = try await sandbox.run(["log", "--since", "yesterday 9pm", "--until", "yesterday 9:01pm", "--json"], environment: ["TZ": zone])
         #expect(since.stdoutLines.count == 1 && since.stdout.contains(#""emotion": "happy""#), "\(since)")
     }
@@ -311,7 +311,7 @@ struct HistoryTests {
             expectUsageError(outcome, command: "emotions \(arguments[0])",
                 message: "Invalid \(option): '\(time)' is not a TIME: did you mean '\(meant)'?")
         }
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     /// A note that holds the six characters `\u{202E}`, or a quote, could not be told from one that holds
@@ -321,9 +321,9 @@ struct HistoryTests {
         expectSuccess(try await sandbox.run("tap", "sad", "-q", "--note", #"say "hi" \u{202E}"#), stdout: "")
         expectSuccess(try await sandbox.run("tap", "sad", "-q", "--note", "say \"hi\" \u{202E}"), stdout: "")
         let lines = try await sandbox.run("log").stdoutLines
-        #expect(lines.count == 2)
-        #expect(lines.first?.hasSuffix(#"  "say \"hi\" \\u{202E}""#) == true, "\(lines)")
-        #expect(lines.last?.hasSuffix(#"  "say \"hi\" \u{202E}""#) == true, "\(lines)")
+        expect(lines.count, equals: 2)
+        expect(lines.first?.hasSuffix(#"  "say \"hi\" \\u{202E}""#), equals: true, "\(lines)")
+        expect(lines.last?.hasSuffix(#"  "say \"hi\" \u{202E}""#), equals: true, "\(lines)")
     }
 
     /// Midnight of year 1 in UTC is still the year 0 in New York (local mean time, -4:56): the message
@@ -337,7 +337,7 @@ struct HistoryTests {
                 + "where TZ places it, and the history keeps times in the years 1 to 9999, both in UTC and at their local "
                 + "offset; give a later time.",
         ])
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
         expectSuccess(try await sandbox.run(["tap", "sad", "-q", "--at", "0001-01-01T00:00Z"], environment: ["TZ": "UTC"]), stdout: "")
     }
 
@@ -362,7 +362,7 @@ struct HistoryTests {
             #"Error: Cannot import line 1: its "at", 0001-01-01T05:00:00.000+18:00, falls before the year 1 in UTC; "#
                 + "the history keeps times in the years 1 to 9999, both in UTC and at their local offset. Nothing was imported",
         ])
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
         let late = try await sandbox.run(["tap", "happy", "--at", "9999-12-31T23:00"], environment: ["TZ": "America/New_York"])
         expectFailure(late, status: 64, mentioning: ["read at -05:00 (from TZ), it falls after the year 9999 in UTC", "give an earlier time."])
     }
@@ -377,7 +377,7 @@ struct HistoryTests {
         let outcome = try await sandbox.run(["tap", "sad", "--note", "rough \"day\""], environment: try sandbox.hookEnvironment())
         expectSuccess(outcome, stdout: "sad: 0 → 1\n")
         let input = try #require(DataFile.object(sandbox.hookOutput("input")))
-        #expect(input["note"] as? String == "rough \"day\"")
-        #expect(input["command"] as? String == "tap")
+        expect(input["note"] as? String, equals: "rough \"day\"")
+        expect(input["command"] as? String, equals: "tap")
     }
 }

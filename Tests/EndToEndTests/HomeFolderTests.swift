@@ -16,6 +16,6 @@ import Testing
                 executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
             expectFailure(outcome, status: 73, mentioning: ["HOME is not set and there is no home folder", "EMOTIONS_FILE"])
         }
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 }

@@ -27,16 +27,16 @@ struct HookTests {
         expectSuccess(outcome, stdout: "sad: 4 → 5\n")
         let file = sandbox.defaultDataFile.path
         // A script is run from the file that was judged, open as descriptor 3: its $0 is that descriptor's path.
-        #expect(sandbox.hookOutputLines("arguments") == ["/proc/self/fd/3", "sad", "4", "5"])
+        expect(sandbox.hookOutputLines("arguments"), equals: ["/proc/self/fd/3", "sad", "4", "5"])
         // The change, then what the history keeps of it (its time at our offset, the command), then the file.
         let input = try #require(sandbox.hookOutput("input"))
         #expect(input.hasPrefix(#"{"emotion": "sad", "old": 4, "new": 5, "at": ""#), "\(input)")
         #expect(input.hasSuffix(#"", "command": "tap", "file": "\#(file)"}"# + "\n"), "\(input)")
         let at = try #require(DataFile.object(input)?["at"] as? String)
         #expect(at.count == 29 && at.contains("T"), "an RFC 3339 time with milliseconds and offset: \(at)")
-        #expect(sandbox.hookOutputLines("variables") == ["sad", "4", "5", file, hook.path, "1"])
-        #expect(sandbox.hookOutputLines("directory") == [sandbox.home.resolvingSymlinksInPath().path])
-        #expect(sandbox.text() == DataFile.text(Counts(sad: 5)))
+        expect(sandbox.hookOutputLines("variables"), equals: ["sad", "4", "5", file, hook.path, "1"])
+        expect(sandbox.hookOutputLines("directory"), equals: [sandbox.home.resolvingSymlinksInPath().path])
+        expect(sandbox.text(), equals: DataFile.text(Counts(sad: 5)))
     }
 
     /// The static binary lends one entry of its environment to a `SWIFT_BACKTRACE` setting while the
@@ -59,11 +59,11 @@ struct HookTests {
         try sandbox.writeHook("10-first", HookTests.logger)
         let environment = try sandbox.hookEnvironment()
         expectSuccess(try await sandbox.run("tap", "happy", "sad", environment: environment), stdout: "happy: 0 → 1\nsad: 0 → 1\n")
-        #expect(sandbox.hookOutputLines("log") == ["10-first happy 0 1", "20-second happy 0 1", "10-first sad 0 1", "20-second sad 0 1"])
+        expect(sandbox.hookOutputLines("log"), equals: ["10-first happy 0 1", "20-second happy 0 1", "10-first sad 0 1", "20-second sad 0 1"])
 
         expectSuccess(try await sandbox.run("add", "sad", "3", environment: environment), stdout: "sad: 1 → 4\n")
         expectSuccess(try await sandbox.run("reset", "--all", environment: environment), stdout: "happy: 1 → 0\nsad: 4 → 0\n")
-        #expect(sandbox.hookOutputLines("log").dropFirst(4) == [
+        expect(sandbox.hookOutputLines("log").dropFirst(4), equals: [
             "10-first sad 1 4", "20-second sad 1 4",
             "10-first happy 1 0", "20-second happy 1 0", "10-first sad 4 0", "20-second sad 4 0",
         ])
@@ -74,7 +74,7 @@ struct HookTests {
         try sandbox.writeHook("echo", "#!/bin/sh\necho \"hook saw $1\"\n")
         // Standard output and error into one file, outside HOME, so that their order shows.
         let outcome = try await sandbox.runShell(#""$0" tap happy sad > "$HOME/../both" 2>&1"#, binary: try Emotions.binary().path)
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         #expect(sandbox.text(of: sandbox.root.appendingPathComponent("both"))
             == "happy: 0 → 1\nsad: 0 → 1\nhook saw happy\nhook saw sad\n")
     }
@@ -95,10 +95,10 @@ struct HookTests {
             {"emotion": "sad", "old": 0, "new": 1}
 
             """
-        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("output")) == lines)
+        expect(sandbox.text(of: sandbox.root.appendingPathComponent("output")), equals: lines)
         #expect(sandbox.text(of: sandbox.root.appendingPathComponent("seen-for-happy")) == lines,
             "the hook for happy ran before sad's line was written")
-        #expect(sandbox.text(of: sandbox.root.appendingPathComponent("seen-for-sad")) == lines)
+        expect(sandbox.text(of: sandbox.root.appendingPathComponent("seen-for-sad")), equals: lines)
     }
 
     @Test func aFailingHookIsAWarningAndTheChangeStaysSaved() async throws {
@@ -106,11 +106,11 @@ struct HookTests {
         try sandbox.writeHook("notify-sad", "#!/bin/sh\nexit 3\n")
         try sandbox.writeHook("zz-after", HookTests.logger)
         let outcome = try await sandbox.run("tap", "sad", environment: try sandbox.hookEnvironment())
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
-        #expect(outcome.stderr == "Warning: Hook 'notify-sad' exited with status 3; the change sad: 0 → 1 is saved.\n")
-        #expect(sandbox.hookOutputLines("log") == ["zz-after sad 0 1"], "a failure stopped the later hooks")
-        #expect(sandbox.text() == DataFile.text(Counts(sad: 1)))
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdout, equals: "sad: 0 → 1\n", "\(outcome)")
+        expect(outcome.stderr, equals: "Warning: Hook 'notify-sad' exited with status 3; the change sad: 0 → 1 is saved.\n")
+        expect(sandbox.hookOutputLines("log"), equals: ["zz-after sad 0 1"], "a failure stopped the later hooks")
+        expect(sandbox.text(), equals: DataFile.text(Counts(sad: 1)))
     }
 
     @Test(arguments: [
@@ -129,10 +129,10 @@ struct HookTests {
         let sandbox = try Sandbox()
         try sandbox.writeHook("broken", script)
         let outcome = try await sandbox.run("add", "happy", "2")
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdout == "happy: 0 → 2\n", "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdout, equals: "happy: 0 → 2\n", "\(outcome)")
         #expect(outcome.stderrLines == ["Warning: Hook 'broken' \(description)"])
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 2)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 2)))
     }
 
     @Test func aHookOutOfTimeIsStoppedWithItsChildrenAndTheChangeStaysSaved() async throws {
@@ -142,11 +142,11 @@ struct HookTests {
             ["tap", "sad"], environment: try sandbox.hookEnvironment(["EMOTIONS_HOOK_TIMEOUT": "0.3"]))
         let elapsed = try sandbox.secondsTheHookRan()
         #expect(elapsed < 5, "took \(elapsed) s from the hook's start")
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
-        #expect(outcome.stderr == "Warning: Hook 'slow' did not finish within 300 ms and was stopped; the change "
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdout, equals: "sad: 0 → 1\n", "\(outcome)")
+        expect(outcome.stderr, equals: "Warning: Hook 'slow' did not finish within 300 ms and was stopped; the change "
             + "sad: 0 → 1 is saved. Make it faster, or raise EMOTIONS_HOOK_TIMEOUT (seconds).\n")
-        #expect(sandbox.text() == DataFile.text(Counts(sad: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(sad: 1)))
         let child = try #require(Int32(sandbox.hookOutputLines("child").first ?? ""), "the hook never started its child")
         #expect(await processStops(child, within: .seconds(5)), "the hook's sleep \(child) still runs")
     }
@@ -169,7 +169,7 @@ struct HookTests {
         // The same hook does run once there is a change.
         try sandbox.writeDataFile(Counts(sad: 2))
         expectSuccess(try await sandbox.run("tap", "sad", "--quiet", environment: environment), stdout: "")
-        #expect(sandbox.hookOutputLines("log") == ["log sad 2 3"])
+        expect(sandbox.hookOutputLines("log"), equals: ["log sad 2 3"])
     }
 
     @Test(arguments: [["tap", "sad", "--no-hooks"], ["add", "--no-hooks", "sad", "2"], ["reset", "sad", "--no-hooks", "--json"]])
@@ -193,7 +193,7 @@ struct HookTests {
         let path = folder == "ABSOLUTE" ? chosen.path : folder
         let outcome = try await sandbox.run("tap", "smile", environment: try sandbox.hookEnvironment(["EMOTIONS_HOOKS_DIR": path]))
         expectSuccess(outcome, stdout: "smile: 0 → 1\n")
-        #expect(sandbox.hookOutputLines("log") == ["chosen smile 0 1"])
+        expect(sandbox.hookOutputLines("log"), equals: ["chosen smile 0 1"])
     }
 
     @Test func anEmptyHooksDirMeansTheDefaultFolder() async throws {
@@ -201,20 +201,20 @@ struct HookTests {
         try sandbox.writeHook("default", HookTests.logger)
         let outcome = try await sandbox.run("tap", "upset", environment: try sandbox.hookEnvironment(["EMOTIONS_HOOKS_DIR": ""]))
         expectSuccess(outcome, stdout: "upset: 0 → 1\n")
-        #expect(sandbox.hookOutputLines("log") == ["default upset 0 1"])
+        expect(sandbox.hookOutputLines("log"), equals: ["default upset 0 1"])
     }
 
     @Test func aHooksOutputGoesToStandardErrorSoJSONOutputStaysPure() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeHook("chatty", "#!/bin/sh\necho \"to stdout: $1\"\necho \"to stderr: $1\" >&2\n")
         let outcome = try await sandbox.run("tap", "--json", "happy", "sad")
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         #expect(outcome.stdout == """
             {"emotion": "happy", "old": 0, "new": 1}
             {"emotion": "sad", "old": 0, "new": 1}
 
             """)
-        #expect(outcome.stderrLines == ["to stdout: happy", "to stderr: happy", "to stdout: sad", "to stderr: sad"])
+        expect(outcome.stderrLines, equals: ["to stdout: happy", "to stderr: happy", "to stdout: sad", "to stderr: sad"])
     }
 
     @Test func namesWithSpacesQuotesAndCommandSubstitutionsAreHarmless() async throws {
@@ -233,27 +233,27 @@ struct HookTests {
             """#, in: hooks)
         let outcome = try await sandbox.run(
             ["tap", "sad", "--file", folderName + "/" + fileName], environment: try sandbox.hookEnvironment())
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdout, equals: "sad: 0 → 1\n", "\(outcome)")
         #expect(outcome.stderr == "Warning: Hook '\(hookName)' exited with status 1; the change sad: 0 → 1 is saved.\n")
-        #expect(sandbox.hookOutputLines("names") == [hooks.appendingPathComponent(hookName).path, dataFile.path])
+        expect(sandbox.hookOutputLines("names"), equals: [hooks.appendingPathComponent(hookName).path, dataFile.path])
         let input = DataFile.object(sandbox.hookOutput("input"))
-        #expect(input?["file"] as? String == dataFile.path)
-        #expect(input?["emotion"] as? String == "sad")
+        expect(input?["file"] as? String, equals: dataFile.path)
+        expect(input?["emotion"] as? String, equals: "sad")
         #expect(sandbox.contentsOfHome() == [
             folderName, "\(folderName)/\(fileName)", "\(folderName)/\(fileName).journal", "\(folderName)/\(fileName).lock",
             "\(folderName)/hooks",
             "\(folderName)/hooks/\(hookName)",
         ].sorted())
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.hookOutput.path).sorted() == ["input", "names"])
+        try expect(FileManager.default.contentsOfDirectory(atPath: sandbox.hookOutput.path).sorted(), equals: ["input", "names"])
     }
 
     @Test func aHooksControlCharactersNeverReachTheTerminalRaw() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeHook("bell\u{7}\u{1B}[31mred", "#!/bin/sh\nexit 2\n")
         let outcome = try await sandbox.run("tap", "neutral")
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stderr == #"Warning: Hook "bell\u0007\u001b[31mred" exited with status 2; "#
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stderr, equals: #"Warning: Hook "bell\u0007\u001b[31mred" exited with status 2; "#
             + "the change neutral: 0 → 1 is saved.\n")
     }
 
@@ -261,12 +261,12 @@ struct HookTests {
         let sandbox = try Sandbox()
         try sandbox.write("not a folder\n", to: sandbox.defaultHooksFolder)
         let outcome = try await sandbox.run("tap", "smile")
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdout == "smile: 0 → 1\n", "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdout, equals: "smile: 0 → 1\n", "\(outcome)")
         #expect(outcome.stderr == "Warning: Cannot read the hooks folder '\(sandbox.defaultHooksFolder.path)': "
             + "Not a directory; no hook ran for the change smile: 0 → 1, which is saved. "
             + "Make it a folder you may read, or move it away.\n")
-        #expect(sandbox.text() == DataFile.text(Counts(smile: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(smile: 1)))
     }
 
     @Test func hooksStillRunWhenStandardErrorIsClosed() async throws {
@@ -292,10 +292,10 @@ struct HookTests {
         let file = (folder ?? sandbox.home).appendingPathComponent("mood.json")
         let outcome = try await sandbox.run(
             ["tap", "sad", "--file", file.path], environment: try sandbox.hookEnvironment(environment))
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdout, equals: "sad: 0 → 1\n", "\(outcome)")
         #expect(outcome.stderr == "Warning: \(warning)\n", "\(outcome)")
-        #expect(sandbox.text(of: file) == DataFile.text(Counts(sad: 1)))
+        expect(sandbox.text(of: file), equals: DataFile.text(Counts(sad: 1)))
         #expect(sandbox.hookOutput("log") == nil, "a hook ran: \(sandbox.hookOutputLines("log"))")
     }
 
@@ -306,7 +306,7 @@ struct HookTests {
         let shared = sandbox.root.appendingPathComponent("shared")
         let hooks = shared.appendingPathComponent("hooks")
         try sandbox.writeHook("x", HookTests.logger, in: hooks)
-        #expect(chmod(shared.path, 0o1777) == 0)
+        expect(chmod(shared.path, 0o1777), equals: 0)
         #expect(chown(hooks.path, 12345, 12345) == 0 && chown(hooks.appendingPathComponent("x").path, 12345, 12345) == 0)
         try await expectNotRun(sandbox, in: shared, warning: "The hooks folder '\(hooks.path)' is owned by user 12345, so "
             + "no hook in it was run: another user could put programs there to run as you. The change sad: 0 → 1 is "
@@ -319,7 +319,7 @@ struct HookTests {
         let sandbox = try Sandbox()
         let hooks = sandbox.home.appendingPathComponent("hooks")
         try sandbox.writeHook("log", HookTests.logger, in: hooks)
-        #expect(chmod(hooks.path, mode_t(permissions)) == 0)
+        expect(chmod(hooks.path, mode_t(permissions)), equals: 0)
         try await expectNotRun(sandbox, warning: "The hooks folder '\(hooks.path)' is \(reason), so no hook in it was "
             + "run: another user could put programs there to run as you. The change sad: 0 → 1 is saved. "
             + "Make it writable only by you: chmod go-w -- '\(hooks.path)'.")
@@ -329,7 +329,7 @@ struct HookTests {
         let sandbox = try Sandbox()
         let hooks = sandbox.root.appendingPathComponent("chosen")
         try sandbox.writeHook("log", HookTests.logger, in: hooks)
-        #expect(chmod(hooks.path, 0o777) == 0)
+        expect(chmod(hooks.path, 0o777), equals: 0)
         try await expectNotRun(sandbox, environment: ["EMOTIONS_HOOKS_DIR": hooks.path], warning: "The hooks folder "
             + "'\(hooks.path)' is writable by its group and by others, so no hook in it was run: another user could "
             + "put programs there to run as you. The change sad: 0 → 1 is saved. "
@@ -340,7 +340,7 @@ struct HookTests {
     func aHookAnotherUserOwnsIsNotRun() async throws {
         let sandbox = try Sandbox()
         let hook = try sandbox.writeHook("theirs", HookTests.logger, in: sandbox.home.appendingPathComponent("hooks"))
-        #expect(chown(hook.path, 12345, 12345) == 0)
+        expect(chown(hook.path, 12345, 12345), equals: 0)
         try await expectNotRun(sandbox, warning: "Hook '\(hook.path)' is owned by user 12345, so it was not run: "
             + "another user could change what it runs as you. The change sad: 0 → 1 is saved. "
             + HookTests.copyAdvice(hook.path))
@@ -364,7 +364,7 @@ struct HookTests {
         expectSuccess(outcome, stdout: "sad: 0 → 1\nhappy: 0 → 1\n", stderr: "Warning: Hook '\(hook)' is "
             + "writable by its group, so it was not run: another user could change what it runs as you. The changes "
             + "sad: 0 → 1 and happy: 0 → 1 are saved. " + HookTests.copyAdvice(hook) + "\n")
-        #expect(sandbox.hookOutputLines("log") == ["20-fine sad 0 1", "20-fine happy 0 1"])
+        expect(sandbox.hookOutputLines("log"), equals: ["20-fine sad 0 1", "20-fine happy 0 1"])
     }
 
     @Test func aLinkedHookIsJudgedByTheFileItLeadsTo() async throws {
@@ -374,7 +374,7 @@ struct HookTests {
         let writable = try sandbox.writeHook(
             "writable", HookTests.logger, in: sandbox.root.appendingPathComponent("library"), permissions: 0o757)
         try FileManager.default.createDirectory(at: hooks, withIntermediateDirectories: true)
-        #expect(chmod(hooks.path, 0o755) == 0)
+        expect(chmod(hooks.path, 0o755), equals: 0)
         try FileManager.default.createSymbolicLink(at: hooks.appendingPathComponent("10-fine"), withDestinationURL: fine)
         try FileManager.default.createSymbolicLink(at: hooks.appendingPathComponent("20-writable"), withDestinationURL: writable)
         let outcome = try await sandbox.run(["tap", "sad", "--file", "mood.json"], environment: try sandbox.hookEnvironment())
@@ -382,7 +382,7 @@ struct HookTests {
         expectSuccess(outcome, stdout: "sad: 0 → 1\n", stderr: "Warning: Hook '\(link)' is writable by others, so it "
             + "was not run: another user could change what it runs as you. The change sad: 0 → 1 is saved. "
             + HookTests.copyAdvice(link) + "\n")
-        #expect(sandbox.hookOutputLines("log") == ["10-fine sad 0 1"])
+        expect(sandbox.hookOutputLines("log"), equals: ["10-fine sad 0 1"])
     }
 
     @Test func aHookInheritsNoDescriptorButItsStandardThreeAndItsOwnFile() async throws {
@@ -403,8 +403,8 @@ struct HookTests {
             captureFolder: sandbox.capture, executable: URL(fileURLWithPath: "/bin/bash"))
         expectSuccess(outcome, stdout: "happy: 0 → 1\n")
         // 3 is the hook's own file, which it was started through; ls opens one more, 4, to read the folder.
-        #expect(sandbox.hookOutputLines("descriptors") == ["0", "1", "2", "3", "4"])
-        #expect(sandbox.hookOutputLines("three") == [sandbox.defaultHooksFolder.appendingPathComponent("descriptors").path])
+        expect(sandbox.hookOutputLines("descriptors"), equals: ["0", "1", "2", "3", "4"])
+        expect(sandbox.hookOutputLines("three"), equals: [sandbox.defaultHooksFolder.appendingPathComponent("descriptors").path])
     }
 
     @Test func aHookMayRunEmotionsOnTheSameFileWithNoHooks() async throws {
@@ -419,10 +419,10 @@ struct HookTests {
         let outcome = try await sandbox.run(
             ["tap", "sad", "--file", file.path],
             environment: ["EMOTIONS": try Emotions.binary().path, "EMOTIONS_LOCK_TIMEOUT": "1"])
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdoutLines == ["sad: 0 → 1"], "\(outcome)")
-        #expect(outcome.stderrLines == ["happy: 0 → 1"], "the nested tap's line, on the hook's standard output")
-        #expect(sandbox.text(of: file) == DataFile.text(Counts(happy: 1, sad: 1)))
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdoutLines, equals: ["sad: 0 → 1"], "\(outcome)")
+        expect(outcome.stderrLines, equals: ["happy: 0 → 1"], "the nested tap's line, on the hook's standard output")
+        expect(sandbox.text(of: file), equals: DataFile.text(Counts(happy: 1, sad: 1)))
     }
 
     @Test(arguments: ["soon", "-1", "86401", "nan", "inf", "0x10", "1e3", "1e-400"])
@@ -436,7 +436,7 @@ struct HookTests {
                 + "expected a number of seconds from 0 to 86400, in digits with at most three decimals, such as 2.5. "
                 + "Fix or unset it.\n")
         }
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
         expectSuccess(try await sandbox.run(["stats", "sad"], environment: environment), stdout: "0\n")
     }
 
@@ -449,7 +449,7 @@ struct HookTests {
         expectSuccess(outcome, stdout: "sad: 0 → 1\n", stderr: "Warning: EMOTIONS_HOOK_DEPTH='\(depth)' is not a whole "
             + "number, so how deeply this runs inside hooks cannot be told; no hook ran for the change sad: 0 → 1, which "
             + "is saved. emotions sets it for the hooks it runs: unset it, or set it to 0.\n")
-        #expect(sandbox.hookOutput("log") == nil, "a hook ran")
+        expect(sandbox.hookOutput("log"), equals: nil, "a hook ran")
         expectSuccess(try await sandbox.run("tap", "sad", "--no-hooks", environment: ["EMOTIONS_HOOK_DEPTH": depth]), stdout: "sad: 1 → 2\n")
     }
 
@@ -476,12 +476,12 @@ struct HookTests {
         let outcome = try await sandbox.run(
             ["tap", "sad", "--file", data.path],
             environment: try sandbox.hookEnvironment(["EMOTIONS": try Emotions.binary().path, "DATA": data.path]))
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stdout == "sad: 0 → 1\n", "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdout, equals: "sad: 0 → 1\n", "\(outcome)")
         // The first tap, and one for each of the four nested runs; the fourth runs no hook.
-        #expect(sandbox.text(of: data) == DataFile.text(Counts(sad: 5)), "\(outcome)")
-        #expect(outcome.stderrLines.filter { $0.hasPrefix("sad: ") } == ["sad: 1 → 2", "sad: 2 → 3", "sad: 3 → 4", "sad: 4 → 5"])
-        #expect(outcome.stderrLines.filter { $0.hasPrefix("Warning: ") } == ["Warning: Hooks are nested 4 deep "
+        expect(sandbox.text(of: data), equals: DataFile.text(Counts(sad: 5)), "\(outcome)")
+        expect(outcome.stderrLines.filter { $0.hasPrefix("sad: ") }, equals: ["sad: 1 → 2", "sad: 2 → 3", "sad: 3 → 4", "sad: 4 → 5"])
+        expect(outcome.stderrLines.filter { $0.hasPrefix("Warning: ") }, equals: ["Warning: Hooks are nested 4 deep "
             + "(EMOTIONS_HOOK_DEPTH=4), the most there may be, so that hooks that change counts cannot run each other "
             + "without end; no hook ran for the change sad: 4 → 5, which is saved. A hook that changes counts should "
             + "pass --no-hooks."])
@@ -496,17 +496,17 @@ struct HookTests {
             environment: try sandbox.hookEnvironment([
                 "EMOTIONS": try Emotions.binary().path, "DATA": data.path, "EMOTIONS_HOOK_TIMEOUT": "0.8",
             ]))
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stderrLines.last == "Warning: Hook 'again' did not finish within 800 ms and was stopped; the "
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stderrLines.last, equals: "Warning: Hook 'again' did not finish within 800 ms and was stopped; the "
             + "change sad: 0 → 1 is saved. Make it faster, or raise EMOTIONS_HOOK_TIMEOUT (seconds).", "\(outcome)")
         // Nothing the hook started goes on tapping once the command has returned.
         try await Task.sleep(for: .milliseconds(300))
         let counts = sandbox.text(of: data)
         try await Task.sleep(for: .seconds(1.5))
-        #expect(sandbox.text(of: data) == counts, "the count still changed after the hook was stopped")
+        expect(sandbox.text(of: data), equals: counts, "the count still changed after the hook was stopped")
         let processes = sandbox.hookOutputLines("processes").compactMap { Int32($0) }
         #expect(processes.count >= 2, "the hook never ran emotions: \(processes)")
-        #expect(processes.filter(isRunning) == [], "still running, of \(processes)")
+        expect(processes.filter(isRunning), equals: [], "still running, of \(processes)")
     }
 
     // MARK: - The terminal
@@ -526,12 +526,12 @@ struct HookTests {
             executable: URL(fileURLWithPath: "/usr/bin/script"))
         let elapsed = try sandbox.secondsTheHookRan()
         #expect(elapsed < 5, "took \(elapsed) s from the hook's start")
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         #expect(outcome.stdout.contains("Warning: Hook 'terminal' was stopped by the terminal (it read from or "
             + "changed the terminal, which a hook runs too far in the background to do), so it was ended at once; the "
             + "change sad: 0 → 1 is saved. Make it leave the terminal alone: no prompts, no stty, nothing read from "
             + "/dev/tty."), "\(outcome)")
-        #expect(sandbox.text() == DataFile.text(Counts(sad: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(sad: 1)))
     }
 
     // MARK: - Safe against other users, for real, as root
@@ -546,12 +546,12 @@ struct HookTests {
         }
         let hooks = sandbox.home.appendingPathComponent("hooks")
         try FileManager.default.createSymbolicLink(at: hooks, withDestinationURL: programs)
-        #expect(lchown(hooks.path, Sandbox.unprivilegedID, Sandbox.unprivilegedID) == 0)
+        expect(lchown(hooks.path, Sandbox.unprivilegedID, Sandbox.unprivilegedID), equals: 0)
         try await expectNotRun(sandbox, warning: "The hooks folder '\(hooks.path)' is reached through the symbolic link "
             + "'\(hooks.path)', which user 65534 (nobody) owns, so no hook in it was run: that user could point it at "
             + "programs of their own to run as you. The change sad: 0 → 1 is saved. Remove the link (rm -- "
             + "'\(hooks.path)'), or make one of your own in its place.")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.hookOutput.path) == [], "a program ran")
+        try expect(FileManager.default.contentsOfDirectory(atPath: sandbox.hookOutput.path), equals: [], "a program ran")
     }
 
     @Test(.enabled(
@@ -570,9 +570,9 @@ struct HookTests {
             try sandbox.writeHook(name, "#!/bin/sh\necho ran >> \"$OUT/planted\"\n", in: planted)
         }
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        #expect(chmod(shared.path, 0o1777) == 0)
+        expect(chmod(shared.path, 0o1777), equals: 0)
         for path in [planted.path] + names.map({ planted.appendingPathComponent($0).path }) {
-            #expect(chown(path, Sandbox.unprivilegedID, Sandbox.unprivilegedID) == 0)
+            expect(chown(path, Sandbox.unprivilegedID, Sandbox.unprivilegedID), equals: 0)
         }
         let stop = sandbox.root.appendingPathComponent("stop-swapping")
         let swapper = #"""
@@ -603,10 +603,10 @@ struct HookTests {
         let environment = try sandbox.hookEnvironment(["EMOTIONS_HOOKS_DIR": shared.appendingPathComponent("hooks").path])
         for _ in 0..<30 {
             let outcome = try await sandbox.run(["tap", "sad", "--quiet"], environment: environment)
-            #expect(outcome.status == 0, "\(outcome)")
+            expect(outcome.status, equals: 0, "\(outcome)")
         }
-        #expect(sandbox.hookOutputLines("planted") == [], "the other user's program ran as root")
-        #expect(sandbox.text() == DataFile.text(Counts(sad: 30)))
+        expect(sandbox.hookOutputLines("planted"), equals: [], "the other user's program ran as root")
+        expect(sandbox.text(), equals: DataFile.text(Counts(sad: 30)))
     }
 
     @Test func aHooksFolderInsideAFolderOthersMayWriteToIsNotRun() async throws {
@@ -614,7 +614,7 @@ struct HookTests {
         let open = sandbox.root.appendingPathComponent("open")
         let hooks = open.appendingPathComponent("hooks")
         try sandbox.writeHook("log", HookTests.logger, in: hooks)
-        #expect(chmod(open.path, 0o777) == 0)
+        expect(chmod(open.path, 0o777), equals: 0)
         try await expectNotRun(sandbox, environment: ["EMOTIONS_HOOKS_DIR": hooks.path], warning: "The hooks folder "
             + "'\(hooks.path)' is reached through the folder '\(open.path)', which is writable by its group and by "
             + "others, so no hook in it was run: another user could put programs of their own in its place to run as "
@@ -622,12 +622,12 @@ struct HookTests {
             + "'\(open.path)'), or sticky as /tmp is (chmod +t -- '\(open.path)'), or keep the hooks elsewhere.")
 
         // Sticky, as /tmp is, no one may rename or remove what another owns there: the hooks run.
-        #expect(chmod(open.path, 0o1777) == 0)
+        expect(chmod(open.path, 0o1777), equals: 0)
         let outcome = try await sandbox.run(
             ["tap", "sad", "--file", sandbox.home.appendingPathComponent("mood.json").path],
             environment: try sandbox.hookEnvironment(["EMOTIONS_HOOKS_DIR": hooks.path]))
         expectSuccess(outcome, stdout: "sad: 1 → 2\n")
-        #expect(sandbox.hookOutputLines("log") == ["log sad 1 2"])
+        expect(sandbox.hookOutputLines("log"), equals: ["log sad 1 2"])
     }
 }
 
@@ -638,13 +638,13 @@ struct HookTests {
         // The system would look `sh` up from whatever folder emotions runs in: one another user may shape.
         let hook = try sandbox.writeHook("relative", "#!sh\necho ran >> \"$OUT/log\"\n")
         let outcome = try await sandbox.run(["tap", "sad"], environment: try sandbox.hookEnvironment())
-        #expect(outcome.status == 0)
+        expect(outcome.status, equals: 0)
         #expect(outcome.stderr == "Warning: Hook '\(hook.path)' names in its #! line the interpreter 'sh', which is a "
             + "relative path, which the system looks up from whatever folder emotions runs in, so it was not run: another "
             + "user could put a program of their own in its place to run as you. The change sad: 0 → 1 is saved. Name "
             + "in its #! line, by its absolute path, an interpreter that you or root own and no one else may change, "
             + "such as #!/bin/sh.\n", "\(outcome)")
-        #expect(sandbox.hookOutput("log") == nil)
+        expect(sandbox.hookOutput("log"), equals: nil)
     }
 
     @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root may make a file another user's"))
@@ -655,10 +655,10 @@ struct HookTests {
         #expect(chmod(interpreter.path, 0o755) == 0 && chown(interpreter.path, 12345, 12345) == 0)
         _ = try sandbox.writeHook("theirs", "#!\(interpreter.path)\n")
         let outcome = try await sandbox.run(["tap", "sad"], environment: try sandbox.hookEnvironment())
-        #expect(outcome.status == 0)
+        expect(outcome.status, equals: 0)
         #expect(outcome.stderr.contains("names in its #! line the interpreter '\(interpreter.path)', which is owned by user 12345"),
             "\(outcome)")
-        #expect(sandbox.hookOutput("log") == nil, "the other user's interpreter ran")
+        expect(sandbox.hookOutput("log"), equals: nil, "the other user's interpreter ran")
     }
 
     @Test func withEveryStandardDescriptorClosedAHookStillWritesToDevNullAndRuns() async throws {
@@ -667,9 +667,9 @@ struct HookTests {
         try sandbox.writeHook("careful", "#!/bin/sh\nset -e\necho out\necho err >&2\necho done >> \"$OUT/log\"\n")
         let binary = try Emotions.binary().path
         let outcome = try await sandbox.runThroughShell(["-c", "\"$0\" tap sad <&- >&- 2>&-; echo \"status $?\"", binary])
-        #expect(outcome.stdout == "status 0\n", "\(outcome)")
-        #expect(sandbox.hookOutputLines("log") == ["done"])
-        #expect(sandbox.text() == DataFile.text(Counts(sad: 1)))
+        expect(outcome.stdout, equals: "status 0\n", "\(outcome)")
+        expect(sandbox.hookOutputLines("log"), equals: ["done"])
+        expect(sandbox.text(), equals: DataFile.text(Counts(sad: 1)))
     }
 
     @Test func aHookGetsJobControlSignalsAtTheirDefaultsWhateverOurParentIgnored() async throws {
@@ -677,10 +677,10 @@ struct HookTests {
         try sandbox.writeHook("signals", "#!/bin/sh\ngrep '^SigIgn:' /proc/self/status >> \"$OUT/log\"\n")
         let binary = try Emotions.binary().path
         let outcome = try await sandbox.runThroughShell(["-c", "trap '' TTIN TTOU TSTP; exec \"$0\" tap sad", binary])
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         let ignored = try #require(sandbox.hookOutputLines("log").first.flatMap { UInt64($0.dropFirst(8), radix: 16) })
         // Bits 20, 21 and 22 are SIGTSTP, SIGTTIN and SIGTTOU (bit N-1 for signal N).
-        #expect(ignored & (0b111 << 19) == 0, "the hook inherited ignored job-control signals: \(String(ignored, radix: 16))")
+        expect(ignored & (0b111 << 19), equals: 0, "the hook inherited ignored job-control signals: \(String(ignored, radix: 16))")
     }
 }
 

@@ -19,7 +19,7 @@ struct ManualPageTests {
     func theRenderedPageNamesEverySubcommand() async throws {
         let sandbox = try Sandbox()
         let outcome = try await Shells.run("groff", ["-man", "-T", "utf8", "-P", "-cbou", ManualPageTests.path], in: sandbox)
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         for heading in ["NAME", "SYNOPSIS", "SUBCOMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS"] {
             #expect(outcome.stdoutLines.contains(heading), "no \(heading)")
         }

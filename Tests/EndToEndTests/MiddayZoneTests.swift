@@ -9,7 +9,7 @@ struct MiddayZoneTests {
     ])
     func eachMomentOfTheDayGetsTheWholeHourOffsetNearestMidday(utc: String, tz: String) throws {
         let date = try #require(ISO8601DateFormatter().date(from: utc))
-        #expect(MiddayZone.tz(at: date) == tz)
+        expect(MiddayZone.tz(at: date), equals: tz)
     }
 
     @Test(arguments: [

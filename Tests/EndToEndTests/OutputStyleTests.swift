@@ -12,7 +12,7 @@ struct OutputStyleTests {
         expectSuccess(try await sandbox.run("tap", "sad", "--color", "auto", environment: terminalLike), stdout: "sad: 0 → 1\n")
         let stats = try await sandbox.run("stats", environment: terminalLike)
         #expect(stats.status == 0 && !hasEscapes(stats.stdout), "\(stats)")
-        #expect(stats.stdoutLines.first == "😄 happy    1  ████████████████████████   50.0%", "\(stats)")
+        expect(stats.stdoutLines.first, equals: "😄 happy    1  ████████████████████████   50.0%", "\(stats)")
     }
 
     @Test func alwaysWritesEscapesIntoAPipeEvenWithNoColor() async throws {
@@ -24,9 +24,9 @@ struct OutputStyleTests {
             try await sandbox.run("--color=always", "tap", "sad", "smile"),
             stdout: "\u{1B}[34msad\u{1B}[0m: 0 → 1\n\u{1B}[32msmile\u{1B}[0m: 0 → 1\n")
         let stats = try await sandbox.run("stats", "--color", "always")
-        #expect(stats.status == 0, "\(stats)")
-        #expect(stats.stdoutLines.first == "😄 \u{1B}[33mhappy\u{1B}[0m    1  \u{1B}[33m████████████████████████\u{1B}[0m   33.3%")
-        #expect(stats.stdout.components(separatedBy: "\u{1B}[0m").count - 1 == 8, "five labels and three bars")
+        expect(stats.status, equals: 0, "\(stats)")
+        expect(stats.stdoutLines.first, equals: "😄 \u{1B}[33mhappy\u{1B}[0m    1  \u{1B}[33m████████████████████████\u{1B}[0m   33.3%")
+        expect(stats.stdout.components(separatedBy: "\u{1B}[0m").count - 1, equals: 8, "five labels and three bars")
     }
 
     @Test func jsonStaysPlainWhateverColorSays() async throws {
@@ -57,11 +57,11 @@ struct OutputStyleTests {
             try await sandbox.run("tap", "smile", environment: ["LANG": "ko_KR.UTF-8", "LC_ALL": "C.UTF-8"]),
             stdout: "smile: 0 → 1\n")
         let stats = try await sandbox.run("stats", environment: korean)
-        #expect(stats.status == 0, "\(stats)")
+        expect(stats.status, equals: 0, "\(stats)")
         let labels: [String] = stats.stdoutLines.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
-        #expect(labels == ["완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈", "3"], "\(stats)")
-        #expect(stats.stdoutLines.last?.hasPrefix("   합계      3") == true, "\(stats)")
-        #expect(Set(stats.stdoutLines.map(cells)).count == 1, "the columns line up: \(stats)")
+        expect(labels, equals: ["완전행복", "적당미소", "그냥그냥", "좀속상한", "많이슬픈", "3"], "\(stats)")
+        expect(stats.stdoutLines.last?.hasPrefix("   합계      3"), equals: true, "\(stats)")
+        expect(Set(stats.stdoutLines.map(cells)).count, equals: 1, "the columns line up: \(stats)")
     }
 
     @Test(arguments: [20, 30, 40, 60, 80, 100, 200])

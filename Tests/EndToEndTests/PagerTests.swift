@@ -18,7 +18,7 @@ struct PagerTests {
             cat > "$HOME/paged"
             """, to: pager)
         for emotion in ["happy", "sad", "smile"] {
-            #expect(try await sandbox.run("tap", emotion, "-q").status == 0)
+            try expect(await sandbox.run("tap", emotion, "-q").status, equals: 0)
         }
     }
 
@@ -27,20 +27,20 @@ struct PagerTests {
 
     @Test func onATerminalTheLogGoesThroughThePagerWithLessSetAsGitSetsIt() async throws {
         let outcome = try await PseudoTerminal.run(["log", "--color", "never"], environment: ["PAGER": pager.path], in: sandbox)
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(pagerRun == "FRX|\n", "\(outcome)")
-        #expect(paged?.split(separator: "\n").map { $0.split(separator: " ").last } == ["+1", "+1", "+1"], "\(String(describing: paged))")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(pagerRun, equals: "FRX|\n", "\(outcome)")
+        expect(paged?.split(separator: "\n").map { $0.split(separator: " ").last }, equals: ["+1", "+1", "+1"], "\(String(describing: paged))")
         #expect(paged?.contains("happy +1") == true && paged?.contains("smile +1") == true, "\(String(describing: paged))")
         #expect(!outcome.stdout.contains("happy"), "the pager, not the log, writes to the terminal: \(outcome)")
         // Colour stays on, as the pager shows it on the terminal (less -R).
         _ = try await PseudoTerminal.run(["log"], environment: ["PAGER": pager.path], in: sandbox)
-        #expect(paged?.contains("\u{1B}[") == true, "\(String(describing: paged))")
+        expect(paged?.contains("\u{1B}["), equals: true, "\(String(describing: paged))")
     }
 
     @Test func aPagerWithArgumentsRunsThroughTheShellAndKeepsTheUsersLess() async throws {
         let outcome = try await PseudoTerminal.run(["log", "--json"], environment: ["PAGER": pager.path + " -S --x", "LESS": "-R"], in: sandbox)
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(pagerRun == "-R|-S --x\n", "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(pagerRun, equals: "-R|-S --x\n", "\(outcome)")
         #expect(paged?.split(separator: "\n").count == 3 && paged?.hasPrefix("{\"id\": ") == true, "\(String(describing: paged))")
     }
 
@@ -50,35 +50,35 @@ struct PagerTests {
     func noPagerAnEmptyPagerOrCatWriteStraightToTheTerminal(arguments: [String], environment: [String: String]) async throws {
         let environment = environment.mapValues { $0 == "PAGER" ? pager.path : $0 }
         let outcome = try await PseudoTerminal.run(arguments + ["--color", "never"], environment: environment, in: sandbox)
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(pagerRun == nil, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(pagerRun, equals: nil, "\(outcome)")
         #expect(outcome.stdout.contains("happy +1") && outcome.stdout.contains("smile +1"), "\(outcome)")
     }
 
     @Test func whenTheOutputIsNotATerminalThePagerNeverRuns() async throws {
         let outcome = try await sandbox.run(["log"], environment: ["PAGER": pager.path])
         #expect(outcome.status == 0 && outcome.stdoutLines.count == 3, "\(outcome)")
-        #expect(pagerRun == nil)
+        expect(pagerRun, equals: nil)
     }
 
     @Test(arguments: ["no-such-pager", "no-such-pager -R"])
     func aPagerThatCannotRunIsAWarningAndTheLogIsShownWithoutIt(command: String) async throws {
         let outcome = try await PseudoTerminal.run(["log"], environment: ["PAGER": command], in: sandbox)
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         #expect(outcome.stdout.contains("Warning: the pager '\(command)' "), "\(outcome)")
         #expect(outcome.stdout.contains("Set PAGER to a pager you have, or give --no-pager."), "\(outcome)")
-        #expect(outcome.stdout.components(separatedBy: "+1").count == 4, "each change once: \(outcome)")
+        expect(outcome.stdout.components(separatedBy: "+1").count, equals: 4, "each change once: \(outcome)")
     }
 
     @Test func aPagerQuitEarlyIsNotAnError() async throws {
         // More than a pipe holds, so that writing meets the closed pipe.
         for _ in 0..<8 {
-            #expect(try await sandbox.run(["tap"] + Array(repeating: "neutral", count: 500) + ["-q"]).status == 0)
+            try expect(await sandbox.run(["tap"] + Array(repeating: "neutral", count: 500) + ["-q"]).status, equals: 0)
         }
         try sandbox.writeProgram("#!/bin/sh\nhead -c 100 > \"$HOME/paged\"\n", to: pager)
         let outcome = try await PseudoTerminal.run(["log"], environment: ["PAGER": pager.path], in: sandbox)
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(paged?.utf8.count == 100, "\(String(describing: paged))")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(paged?.utf8.count, equals: 100, "\(String(describing: paged))")
         #expect(!outcome.stdout.contains("Error") && !outcome.stdout.contains("Warning"), "\(outcome)")
     }
 }

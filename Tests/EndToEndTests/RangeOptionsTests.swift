@@ -125,26 +125,26 @@ struct RangeOptionsTests {
 
         let stats = try await sandbox.run(["stats"] + option + ["--json"], environment: environment)
         let counts = try #require(DataFile.object(stats.stdout), "\(option): \(stats)")
-        #expect(counts["since"] as? String == since, "\(option): \(stats)")
+        expect(counts["since"] as? String, equals: since, "\(option): \(stats)")
         let until = try #require(counts["until"] as? String, "\(option): \(stats)")
         if expected.isWhole {
-            #expect(until == expected.last.adding(days: 1).text + "T00:00:00" + offset, "\(option): \(stats)")
+            expect(until, equals: expected.last.adding(days: 1).text + "T00:00:00" + offset, "\(option): \(stats)")
         } else {
             #expect(until.hasPrefix(today.text + "T") && until.hasSuffix(offset), "\(option) ends now: \(stats)")
         }
-        #expect(counts["total"] as? Int == held.count, "\(option): \(stats)")
+        expect(counts["total"] as? Int, equals: held.count, "\(option): \(stats)")
 
         let export = try await sandbox.run(["export"] + option + ["--format", "CSV"], environment: environment)
         let rows = export.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(export.status == 0 && rows.count == held.count + 1, "\(option): \(export)")
-        #expect(rows.first?.hasPrefix("at,date,time,offset,") == true, "\(option): \(export)")
+        expect(rows.first?.hasPrefix("at,date,time,offset,"), equals: true, "\(option): \(export)")
 
         let calendar = try await sandbox.run(["calendar"] + option + ["--json"], environment: environment)
         let days = try #require(DataFile.object(calendar.stdout), "\(option): \(calendar)")
-        #expect(days["since"] as? String == since, "\(option): \(calendar)")
-        #expect(days["until"] as? String == expected.calendarLast.adding(days: 1).text + "T00:00:00" + offset, "\(option): \(calendar)")
+        expect(days["since"] as? String, equals: since, "\(option): \(calendar)")
+        expect(days["until"] as? String, equals: expected.calendarLast.adding(days: 1).text + "T00:00:00" + offset, "\(option): \(calendar)")
         let dates = (days["days"] as? [[String: Any]] ?? []).compactMap { $0["date"] as? String }
-        #expect(dates == Array(Set(held.map(\.day.text))).sorted(), "\(option): \(calendar)")
+        expect(dates, equals: Array(Set(held.map(\.day.text))).sorted(), "\(option): \(calendar)")
     }
 
     /// The same past year and the same days across a daylight saving change, on all four views,
@@ -170,15 +170,15 @@ struct RangeOptionsTests {
         let calendar = try await sandbox.run(["calendar", "--year", "2025", "--json"], environment: environment)
         #expect(calendar.status == 0 && calendar.stdout.hasPrefix("{\(year), \"days\": [{\"date\": \"2025-01-01\""), "\(calendar)")
         let log = try await sandbox.run(["log", "--year", "2025", "--json"], environment: environment)
-        #expect(objects(log).compactMap { $0["emotion"] as? String } == ["sad", "smile", "upset", "neutral"], "\(log)")
+        expect(objects(log).compactMap { $0["emotion"] as? String }, equals: ["sad", "smile", "upset", "neutral"], "\(log)")
         let export = try await sandbox.run(["export", "--year=2025"], environment: environment)
-        #expect(objects(export).compactMap { $0["emotion"] as? String } == ["sad", "smile", "upset", "neutral"], "\(export)")
+        expect(objects(export).compactMap { $0["emotion"] as? String }, equals: ["sad", "smile", "upset", "neutral"], "\(export)")
 
         let days = try await sandbox.run(["calendar", "--since", "2025-03-08T18:00", "--until", "2025-03-09", "--json"], environment: environment)
         #expect(days.stdout.hasPrefix(
             #"{"since": "2025-03-08T00:00:00\#(spring.0)", "until": "2025-03-10T00:00:00\#(spring.1)", "days": [{"date": "2025-03-08", "#),
             "every day the range touches, whole: \(days)")
-        #expect((DataFile.object(days.stdout)?["days"] as? [Any])?.count == 2, "\(days)")
+        expect((DataFile.object(days.stdout)?["days"] as? [Any])?.count, equals: 2, "\(days)")
     }
 
     @Test(arguments: [
@@ -194,7 +194,7 @@ struct RangeOptionsTests {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run(arguments, environment: ["TZ": "UTC"])
         expectUsageError(outcome, command: command, message: message)
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     /// Refused when the command runs, as a range backwards is: no usage line.

@@ -22,7 +22,7 @@ struct SafetyTests {
             file = folder.appendingPathComponent("shadow")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             try Data("root:$6$secret:19000::::::\n".utf8).write(to: file)
-            #expect(chmod(file.path, 0o640) == 0)
+            expect(chmod(file.path, 0o640), equals: 0)
         }
 
         /// The folder's names, and the file's bytes, owner and mode.
@@ -48,7 +48,7 @@ struct SafetyTests {
         let protected = try Protected(in: sandbox)
         let before = protected.snapshot
         let user = Attacker(id: Sandbox.unprivilegedID)
-        #expect(chown(sandbox.home.path, user.id, user.id) == 0)
+        expect(chown(sandbox.home.path, user.id, user.id), equals: 0)
         let config = sandbox.home.path + "/.config/emotions"
         // The lock file linked to a protected file (root would open it O_CREAT and give it to the
         // user), and the data file a dangling link to a file root would create.
@@ -58,7 +58,7 @@ struct SafetyTests {
         for arguments in [["tap", "happy"], ["add", "sad", "3"], ["reset", "--all"], ["stats"]] {
             expectFailure(try await sandbox.run(arguments), status: 77, mentioning: [config, "nothing was changed"])
         }
-        #expect(protected.snapshot == before)
+        expect(protected.snapshot, equals: before)
     }
 
     @Test func aUserIsNotLedByAnotherUsersLinksInASharedFolder() async throws {
@@ -69,7 +69,7 @@ struct SafetyTests {
         let own = try folder("victim", in: sandbox, ownedBy: victim, mode: 0o700)
         let diary = own.appendingPathComponent("diary.json")
         try Data(#"{"version": 1, "counts": {"happy": 7}}"#.utf8).write(to: diary)
-        #expect(chown(diary.path, victim, victim) == 0)
+        expect(chown(diary.path, victim, victim), equals: 0)
         let diaryBefore = try Data(contentsOf: diary)
         let mood = shared.appendingPathComponent("mood.json").path
 
@@ -86,7 +86,7 @@ struct SafetyTests {
             try await sandbox.runUnprivileged("--file", mood, "tap", "happy"), status: 77,
             mentioning: [mood + ".lock", "symbolic link"])
         #expect(!FileManager.default.fileExists(atPath: planted))
-        #expect(try Data(contentsOf: diary) == diaryBefore)
+        try expect(Data(contentsOf: diary), equals: diaryBefore)
     }
 
     @Test func aFolderSwappedForALinkDuringTapsNeverSendsRootsWritesElsewhere() async throws {
@@ -115,7 +115,7 @@ struct SafetyTests {
         swapping.terminate()
         swapping.waitUntilExit()
         try attacker.run("cd '\(public_.path)' && { [ -d held ] && rm -f data && mv held data || true; }")
-        #expect(protected.snapshot == before, "root wrote through the swapped-in link")
-        #expect(sandbox.text(of: file) == DataFile.text(Counts(happy: saved)), "\(saved) saved, \(refused) refused")
+        expect(protected.snapshot, equals: before, "root wrote through the swapped-in link")
+        expect(sandbox.text(of: file), equals: DataFile.text(Counts(happy: saved)), "\(saved) saved, \(refused) refused")
     }
 }

@@ -7,7 +7,7 @@ struct StatsRangeTests {
     /// Taps `emotion` placed at `time` in `zone`, expecting success.
     private func tap(_ sandbox: Sandbox, _ emotion: String, at time: String, zone: String) async throws {
         let outcome = try await sandbox.run(["tap", emotion, "--at", time, "-q"], environment: ["TZ": zone])
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
     }
 
     /// What `stats arguments… --json` prints in `zone`.
@@ -84,7 +84,7 @@ struct StatsRangeTests {
             let object = try #require(DataFile.object(outcome.stdout), "\(outcome)")
             let periods = try #require(object["periods"] as? [[String: Any]])
             let felt = periods.filter { ($0["total"] as? Int ?? 0) > 0 }.compactMap { $0["start"] as? String }
-            #expect(felt == ["2026-11-22"], "in \(zone): \(outcome.stdout)")
+            expect(felt, equals: ["2026-11-22"], "in \(zone): \(outcome.stdout)")
         }
     }
 
@@ -93,7 +93,7 @@ struct StatsRangeTests {
         let zone = MiddayZone.tz()  // So that no local midnight falls between the taps and --today.
         for arguments in [["add", "happy", "3"], ["tap", "sad"], ["undo"], ["tap", "smile"], ["undo"], ["redo"], ["reset", "--all"], ["add", "neutral", "2"], ["add", "neutral", "-2"], ["tap", "upset"], ["add", "upset", "-1"], ["add", "upset", "-0"]] {
             let outcome = try await sandbox.run(arguments + ["-q"], environment: ["TZ": zone])
-            #expect(outcome.status == 0, "\(outcome)")
+            expect(outcome.status, equals: 0, "\(outcome)")
         }
         #expect(try await json(sandbox, ["--today"], zone: zone).contains(#""counts": \#(counts(3, 1, 0, 0, 0)), "total": 4, "days": 1, "streak": {"current": 1, "longest": 1}}"#))
         // The running tally was reset: what was felt is not.
@@ -107,10 +107,10 @@ struct StatsRangeTests {
             ["add", "happy", largest, "--at", "2026-11-02T10:00"], ["reset", "happy"], ["add", "happy", largest, "--at", "2026-11-03T10:00"],
             ["reset", "happy"], ["add", "sad", largest, "--at", "2026-11-04T10:00"],
         ] {
-            #expect(try await sandbox.run(arguments + ["-q"], environment: ["TZ": "UTC"]).status == 0)
+            try expect(await sandbox.run(arguments + ["-q"], environment: ["TZ": "UTC"]).status, equals: 0)
         }
         let range = ["--since", "2026-11-01", "--until", "2026-11-30"]
-        #expect(try await json(sandbox, range, zone: "UTC") == #"{"since": "2026-11-01T00:00:00+00:00", "until": "2026-12-01T00:00:00+00:00", "counts": "#
+        try expect(await json(sandbox, range, zone: "UTC"), equals: #"{"since": "2026-11-01T00:00:00+00:00", "until": "2026-12-01T00:00:00+00:00", "counts": "#
             + counts(Int.max, 0, 0, 0, Int.max) + #", "total": \#(Int.max), "days": 3, "streak": {"current": 0, "longest": 3}}"# + "\n")
         let sad = try await sandbox.run(["stats", "sad"] + range, environment: ["TZ": "UTC"])
         expectSuccess(sad, stdout: largest + "\n")
@@ -124,18 +124,18 @@ struct StatsRangeTests {
             ["add", "happy", largest, "--at", "2026-11-02T10:00"], ["reset", "happy"], ["add", "happy", largest, "--at", "2026-11-02T11:00"],
             ["reset", "happy"], ["add", "sad", largest, "--at", "2026-11-02T12:00"],
         ] {
-            #expect(try await sandbox.run(arguments + ["-q"], environment: ["TZ": "UTC"]).status == 0)
+            try expect(await sandbox.run(arguments + ["-q"], environment: ["TZ": "UTC"]).status, equals: 0)
         }
         let environment = ["TZ": "UTC", "COLUMNS": "80"]
         let range = try await sandbox.run(["stats", "--since", "2026-11-02", "--until", "2026-11-02"], environment: environment)
-        #expect(range.status == 0, "\(range)")
-        #expect(range.stdoutLines.first { $0.contains("happy") }?.hasSuffix(" 66.7%") == true, "\(range)")
-        #expect(range.stdoutLines.first { $0.contains("sad") }?.hasSuffix(" 33.3%") == true, "\(range)")
+        expect(range.status, equals: 0, "\(range)")
+        expect(range.stdoutLines.first { $0.contains("happy") }?.hasSuffix(" 66.7%"), equals: true, "\(range)")
+        expect(range.stdoutLines.first { $0.contains("sad") }?.hasSuffix(" 33.3%"), equals: true, "\(range)")
         let byDay = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-02", "--until", "2026-11-02", "--json"], environment: environment)
         // (5 × 2M + M) / 3M.
         #expect(byDay.stdout.contains(#""total": \#(Int.max), "score": 3.67}"#), "\(byDay)")
         let sparklines = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-02", "--until", "2026-11-02"], environment: environment)
-        #expect(sparklines.stdoutLines.first { $0.hasPrefix("😢") }?.hasSuffix("▄") == true, "half of happy's: \(sparklines)")
+        expect(sparklines.stdoutLines.first { $0.hasPrefix("😢") }?.hasSuffix("▄"), equals: true, "half of happy's: \(sparklines)")
     }
 
     @Test func theTableIsHeadedByItsRangeAndByPeriodShowsSparklines() async throws {
@@ -177,7 +177,7 @@ struct StatsRangeTests {
         // Narrow: the sparklines keep the last periods that fit, and say so.
         let narrow = try await sandbox.run(["stats", "--by", "day", "--since", "2026-11-01", "--until", "2026-11-04"], environment: ["TZ": zone, "COLUMNS": "14"])
         #expect(narrow.stdoutLines.contains("😢 sad       █"), "\(narrow)")
-        #expect(narrow.stdoutLines.suffix(6) == ["Showing the", "last 2 of 4", "days; widen", "the terminal", "to see them", "all."], "\(narrow)")
+        expect(narrow.stdoutLines.suffix(6), equals: ["Showing the", "last 2 of 4", "days; widen", "the terminal", "to see them", "all."], "\(narrow)")
     }
 
     @Test(arguments: [
@@ -298,7 +298,7 @@ struct StatsRangePropertyTests {
                 let start = try #require(period["start"] as? String)
                 let counts = try #require(period["counts"] as? [String: Int])
                 for emotion in emotions {
-                    #expect(counts[emotion] == max(0, days[start]?[emotion] ?? 0), "round \(round), \(start) \(emotion) in \(zone)")
+                    expect(counts[emotion], equals: max(0, days[start]?[emotion] ?? 0), "round \(round), \(start) \(emotion) in \(zone)")
                     summed[emotion, default: 0] += counts[emotion] ?? 0
                 }
             }
@@ -306,8 +306,8 @@ struct StatsRangePropertyTests {
             let noDayBelowZero = days.values.allSatisfy { $0.values.allSatisfy { $0 >= 0 } }
             for emotion in emotions {
                 let raw = days.values.reduce(0) { $0 + ($1[emotion] ?? 0) }
-                #expect(rangeCounts[emotion] == max(0, raw), "round \(round), \(emotion)")
-                if noDayBelowZero { #expect(summed[emotion] == rangeCounts[emotion], "round \(round), \(emotion)") }
+                expect(rangeCounts[emotion], equals: max(0, raw), "round \(round), \(emotion)")
+                if noDayBelowZero { expect(summed[emotion], equals: rangeCounts[emotion], "round \(round), \(emotion)") }
             }
         }
     }

@@ -47,8 +47,8 @@ struct StatsTests {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(happy: 16, smile: 1, neutral: 0, upset: 2, sad: 3))
         let outcome = try await sandbox.run("stats")
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stderr == "")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stderr, equals: "")
         let rows = outcome.stdoutLines.map(Row.init)
         try #require(rows.count == 6, "\(outcome)")
 
@@ -58,10 +58,10 @@ struct StatsTests {
         ]
         for (row, expected) in zip(rows, expected) {
             let row = try #require(row, "\(outcome)")
-            #expect(row.emoji == expected.emoji, "\(row)")
-            #expect(row.name == expected.name, "\(row)")
-            #expect(row.count == expected.count, "\(row)")
-            #expect(row.percent == expected.percent, "\(row)")
+            expect(row.emoji, equals: expected.emoji, "\(row)")
+            expect(row.name, equals: expected.name, "\(row)")
+            expect(row.count, equals: expected.count, "\(row)")
+            expect(row.percent, equals: expected.percent, "\(row)")
         }
 
         // Bars are drawn in eighth blocks, the largest count the longest, the others in proportion.
@@ -73,23 +73,23 @@ struct StatsTests {
             let proportional = Double(count) / 16 * Double(longest)
             #expect(abs(Double(length) - proportional) <= 1, "count \(count) has a bar of \(length) eighths: \(outcome)")
         }
-        #expect(rows[2]?.bar == "", "a zero has no bar")
-        #expect(rows[5]?.bar == "", "the total has no bar")
+        expect(rows[2]?.bar, equals: "", "a zero has no bar")
+        expect(rows[5]?.bar, equals: "", "the total has no bar")
         #expect(outcome.stdout.contains { "▏▎▍▌▋▊▉".contains($0) }, "some bar should end in a partial block: \(outcome)")
     }
 
     @Test func statsOfAllZerosShowsZeroPercentNotNaN() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("stats")
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.stderr == "")
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stderr, equals: "")
         let rows = outcome.stdoutLines.map(Row.init)
-        #expect(rows.map { $0?.name } == ["happy", "smile", "neutral", "upset", "sad", "total"], "\(outcome)")
-        #expect(rows.map { $0?.emoji } == ["😄", "🙂", "😐", "😕", "😢", nil], "\(outcome)")
+        expect(rows.map { $0?.name }, equals: ["happy", "smile", "neutral", "upset", "sad", "total"], "\(outcome)")
+        expect(rows.map { $0?.emoji }, equals: ["😄", "🙂", "😐", "😕", "😢", nil], "\(outcome)")
         for row in rows {
-            #expect(row?.count == "0", "\(outcome)")
-            #expect(row?.bar == "", "\(outcome)")
-            #expect(row?.percent == "0.0%", "\(outcome)")
+            expect(row?.count, equals: "0", "\(outcome)")
+            expect(row?.bar, equals: "", "\(outcome)")
+            expect(row?.percent, equals: "0.0%", "\(outcome)")
         }
         #expect(!outcome.stdout.lowercased().contains("nan"))
         #expect(!outcome.stdout.lowercased().contains("inf"))
@@ -111,8 +111,8 @@ struct StatsTests {
             outcome,
             stdout: #"{"counts": {"happy": 5, "smile": 4, "neutral": 3, "upset": 2, "sad": 1}, "total": 15}"# + "\n")
         let object = try #require(DataFile.object(outcome.stdout), "\(outcome)")
-        #expect(object["total"] as? Int == 15)
-        #expect(DataFile.counts(outcome.stdout) == Counts(happy: 5, smile: 4, neutral: 3, upset: 2, sad: 1))
+        expect(object["total"] as? Int, equals: 15)
+        expect(DataFile.counts(outcome.stdout), equals: Counts(happy: 5, smile: 4, neutral: 3, upset: 2, sad: 1))
     }
 
     @Test func statsWithJSONOnAFreshHomeIsAllZeros() async throws {
@@ -130,8 +130,8 @@ struct StatsTests {
         let outcome = try await sandbox.run(arguments)
         expectSuccess(outcome, stdout: #"{"emotion": "sad", "count": 7}"# + "\n")
         let object = try #require(DataFile.object(outcome.stdout), "\(outcome)")
-        #expect(object["emotion"] as? String == "sad")
-        #expect(object["count"] as? Int == 7)
+        expect(object["emotion"] as? String, equals: "sad")
+        expect(object["count"] as? Int, equals: 7)
     }
 
     @Test func statsShowsWhatTapsAddAndResetsTakeAway() async throws {
@@ -140,8 +140,8 @@ struct StatsTests {
         expectSuccess(try await sandbox.run("add", "-q", "sad", "10"), stdout: "")
         expectSuccess(try await sandbox.run("reset", "-q", "upset"), stdout: "")
         let outcome = try await sandbox.run("stats", "--json")
-        #expect(DataFile.counts(outcome.stdout) == Counts(happy: 2, sad: 10), "\(outcome)")
-        #expect(DataFile.object(outcome.stdout)?["total"] as? Int == 12, "\(outcome)")
+        expect(DataFile.counts(outcome.stdout), equals: Counts(happy: 2, sad: 10), "\(outcome)")
+        expect(DataFile.object(outcome.stdout)?["total"] as? Int, equals: 12, "\(outcome)")
     }
 
     @Test func statsOfAnUnknownEmotionIsAUsageError() async throws {

@@ -6,7 +6,7 @@ import Testing
 struct StatsViewsTests {
     private func tap(_ sandbox: Sandbox, _ emotion: String, at time: String, zone: String) async throws {
         let outcome = try await sandbox.run(["tap", emotion, "--at", time, "-q"], environment: ["TZ": zone])
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
     }
 
     private func counts(_ happy: Int, _ smile: Int, _ neutral: Int, _ upset: Int, _ sad: Int) -> String {
@@ -23,7 +23,7 @@ struct StatsViewsTests {
         // Made in Tokyo, it stays on Tokyo's Tuesday wherever it is looked at.
         try await tap(sandbox, "upset", at: "2026-11-17T08:00", zone: "Asia/Tokyo")
         let outcome = try await sandbox.run(["stats", "--by", "weekday", "--json"], environment: ["TZ": zone])
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         let empty = counts(0, 0, 0, 0, 0)
         let rows = [
             #"{"weekday": "monday", "counts": \#(counts(2, 1, 0, 0, 0)), "total": 3, "score": 4.67}"#,
@@ -67,10 +67,10 @@ struct StatsViewsTests {
             try await tap(sandbox, "happy", at: "2026-11-\(day)T12:00", zone: zone)
         }
         try await tap(sandbox, "sad", at: "2026-11-09T12:00", zone: zone)
-        #expect(try await sandbox.run(["undo", "-q"], environment: ["TZ": zone]).status == 0)
+        try expect(await sandbox.run(["undo", "-q"], environment: ["TZ": zone]).status, equals: 0)
         // An add that cancels a tap on the 6th: nothing felt that day.
         try await tap(sandbox, "sad", at: "2026-11-06T12:00", zone: zone)
-        #expect(try await sandbox.run(["add", "sad", "-1", "--at", "2026-11-06T13:00", "-q"], environment: ["TZ": zone]).status == 0)
+        try expect(await sandbox.run(["add", "sad", "-1", "--at", "2026-11-06T13:00", "-q"], environment: ["TZ": zone]).status, equals: 0)
         let json = try await sandbox.run(["stats", "--since", "2026-11-01", "--until", "2026-11-11", "--json"], environment: ["TZ": zone])
         #expect(json.stdout.hasSuffix(#""total": 7, "days": 7, "streak": {"current": 2, "longest": 3}}"# + "\n"), "\(json)")
         // The range's last day, the 12th, has nothing yet: the run ending on the 11th is current.
@@ -79,7 +79,7 @@ struct StatsViewsTests {
         let thirteenth = try await sandbox.run(["stats", "--since", "2026-11-01", "--until", "2026-11-13", "--json"], environment: ["TZ": zone])
         #expect(thirteenth.stdout.hasSuffix(#""days": 7, "streak": {"current": 0, "longest": 3}}"# + "\n"), "\(thirteenth)")
         let table = try await sandbox.run(["stats", "--since", "2026-11-01", "--until", "2026-11-11"], environment: ["TZ": zone, "COLUMNS": "80"])
-        #expect(table.stdoutLines.last == "7 days felt · current streak 2 · longest 3", "\(table)")
+        expect(table.stdoutLines.last, equals: "7 days felt · current streak 2 · longest 3", "\(table)")
         // An emotion's count stays just that.
         expectSuccess(try await sandbox.run(["stats", "happy", "--since", "2026-11-01", "--until", "2026-11-11"], environment: ["TZ": zone]), stdout: "7\n")
     }
@@ -91,14 +91,14 @@ struct StatsViewsTests {
             try await tap(sandbox, "smile", at: at, zone: zone)
         }
         try await tap(sandbox, "smile", at: "10d", zone: zone)
-        #expect(try await sandbox.run(["stats"], environment: ["TZ": zone]).stdoutLines.count == 6)
+        try expect(await sandbox.run(["stats"], environment: ["TZ": zone]).stdoutLines.count, equals: 6)
         expectSuccess(try await sandbox.run(["stats", "--json"], environment: ["TZ": zone]), stdout: #"{"counts": \#(counts(0, 4, 0, 0, 0)), "total": 4}"# + "\n")
         let all = try await sandbox.run(["stats", "--until", "now"], environment: ["TZ": zone])
-        #expect(all.stdoutLines.first?.hasPrefix("From the start of the history") == true, "\(all)")
-        #expect(all.stdoutLines.last == "4 days felt · current streak 3 · longest 3", "\(all)")
+        expect(all.stdoutLines.first?.hasPrefix("From the start of the history"), equals: true, "\(all)")
+        expect(all.stdoutLines.last, equals: "4 days felt · current streak 3 · longest 3", "\(all)")
         // Narrow: the parts fill the width, as the table does.
         let narrow = try await sandbox.run(["stats", "--until", "now"], environment: ["TZ": zone, "COLUMNS": "20"])
-        #expect(narrow.stdoutLines.suffix(3) == ["4 days felt", "current streak 3", "longest 3"], "\(narrow)")
+        expect(narrow.stdoutLines.suffix(3), equals: ["4 days felt", "current streak 3", "longest 3"], "\(narrow)")
         let today = try await sandbox.run(["stats", "--today", "--json"], environment: ["TZ": zone])
         #expect(today.stdout.hasSuffix(#""days": 0, "streak": {"current": 0, "longest": 0}}"# + "\n"), "\(today)")
     }
@@ -113,11 +113,11 @@ struct StatsViewsTests {
         let rows = try #require(object["periods"] as? [[String: Any]])
         // A week or a month may have begun since the tap: then two.
         #expect(rows.count == periods || (length != "day" && rows.count == periods + 1), "\(outcome)")
-        #expect((rows.first?["total"] as? Int) == 1, "the first period holds the tap: \(outcome)")
+        expect((rows.first?["total"] as? Int), equals: 1, "the first period holds the tap: \(outcome)")
         // An empty history shows the current period alone.
         let empty = try Sandbox()
         let none = try await empty.run(["stats", "--by", length, "--json"], environment: ["TZ": zone])
-        #expect((DataFile.object(none.stdout)?["periods"] as? [Any])?.count == 1, "\(none)")
+        expect((DataFile.object(none.stdout)?["periods"] as? [Any])?.count, equals: 1, "\(none)")
     }
 
     @Test func byPeriodWithoutARangeStillShowsTheUsualSpanOfALongHistory() async throws {
@@ -126,18 +126,18 @@ struct StatsViewsTests {
         try await tap(sandbox, "happy", at: "40d", zone: zone)
         let outcome = try await sandbox.run(["stats", "--by", "day", "--json"], environment: ["TZ": zone])
         let rows = try #require(DataFile.object(outcome.stdout)?["periods"] as? [Any], "\(outcome)")
-        #expect(rows.count == 14, "\(outcome)")
+        expect(rows.count, equals: 14, "\(outcome)")
         // A range given is shown whole, empty days before the first change included.
         let given = try await sandbox.run(["stats", "--by", "day", "--since", "45d", "--json"], environment: ["TZ": zone])
-        #expect((DataFile.object(given.stdout)?["periods"] as? [Any])?.count == 46, "\(given)")
+        expect((DataFile.object(given.stdout)?["periods"] as? [Any])?.count, equals: 46, "\(given)")
     }
 
     @Test func statsAndCalendarWordACutOffViewAlike() async throws {
         let sandbox = try Sandbox()
         try await tap(sandbox, "happy", at: "2026-11-02T09:00", zone: "UTC")
         let stats = try await sandbox.run(["stats", "--by", "day", "--since", "2026-10-01", "--until", "2026-11-04"], environment: ["TZ": "UTC", "COLUMNS": "40"])
-        #expect(stats.stdoutLines.suffix(2) == ["Showing the last 28 of 35 days; widen", "the terminal to see them all."], "\(stats)")
+        expect(stats.stdoutLines.suffix(2), equals: ["Showing the last 28 of 35 days; widen", "the terminal to see them all."], "\(stats)")
         let calendar = try await sandbox.run(["calendar", "--year", "2026"], environment: ["TZ": "UTC", "COLUMNS": "40"])
-        #expect(calendar.stdoutLines.suffix(2) == ["Showing the last 17 of 53 weeks; widen", "the terminal to see them all."], "\(calendar)")
+        expect(calendar.stdoutLines.suffix(2), equals: ["Showing the last 17 of 53 weeks; widen", "the terminal to see them all."], "\(calendar)")
     }
 }

@@ -34,8 +34,8 @@ struct SyncthingHarnessTests {
         try append("{\"line\":3}\n", to: second.appendingPathComponent("b.jsonl"))
         try await pair.waitUntilInSync(timeout: Self.deliveryTimeout)
         let converged = clock.now
-        #expect(text(of: second.appendingPathComponent("a.jsonl")) == "{\"line\":1}\n{\"line\":2}\n{\"line\":3}\n")
-        #expect(text(of: first.appendingPathComponent("b.jsonl")) == "{\"line\":1}\n{\"line\":2}\n{\"line\":3}\n")
+        expect(text(of: second.appendingPathComponent("a.jsonl")), equals: "{\"line\":1}\n{\"line\":2}\n{\"line\":3}\n")
+        expect(text(of: first.appendingPathComponent("b.jsonl")), equals: "{\"line\":1}\n{\"line\":2}\n{\"line\":3}\n")
         #expect(pair.conflictCopies().isEmpty)
 
         await pair.stop()
@@ -63,7 +63,7 @@ struct SyncthingHarnessTests {
         try await pair.waitUntilInSync(timeout: Self.deliveryTimeout)
         // Syncthing keeps both sides: the newer as shared.jsonl, the other as a conflict copy, on both.
         let listing = pair.folders.map { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
-        #expect(pair.conflictCopies().count == 2, "\(listing)")
+        expect(pair.conflictCopies().count, equals: 2, "\(listing)")
         await pair.stop()
     }
 
@@ -73,7 +73,7 @@ struct SyncthingHarnessTests {
             let pair = try await SyncthingPair()
             root = pair.root.path
             #if os(Linux)
-            #expect(Self.processes(mentioning: root).count == 2)
+            expect(Self.processes(mentioning: root).count, equals: 2)
             #endif
         }
         #if os(Linux)

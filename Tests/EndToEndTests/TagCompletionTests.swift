@@ -10,7 +10,7 @@ struct TagCompletionTests {
     private func taggedSandbox(for shell: String) async throws -> (Sandbox, String) {
         let sandbox = try Sandbox()
         for command in [["add", "sad", "3", "+work"], ["tap", "happy", "+gym", "+운동"], ["--file", "other.json", "tap", "sad", "+elsewhere"]] {
-            #expect(try await sandbox.run(command + ["-q"]).status == 0)
+            try expect(await sandbox.run(command + ["-q"]).status, equals: 0)
         }
         let outcome = try await sandbox.run("--generate-completion-script", shell)
         let path = sandbox.root.appendingPathComponent("completion.\(shell)").path
@@ -68,19 +68,19 @@ struct TagCompletionTests {
     ])
     func bashCompletesTagsAlreadyUsed(words: [String], expected: [String]) async throws {
         let (sandbox, script) = try await taggedSandbox(for: "bash")
-        #expect(try await bashReplies(words, in: sandbox, script: script) == expected, "\(words)")
+        try expect(await bashReplies(words, in: sandbox, script: script), equals: expected, "\(words)")
     }
 
     @Test func bashOffersNoTagsAndNoMessageWithoutTheTool() async throws {
         let (sandbox, script) = try await taggedSandbox(for: "bash")
-        #expect(try await bashReplies(["emotions", "tap", "+"], in: sandbox, script: script, withTool: false) == [])
-        #expect(try await bashReplies(["emotions", "tap", "--tag", ""], in: sandbox, script: script, withTool: false) == [])
+        try expect(await bashReplies(["emotions", "tap", "+"], in: sandbox, script: script, withTool: false), equals: [])
+        try expect(await bashReplies(["emotions", "tap", "--tag", ""], in: sandbox, script: script, withTool: false), equals: [])
     }
 
     @Test func bashOffersNoTagsAndNoMessageFromAnUnreadableDataFile() async throws {
         let (sandbox, script) = try await taggedSandbox(for: "bash")
         try sandbox.write("not json", to: sandbox.home.appendingPathComponent("broken.json"))
-        #expect(try await bashReplies(["emotions", "--file", "broken.json", "tap", "+"], in: sandbox, script: script) == [])
+        try expect(await bashReplies(["emotions", "--file", "broken.json", "tap", "+"], in: sandbox, script: script), equals: [])
     }
 
     @Test(.enabled(if: Shells.isInstalledOrRequired("fish"), "fish is not installed"), arguments: [
@@ -99,7 +99,7 @@ struct TagCompletionTests {
         let (sandbox, script) = try await taggedSandbox(for: "fish")
         let outcome = try await run("fish", ["--no-config", "-c", #"source $argv[1]; and complete -C $argv[2]"#, script, line], in: sandbox)
         #expect(outcome.status == 0 && outcome.stderr == "", "\(outcome)")
-        #expect(outcome.stdoutLines.map { String($0.prefix { $0 != "\t" }) } == expected, "\(line)")
+        expect(outcome.stdoutLines.map { String($0.prefix { $0 != "\t" }) }, equals: expected, "\(line)")
         let without = try await run("fish", ["--no-config", "-c", #"source $argv[1]; and complete -C $argv[2]"#, script, line], in: sandbox, withTool: false)
         #expect(without.status == 0 && without.stderr == "", "\(without)")
         #expect(!without.stdoutLines.contains { $0.hasPrefix("+") || $0.hasPrefix("work") }, "\(without)")
@@ -119,9 +119,9 @@ struct TagCompletionTests {
         let plain = try await zshTags(["emotions", "tap", "+"], in: sandbox, script: script)
         #expect(plain.stdout == "work\ngym\n운동\n" && plain.stderr == "", "\(plain)")
         let other = try await zshTags(["emotions", "--file", "other.json", "tap", "+"], in: sandbox, script: script)
-        #expect(other.stdout == "elsewhere\n", "\(other)")
+        expect(other.stdout, equals: "elsewhere\n", "\(other)")
         let equals = try await zshTags(["emotions", "log", "--file=other.json", "--tag", ""], in: sandbox, script: script)
-        #expect(equals.stdout == "elsewhere\n", "\(equals)")
+        expect(equals.stdout, equals: "elsewhere\n", "\(equals)")
         let without = try await zshTags(["emotions", "tap", "+"], in: sandbox, script: script, withTool: false)
         #expect(without.stdout == "" && without.stderr == "", "\(without)")
     }
@@ -131,6 +131,6 @@ struct TagCompletionTests {
         let (sandbox, script) = try await taggedSandbox(for: "zsh")
         let program = #"source "$1" 2>/dev/null; words=(add +work sad +3 +x ''); CURRENT=6; __emotions_without_tag_words; print -r -- "${(j:,:)words} $CURRENT""#
         let outcome = try await run("zsh", ["-f", "-c", program, "zsh", script], in: sandbox)
-        #expect(outcome.stdout == "add,sad,+3, 4\n", "\(outcome)")
+        expect(outcome.stdout, equals: "add,sad,+3, 4\n", "\(outcome)")
     }
 }

@@ -9,7 +9,7 @@ struct TagTests {
     /// `log --json`'s objects.
     private func logObjects(_ sandbox: Sandbox, _ arguments: String...) async throws -> [[String: Any]] {
         let outcome = try await sandbox.run(["log", "--json"] + arguments, environment: environment)
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         return outcome.stdoutLines.compactMap { DataFile.object($0) }
     }
 
@@ -22,7 +22,7 @@ struct TagTests {
             ["add", "sad", "--tag", "2026", "2", "+work"], ["tap", "upset", "+work"], ["undo"],
         ] {
             let outcome = try await sandbox.run(command + ["-q"], environment: environment)
-            #expect(outcome.status == 0, "\(command): \(outcome)")
+            expect(outcome.status, equals: 0, "\(command): \(outcome)")
         }
         return sandbox
     }
@@ -32,10 +32,10 @@ struct TagTests {
         let tap = try await sandbox.run(["tap", "happy", "+gym", "+Friends", "--tag", "운동", "--note", "long day"], environment: environment)
         expectSuccess(tap, stdout: "happy: 0 → 1\n")
         let log = try await sandbox.run(["log"], environment: environment)
-        #expect(log.status == 0, "\(log)")
+        expect(log.status, equals: 0, "\(log)")
         #expect(log.stdoutLines.count == 1 && log.stdout.contains(#"  happy +1  #friends #gym #운동  "long day""#), "\(log)")
         let objects = try await logObjects(sandbox)
-        #expect(objects.first?["tags"] as? [String] == ["friends", "gym", "운동"])
+        expect(objects.first?["tags"] as? [String], equals: ["friends", "gym", "운동"])
         let json = try await sandbox.run(["log", "--json"], environment: environment)
         #expect(json.stdout.contains(#""note": "long day", "tags": ["friends", "gym", "운동"]"#), "\(json)")
     }
@@ -43,8 +43,8 @@ struct TagTests {
     @Test func aSignedCountIsACountNotATagAndDigitsAloneAreATagWithTagOption() async throws {
         let sandbox = try await taggedHistory()
         let objects = try await logObjects(sandbox)
-        #expect(objects.map { $0["new"] as? Int } == [1, 3, 6, 8, 1, 0])
-        #expect(objects.map { ($0["tags"] as? [String]) ?? [] } == [["friends", "gym", "운동"], ["work"], [], ["2026", "work"], ["work"], []])
+        expect(objects.map { $0["new"] as? Int }, equals: [1, 3, 6, 8, 1, 0])
+        expect(objects.map { ($0["tags"] as? [String]) ?? [] }, equals: [["friends", "gym", "운동"], ["work"], [], ["2026", "work"], ["work"], []])
         expectSuccess(try await sandbox.run(["stats", "sad"], environment: environment), stdout: "8\n")
     }
 
@@ -60,10 +60,10 @@ struct TagTests {
         for command in [["tap", "happy"], ["add", "sad", "2"]] {
             let outcome = try await sandbox.run(command + tags, environment: environment)
             expectFailure(outcome, status: 64, mentioning: [named, "such as +"])
-            #expect(outcome.stderrLines.first?.contains("tag") == true, "\(outcome)")
+            expect(outcome.stderrLines.first?.contains("tag"), equals: true, "\(outcome)")
         }
-        #expect(sandbox.rawText() == dataFile)
-        #expect(try journalBytes(sandbox) == journal)
+        expect(sandbox.rawText(), equals: dataFile)
+        try expect(journalBytes(sandbox), equals: journal)
     }
 
     @Test func tagsOfFewLettersButManyMarksAreRefusedSoTheJournalStaysReadable() async throws {
@@ -75,7 +75,7 @@ struct TagTests {
         let tags = "abcdefghijklmnop".map { "+\($0)" + String(repeating: "\u{301}", count: 1000) }
         let outcome = try await sandbox.run(["tap", "happy"] + tags, environment: environment)
         expectFailure(outcome, status: 64, mentioning: ["bytes", "such as +"])
-        #expect(try journalBytes(sandbox) == journal)
+        try expect(journalBytes(sandbox), equals: journal)
         let log = try await sandbox.run(["log"], environment: environment)
         #expect(log.status == 0 && log.stdoutLines.count == 1, "\(log)")
     }
@@ -85,14 +85,14 @@ struct TagTests {
         let before = sandbox.rawText()
         let outcome = try await sandbox.run(["reset", "happy", "+x"], environment: environment)
         expectFailure(outcome, status: 64, mentioning: ["+x"])
-        #expect(sandbox.rawText() == before)
+        expect(sandbox.rawText(), equals: before)
     }
 
     @Test func aTagFiltersLogAndExportAndSeveralTagsMeanAll() async throws {
         let sandbox = try await taggedHistory()
         let work = try await logObjects(sandbox, "+work")
-        #expect(work.map { $0["new"] as? Int } == [3, 8, 1], "the undone tap is in the history: \(work)")
-        #expect(try await logObjects(sandbox, "+WORK", "--tag", "2026").map { $0["new"] as? Int } == [8])
+        expect(work.map { $0["new"] as? Int }, equals: [3, 8, 1], "the undone tap is in the history: \(work)")
+        try expect(await logObjects(sandbox, "+WORK", "--tag", "2026").map { $0["new"] as? Int }, equals: [8])
         #expect(try await logObjects(sandbox, "+nothing").isEmpty)
         let text = try await sandbox.run(["log", "+gym"], environment: environment)
         #expect(text.stdoutLines.count == 1 && text.stdout.contains("happy +1  #friends #gym #운동"), "\(text)")
@@ -104,7 +104,7 @@ struct TagTests {
     @Test func statsWithATagCountsWhatWasFeltWithItAllTimeOrInTheRange() async throws {
         let sandbox = try await taggedHistory()
         let all = try await sandbox.run(["stats", "+work", "--json"], environment: environment)
-        #expect(all.status == 0, "\(all)")
+        expect(all.status, equals: 0, "\(all)")
         #expect(all.stdout.hasPrefix(#"{"since": null, "until": ""#), "\(all)")
         #expect(all.stdout.hasSuffix(#""counts": {"happy": 0, "smile": 0, "neutral": 0, "upset": 0, "sad": 5}, "total": 5, "days": 1, "streak": {"current": 1, "longest": 1}}"# + "\n"), "\(all)")
         let both = try await sandbox.run(["stats", "+work", "+2026", "--json"], environment: environment)
@@ -152,7 +152,7 @@ struct TagTests {
         expectSuccess(try await sandbox.run(["tags"]), stdout: "")
         expectSuccess(try await sandbox.run(["tags", "--json"]), stdout: "[]\n")
         expectSuccess(try await sandbox.run(["--file", "new/mood.json", "tags"]), stdout: "")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
         expectUsageError(try await sandbox.run(["tags", "gym"]), command: "emotions tags", message: "")
     }
 
@@ -166,28 +166,28 @@ struct TagTests {
     @Test func exportThenImportIntoAFreshHomeKeepsTheTags() async throws {
         let sandbox = try await taggedHistory()
         let export = try await sandbox.run(["export"], environment: environment)
-        #expect(export.status == 0, "\(export)")
+        expect(export.status, equals: 0, "\(export)")
         let file = sandbox.root.appendingPathComponent("mood.jsonl")
         try sandbox.write(export.stdout, to: file)
         let fresh = try Sandbox()
         let imported = try await fresh.run(["import", file.path], environment: environment)
-        #expect(imported.status == 0, "\(imported)")
+        expect(imported.status, equals: 0, "\(imported)")
         let before = try await sandbox.run(["log", "--json"], environment: environment)
         let after = try await fresh.run(["log", "--json"], environment: environment)
-        #expect(after.stdout == before.stdout, "\(after)")
-        #expect(try await logObjects(fresh, "+work").count == 3)
+        expect(after.stdout, equals: before.stdout, "\(after)")
+        try expect(await logObjects(fresh, "+work").count, equals: 3)
         expectSuccess(try await fresh.run(["tags"], environment: environment), stdout: try await sandbox.run(["tags"], environment: environment).stdout)
     }
 
     @Test func csvKeepsTheTagsInItsLastColumnSeparatedBySpaces() async throws {
         let sandbox = try await taggedHistory()
         let csv = try await sandbox.run(["export", "--format", "csv"], environment: environment)
-        #expect(csv.status == 0, "\(csv)")
+        expect(csv.status, equals: 0, "\(csv)")
         // Records end with CRLF, as RFC 4180 has them.
         let lines = csv.stdout.components(separatedBy: "\r\n").dropLast()
-        #expect(lines.first?.hasSuffix(",undone,tags") == true, "\(csv)")
+        expect(lines.first?.hasSuffix(",undone,tags"), equals: true, "\(csv)")
         let lastColumns: [String] = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? "?" }
-        #expect(lastColumns == ["friends gym 운동", "work", "", "2026 work", "work", ""], "\(csv)")
+        expect(lastColumns, equals: ["friends gym 운동", "work", "", "2026 work", "work", ""], "\(csv)")
     }
 
     @Test func aSyncThroughAFolderCarriesTheTags() async throws {
@@ -200,7 +200,7 @@ struct TagTests {
         for machine in [laptop, desktop] {
             let log = try await machine.run("log", "--json")
             let tags = log.stdoutLines.compactMap { DataFile.object($0)?["tags"] as? [String] }.sorted { $0.count > $1.count }
-            #expect(tags == [["gym", "운동"], ["work"]], "\(log)")
+            expect(tags, equals: [["gym", "운동"], ["work"]], "\(log)")
             expectSuccess(try await machine.run("stats", "happy", "+gym"), stdout: "1\n")
             expectSuccess(try await machine.run("tags", "--json"), stdout: #"[{"tag": "work", "total": 2}, {"tag": "gym", "total": 1}, {"tag": "운동", "total": 1}]"# + "\n")
         }
@@ -217,11 +217,11 @@ struct TagTests {
         let hooks = try sandbox.hookEnvironment(["EMOTIONS_TAGS": "inherited"])
         expectSuccess(try await sandbox.run(["tap", "happy", "sad", "+gym", "+Friends", "-q"], environment: hooks), stdout: "")
         expectSuccess(try await sandbox.run(["tap", "smile", "-q"], environment: hooks), stdout: "")
-        #expect(sandbox.hookOutputLines("tags") == ["[friends gym]", "[friends gym]", "[]"])
+        expect(sandbox.hookOutputLines("tags"), equals: ["[friends gym]", "[friends gym]", "[]"])
         let inputs = sandbox.hookOutputLines("input")
-        #expect(inputs.count == 3)
+        expect(inputs.count, equals: 3)
         #expect(inputs.prefix(2).allSatisfy { $0.contains(#", "tags": ["friends", "gym"], "file": "#) }, "\(inputs)")
-        #expect(inputs.last.map { !$0.contains("tags") } == true, "\(inputs)")
+        expect(inputs.last.map { !$0.contains("tags") }, equals: true, "\(inputs)")
     }
 
     /// The journal's bytes beside the default data file.

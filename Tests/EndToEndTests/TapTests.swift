@@ -7,7 +7,7 @@ struct TapTests {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "happy", "sad")
         expectSuccess(outcome, stdout: "happy: 0 → 1\nsad: 0 → 1\n")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 1, sad: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 1, sad: 1)))
     }
 
     @Test func tapTakesTheEmojiOfTheOriginalAppsButtonsWithOrWithoutAVariationSelector() async throws {
@@ -15,7 +15,7 @@ struct TapTests {
         expectSuccess(try await sandbox.run("tap", "😄"), stdout: "happy: 0 → 1\n")
         let outcome = try await sandbox.run("tap", "😄\u{FE0F}", "🙂", "😐\u{FE0F}", "😕", "😢\u{FE0E}")
         expectSuccess(outcome, stdout: "happy: 1 → 2\nsmile: 0 → 1\nneutral: 0 → 1\nupset: 0 → 1\nsad: 0 → 1\n")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 2, smile: 1, neutral: 1, upset: 1, sad: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 2, smile: 1, neutral: 1, upset: 1, sad: 1)))
         expectSuccess(try await sandbox.run("stats", "😄"), stdout: "2\n")
     }
 
@@ -23,7 +23,7 @@ struct TapTests {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "smile", "smile", "neutral", "smile")
         expectSuccess(outcome, stdout: "smile: 0 → 1\nsmile: 1 → 2\nneutral: 0 → 1\nsmile: 2 → 3\n")
-        #expect(sandbox.text() == DataFile.text(Counts(smile: 3, neutral: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(smile: 3, neutral: 1)))
     }
 
     @Test func tapGoesOnFromTheSavedCounts() async throws {
@@ -31,7 +31,7 @@ struct TapTests {
         try sandbox.writeDataFile(Counts(happy: 41, upset: 7))
         let outcome = try await sandbox.run("tap", "happy", "upset")
         expectSuccess(outcome, stdout: "happy: 41 → 42\nupset: 7 → 8\n")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 42, upset: 8)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 42, upset: 8)))
     }
 
     @Test func tapWithJSONPrintsOneObjectPerChange() async throws {
@@ -46,11 +46,11 @@ struct TapTests {
 
                 """)
         let objects = outcome.stdoutLines.map { DataFile.object($0) }
-        #expect(objects.count == 2)
-        #expect(objects.first??["emotion"] as? String == "happy")
-        #expect(objects.last??["old"] as? Int == 4)
-        #expect(objects.last??["new"] as? Int == 5)
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 1, sad: 5)))
+        expect(objects.count, equals: 2)
+        expect(objects.first??["emotion"] as? String, equals: "happy")
+        expect(objects.last??["old"] as? Int, equals: 4)
+        expect(objects.last??["new"] as? Int, equals: 5)
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 1, sad: 5)))
     }
 
     @Test(arguments: ["-q", "--quiet"])
@@ -58,7 +58,7 @@ struct TapTests {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", flag, "neutral", "neutral")
         expectSuccess(outcome, stdout: "")
-        #expect(sandbox.text() == DataFile.text(Counts(neutral: 2)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(neutral: 2)))
     }
 
     @Test(arguments: [["--json", "--quiet"], ["-q", "--json"], ["--json", "-q"]])
@@ -68,7 +68,7 @@ struct TapTests {
         let before = sandbox.bytes(of: sandbox.defaultDataFile)
         let outcome = try await sandbox.run(["tap", "happy"] + flags)
         expectUsageError(outcome, command: "emotions tap", message: "'--json' and '--quiet' cannot be used together")
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
     }
 
     @Test(arguments: [
@@ -83,7 +83,7 @@ struct TapTests {
         expectSuccess(outcome, stdout: "\(emotion): 0 → 1\n")
         var expected = Counts()
         expected[emotion] = 1
-        #expect(sandbox.text() == DataFile.text(expected))
+        expect(sandbox.text(), equals: DataFile.text(expected))
     }
 
     @Test func tapTakesOptionsBeforeOrAfterTheEmotions() async throws {
@@ -91,7 +91,7 @@ struct TapTests {
         expectSuccess(try await sandbox.run("tap", "--json", "happy"), stdout: #"{"emotion": "happy", "old": 0, "new": 1}"# + "\n")
         expectSuccess(try await sandbox.run("tap", "happy", "--json"), stdout: #"{"emotion": "happy", "old": 1, "new": 2}"# + "\n")
         expectSuccess(try await sandbox.run("tap", "happy", "-q", "sad"), stdout: "")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 3, sad: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 3, sad: 1)))
     }
 
     @Test func tapTreatsEverythingAfterDoubleDashAsAnEmotion() async throws {
@@ -99,20 +99,20 @@ struct TapTests {
         expectSuccess(try await sandbox.run("tap", "--", "happy"), stdout: "happy: 0 → 1\n")
         let outcome = try await sandbox.run("tap", "happy", "--", "--json")
         expectUsageError(outcome, command: "emotions tap", message: "Unknown emotion '--json'.")
-        #expect(sandbox.text() == DataFile.text(Counts(happy: 1)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(happy: 1)))
     }
 
     @Test func tapWithAnUnknownEmotionChangesNothingAtAll() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap", "happy", "hapy", "sad")
         expectUsageError(outcome, command: "emotions tap", message: "Unknown emotion 'hapy'. Did you mean 'happy'?")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func tapWithoutAnEmotionIsAUsageError() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("tap")
         expectUsageError(outcome, command: "emotions tap", message: "Missing expected argument '<emotion>'")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 }

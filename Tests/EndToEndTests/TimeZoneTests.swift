@@ -39,7 +39,7 @@ struct TimeZoneTests {
                 binary: try Emotions.binary().path)
             #expect(outcome.status == 0 && outcome.stdout.contains("1"), "\(command): \(outcome)")
             let calls = try String(contentsOf: trace, encoding: .utf8)
-            #expect(calls.contains("/etc/localtime") == readsZone, "\(command): \(calls)")
+            expect(calls.contains("/etc/localtime"), equals: readsZone, "\(command): \(calls)")
         }
     }
 
@@ -56,7 +56,7 @@ struct TimeZoneTests {
         // A zone file changed within the last 2 s is not remembered yet; no zone file is UTC, and none.
         let isSettled = isZoneFile && (changed.map { Date().timeIntervalSince($0) > 3 } ?? false)
         let written = try String(contentsOf: sandbox.defaultDataFile, encoding: .utf8)
-        #expect(written.contains(#""zone": {"device": "#) == isSettled, "\(written)")
+        expect(written.contains(#""zone": {"device": "#), equals: isSettled, "\(written)")
         guard isSettled else { return }
         let inode = try #require(try FileManager.default.attributesOfItem(atPath: zoneFile.path)[.systemFileNumber] as? UInt64)
         #expect(written.contains(#""inode": \#(inode), "#), "\(written)")
@@ -66,7 +66,7 @@ struct TimeZoneTests {
             let outcome = try await sandbox.runShell(
                 #"unset TZ; exec strace -qqq -f -e trace=openat,open,stat,newfstatat,statx -o "# + trace.path + #" "$0" tap happy -q"#,
                 binary: try Emotions.binary().path)
-            #expect(outcome.status == 0, "\(outcome)")
+            expect(outcome.status, equals: 0, "\(outcome)")
             return try String(contentsOf: trace, encoding: .utf8)
         }
         let remembered = try await tapTrace()
@@ -82,7 +82,7 @@ struct TimeZoneTests {
         let rewritten = try String(contentsOf: sandbox.defaultDataFile, encoding: .utf8)
         #expect(rewritten.contains(#""inode": \#(inode), "#), "\(rewritten)")
         let log = try await sandbox.run("log", "--json")
-        #expect(log.stdout.components(separatedBy: #""emotion": "happy""#).count == 4, "\(log)")
+        expect(log.stdout.components(separatedBy: #""emotion": "happy""#).count, equals: 4, "\(log)")
     }
     #endif
 }

@@ -16,18 +16,18 @@ struct UserFilesTests {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(happy: 3))
         try sandbox.giveToUnprivilegedUser()
-        #expect(chmod(sandbox.defaultDataFile.path, 0o444) == 0)
+        expect(chmod(sandbox.defaultDataFile.path, 0o444), equals: 0)
         let before = sandbox.bytes(of: sandbox.defaultDataFile)
 
         let outcome = try await sandbox.runUnprivileged("tap", "happy")
         expectFailure(outcome, status: 73, mentioning: [
             "The data file \(sandbox.defaultDataFile.path) cannot be changed: Permission denied", "Make it writable",
         ])
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
-        #expect(try sandbox.permissions(of: sandbox.defaultDataFile) == 0o444)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
+        try expect(sandbox.permissions(of: sandbox.defaultDataFile), equals: 0o444)
         expectSuccess(try await sandbox.runUnprivileged("stats", "happy"), stdout: "3\n")
         expectSuccess(try await sandbox.runUnprivileged("reset", "sad"), stdout: "")  // Changes nothing, so allowed.
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
     }
 
     @Test func aFolderThatMayNotBeWrittenIsRefusedWith73() async throws {
@@ -35,14 +35,14 @@ struct UserFilesTests {
         try sandbox.writeDataFile(Counts(sad: 2))
         try sandbox.giveToUnprivilegedUser()
         let folder = folder(sandbox)
-        #expect(chmod(folder.path, 0o500) == 0)
+        expect(chmod(folder.path, 0o500), equals: 0)
         defer { chmod(folder.path, 0o700) }
         let before = sandbox.bytes(of: sandbox.defaultDataFile)
 
         let outcome = try await sandbox.runUnprivileged("add", "sad", "2")
         expectFailure(outcome, status: 73, mentioning: ["\(sandbox.defaultDataFile.path).lock", "Permission denied"])
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["emotions.json"])
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
+        try expect(FileManager.default.contentsOfDirectory(atPath: folder.path), equals: ["emotions.json"])
     }
 
     @Test func aLockFileThatMayOnlyBeReadStillLocks() async throws {
@@ -51,18 +51,18 @@ struct UserFilesTests {
         let lock = sandbox.defaultDataFile.path + ".lock"
         try sandbox.write("", to: URL(fileURLWithPath: lock))
         try sandbox.giveToUnprivilegedUser()
-        #expect(chmod(lock, 0o444) == 0)  // As if another user, or the user by mistake, made it read-only.
+        expect(chmod(lock, 0o444), equals: 0)  // As if another user, or the user by mistake, made it read-only.
 
         expectSuccess(try await sandbox.runUnprivileged("tap", "smile"), stdout: "smile: 1 → 2\n")
-        #expect(sandbox.text() == DataFile.text(Counts(smile: 2)))
+        expect(sandbox.text(), equals: DataFile.text(Counts(smile: 2)))
     }
 
     @Test func anUpdateKeepsTheFilesPermissions() async throws {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(neutral: 1))
-        #expect(chmod(sandbox.defaultDataFile.path, 0o640) == 0)
+        expect(chmod(sandbox.defaultDataFile.path, 0o640), equals: 0)
         expectSuccess(try await sandbox.run("tap", "neutral"), stdout: "neutral: 1 → 2\n")
-        #expect(try sandbox.permissions(of: sandbox.defaultDataFile) == 0o640)
+        try expect(sandbox.permissions(of: sandbox.defaultDataFile), equals: 0o640)
     }
 
     @Test(.enabled(if: Sandbox.testsRunAsRoot, "only root can update a file another user owns"))
@@ -78,9 +78,9 @@ struct UserFilesTests {
                 try await sandbox.run(arguments), status: 77,
                 mentioning: [folder, "belongs to user 65534 (nobody)", "runs as root", "sudo -u nobody", "nothing was changed"])
         }
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
         let status = try FileManager.default.attributesOfItem(atPath: sandbox.defaultDataFile.path)
-        #expect((status[.ownerAccountID] as? NSNumber)?.uint32Value == Sandbox.unprivilegedID)
+        expect((status[.ownerAccountID] as? NSNumber)?.uint32Value, equals: Sandbox.unprivilegedID)
         // The user's own tally is untouched and theirs to go on with.
         expectSuccess(try await sandbox.runUnprivileged("tap", "upset"), stdout: "upset: 4 → 5\n")
     }
@@ -90,7 +90,7 @@ struct UserFilesTests {
         let sandbox = try Sandbox()
         try sandbox.giveToUnprivilegedUser()
         expectFailure(try await sandbox.run("tap", "sad"), status: 77, mentioning: [sandbox.home.path, "runs as root"])
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
         expectSuccess(try await sandbox.runUnprivileged("tap", "sad"), stdout: "sad: 0 → 1\n")
     }
 
@@ -103,13 +103,13 @@ struct UserFilesTests {
         expectFailure(tap, status: 73, mentioning: [sandbox.defaultDataFile.path, "Read-only file system"])
         let stats = try await sandbox.runOnReadOnlyMedia(folder(sandbox), "stats", "happy")
         expectSuccess(stats, stdout: "1\n")
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
     }
 
     @Test func aFirstTapOnReadOnlyMediaIsRefusedWith73AndCreatesNothing() async throws {
         let sandbox = try Sandbox()
         let tap = try await sandbox.runOnReadOnlyMedia(sandbox.home, "tap", "happy")
         expectFailure(tap, status: 73, mentioning: [sandbox.home.path + "/.config", "Read-only file system"])
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 }

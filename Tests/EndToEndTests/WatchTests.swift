@@ -26,9 +26,9 @@ struct WatchTests {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(happy: 3))
         let watch = try RunningWatch(["--initial"], in: sandbox)
-        #expect(try await watch.nextLines(5) == Self.initialLines(Counts(happy: 3)))
+        try expect(await watch.nextLines(5), equals: Self.initialLines(Counts(happy: 3)))
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "happy: 3 → 4")
+        try expect(await watch.nextLine(), equals: "happy: 3 → 4")
         try await expectCleanEnd(of: watch)
     }
 
@@ -53,7 +53,7 @@ struct WatchTests {
         _ = try await watch.nextLines(5)
         watch.closeOutput()  // As `emotions watch | head -n 5` does.
         // At once, with no change to write: as a write into the closed pipe would, by SIGPIPE.
-        #expect(try await watch.waitForEnd() == .killed(by: SIGPIPE))
+        try expect(await watch.waitForEnd(), equals: .killed(by: SIGPIPE))
     }
 
     @Test func aLineWrittenFromTheWatchingThreadIntoAClosedPipeEndsIt() async throws {
@@ -63,7 +63,7 @@ struct WatchTests {
         _ = try await watch.nextLines(5)
         watch.closeOutput()
         _ = try? await sandbox.run("tap", "happy", "-q")  // May find it already ended.
-        #expect(try await watch.waitForEnd() == .killed(by: SIGPIPE))
+        try expect(await watch.waitForEnd(), equals: .killed(by: SIGPIPE))
     }
 
     @Test func jsonLinesAreObjectsOfTheEmotionAndItsOldAndNewCounts() async throws {
@@ -74,13 +74,13 @@ struct WatchTests {
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
         expectSuccess(try await sandbox.run("add", "sad", "-2", "-q"), stdout: "")
         let lines = try await watch.nextLines(2)
-        #expect(lines.map(PrintedJSONChange.init) == [
+        expect(lines.map(PrintedJSONChange.init), equals: [
             PrintedJSONChange("happy", old: 3, new: 4), PrintedJSONChange("sad", old: 9, new: 7),
         ])
         // tap --json's text, then when and how the history recorded the change.
-        #expect(lines.first?.hasPrefix(#"{"emotion": "happy", "old": 3, "new": 4, "at": ""#) == true, "\(lines)")
-        #expect(lines.first?.hasSuffix(#"", "command": "tap"}"#) == true, "\(lines)")
-        #expect(lines.last?.hasSuffix(#"", "command": "add"}"#) == true, "\(lines)")
+        expect(lines.first?.hasPrefix(#"{"emotion": "happy", "old": 3, "new": 4, "at": ""#), equals: true, "\(lines)")
+        expect(lines.first?.hasSuffix(#"", "command": "tap"}"#), equals: true, "\(lines)")
+        expect(lines.last?.hasSuffix(#"", "command": "add"}"#), equals: true, "\(lines)")
         try await expectCleanEnd(of: watch)
     }
 
@@ -91,7 +91,7 @@ struct WatchTests {
         _ = try await watch.nextLines(5)
         expectSuccess(try await sandbox.run("tap", "sad", "happy", "upset", "-q"), stdout: "")
         // In the command's order, as tap printed them: the watcher tells the journal's events.
-        #expect(try await watch.nextLines(3) == ["sad: 0 → 1", "happy: 0 → 1", "upset: 0 → 1"])
+        try expect(await watch.nextLines(3), equals: ["sad: 0 → 1", "happy: 0 → 1", "upset: 0 → 1"])
         try await expectCleanEnd(of: watch)
     }
 
@@ -105,8 +105,8 @@ struct WatchTests {
             expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
         }
         let changes = try await watch.nextLines(20).map(PrintedJSONChange.init)
-        #expect(changes == (1...20).map { PrintedJSONChange("happy", old: $0 - 1, new: $0) })
-        #expect(changes.last??.new == 20)
+        expect(changes, equals: (1...20).map { PrintedJSONChange("happy", old: $0 - 1, new: $0) })
+        expect(changes.last??.new, equals: 20)
         try await expectCleanEnd(of: watch)
     }
 
@@ -116,13 +116,13 @@ struct WatchTests {
         let watch = try RunningWatch(["--initial"], in: sandbox)
         _ = try await watch.nextLines(5)
         expectSuccess(try await sandbox.run("add", "sad", "3", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "sad: 0 → 3")
+        try expect(await watch.nextLine(), equals: "sad: 0 → 3")
         expectSuccess(try await sandbox.run("add", "happy", "2", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "happy: 0 → 2")
+        try expect(await watch.nextLine(), equals: "happy: 0 → 2")
         expectSuccess(try await sandbox.run("add", "sad", "-1", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "sad: 3 → 2")
+        try expect(await watch.nextLine(), equals: "sad: 3 → 2")
         expectSuccess(try await sandbox.run("reset", "--all", "-q"), stdout: "")
-        #expect(try await watch.nextLines(2) == ["happy: 2 → 0", "sad: 2 → 0"])
+        try expect(await watch.nextLines(2), equals: ["happy: 2 → 0", "sad: 2 → 0"])
         try await expectCleanEnd(of: watch)
     }
 
@@ -133,9 +133,9 @@ struct WatchTests {
         let counts = Counts(happy: 3, smile: 1, neutral: 0, upset: 2, sad: 5)
         try sandbox.writeDataFile(counts)
         let watch = try RunningWatch(["--initial"], in: sandbox)
-        #expect(try await watch.nextLines(5) == ["happy: 3", "smile: 1", "neutral: 0", "upset: 2", "sad: 5"])
+        try expect(await watch.nextLines(5), equals: ["happy: 3", "smile: 1", "neutral: 0", "upset: 2", "sad: 5"])
         try await expectCleanEnd(of: watch)
-        #expect(sandbox.text() == DataFile.text(counts), "watching changed the file")
+        expect(sandbox.text(), equals: DataFile.text(counts), "watching changed the file")
     }
 
     @Test func initialWithJSONPrintsObjectsOfTheEmotionAndItsCountWithoutOld() async throws {
@@ -143,11 +143,11 @@ struct WatchTests {
         try sandbox.writeDataFile(Counts(happy: 3, smile: 1, neutral: 0, upset: 2, sad: 5))
         let watch = try RunningWatch(["--initial", "--json"], in: sandbox)
         let lines = try await watch.nextLines(5)
-        #expect(lines.map(PrintedJSONChange.init) == [
+        expect(lines.map(PrintedJSONChange.init), equals: [
             PrintedJSONChange("happy", new: 3), PrintedJSONChange("smile", new: 1), PrintedJSONChange("neutral", new: 0),
             PrintedJSONChange("upset", new: 2), PrintedJSONChange("sad", new: 5),
         ])
-        #expect(lines.first == #"{"emotion": "happy", "new": 3}"#)
+        expect(lines.first, equals: #"{"emotion": "happy", "new": 3}"#)
         try await expectCleanEnd(of: watch)
     }
 
@@ -166,10 +166,10 @@ struct WatchTests {
         let sandbox = try Sandbox()
         try sandbox.writeDataFile(Counts(happy: 4, upset: 1, sad: 2))
         let watch = try RunningWatch(["very-sad", "--initial", "upset", "sad"], in: sandbox)
-        #expect(try await watch.nextLines(2) == ["upset: 1", "sad: 2"], "in the tool's order, each once")
+        try expect(await watch.nextLines(2), equals: ["upset: 1", "sad: 2"], "in the tool's order, each once")
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
         expectSuccess(try await sandbox.run("tap", "happy", "sad", "smile", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "sad: 2 → 3", "happy's change came first")
+        try expect(await watch.nextLine(), equals: "sad: 2 → 3", "happy's change came first")
         try await expectCleanEnd(of: watch)
     }
 
@@ -178,10 +178,10 @@ struct WatchTests {
     @Test func aWatchStartedBeforeTheFileAndItsFoldersExistSeesTheFirstTap() async throws {
         let sandbox = try Sandbox()
         let watch = try RunningWatch(["--initial"], in: sandbox)
-        #expect(try await watch.nextLines(5) == Self.initialLines(Counts()))
-        #expect(sandbox.contentsOfHome() == [], "watching created something")
+        try expect(await watch.nextLines(5), equals: Self.initialLines(Counts()))
+        expect(sandbox.contentsOfHome(), equals: [], "watching created something")
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "happy: 0 → 1")
+        try expect(await watch.nextLine(), equals: "happy: 0 → 1")
         try await expectCleanEnd(of: watch)
     }
 
@@ -190,26 +190,26 @@ struct WatchTests {
         let file = sandbox.root.appendingPathComponent("elsewhere/a/b/counts.json")
         let byOption = try RunningWatch(["--file", file.path, "--initial", "smile"], in: sandbox)
         let byVariable = try RunningWatch(["--initial", "smile"], in: sandbox, environment: ["EMOTIONS_FILE": file.path])
-        #expect(try await byOption.nextLine() == "smile: 0")
-        #expect(try await byVariable.nextLine() == "smile: 0")
+        try expect(await byOption.nextLine(), equals: "smile: 0")
+        try expect(await byVariable.nextLine(), equals: "smile: 0")
         expectSuccess(try await sandbox.run("tap", "smile", "--file", file.path, "-q"), stdout: "")
-        #expect(try await byOption.nextLine() == "smile: 0 → 1")
-        #expect(try await byVariable.nextLine() == "smile: 0 → 1")
+        try expect(await byOption.nextLine(), equals: "smile: 0 → 1")
+        try expect(await byVariable.nextLine(), equals: "smile: 0 → 1")
         try await expectCleanEnd(of: byOption)
         try await expectCleanEnd(of: byVariable)
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func aLinkIntoFoldersNotYetThereIsFollowedWhenTheFirstTapMakesThem() async throws {
         let sandbox = try Sandbox()
         let link = sandbox.root.appendingPathComponent("mood.json")
-        #expect(symlink("dots/emotions/mood.json", link.path) == 0)
+        expect(symlink("dots/emotions/mood.json", link.path), equals: 0)
         let watch = try RunningWatch(["--file", link.path, "--initial", "happy"], in: sandbox)
-        #expect(try await watch.nextLine() == "happy: 0")
+        try expect(await watch.nextLine(), equals: "happy: 0")
         expectSuccess(try await sandbox.run("tap", "happy", "--file", link.path, "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "happy: 0 → 1")
+        try expect(await watch.nextLine(), equals: "happy: 0 → 1")
         expectSuccess(try await sandbox.run("tap", "happy", "--file", link.path, "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "happy: 1 → 2")
+        try expect(await watch.nextLine(), equals: "happy: 1 → 2")
         try await expectCleanEnd(of: watch)
     }
 
@@ -221,18 +221,18 @@ struct WatchTests {
         }
         try sandbox.writeDataFile(Counts(happy: 1), to: root.appendingPathComponent("C/first.json"))
         try sandbox.writeDataFile(Counts(happy: 50), to: root.appendingPathComponent("C/second.json"))
-        #expect(symlink("../B/middle", root.appendingPathComponent("A/first").path) == 0)
-        #expect(symlink("../C/first.json", root.appendingPathComponent("B/middle").path) == 0)
+        expect(symlink("../B/middle", root.appendingPathComponent("A/first").path), equals: 0)
+        expect(symlink("../C/first.json", root.appendingPathComponent("B/middle").path), equals: 0)
         let file = root.appendingPathComponent("A/first").path
         let watch = try RunningWatch(["--file", file, "--initial", "happy"], in: sandbox)
-        #expect(try await watch.nextLine() == "happy: 1")
+        try expect(await watch.nextLine(), equals: "happy: 1")
         // As a dotfile manager switches generations: a new link renamed over the middle one.
         let replacement = root.appendingPathComponent("B/.middle-new").path
-        #expect(symlink("../C/second.json", replacement) == 0)
-        #expect(rename(replacement, root.appendingPathComponent("B/middle").path) == 0)
-        #expect(try await watch.nextLine() == "happy: 1 → 50")
+        expect(symlink("../C/second.json", replacement), equals: 0)
+        expect(rename(replacement, root.appendingPathComponent("B/middle").path), equals: 0)
+        try expect(await watch.nextLine(), equals: "happy: 1 → 50")
         expectSuccess(try await sandbox.run("tap", "happy", "--file", file, "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "happy: 50 → 51")
+        try expect(await watch.nextLine(), equals: "happy: 50 → 51")
         try await expectCleanEnd(of: watch)
     }
 
@@ -243,11 +243,11 @@ struct WatchTests {
         _ = try await watch.nextLines(5)
         let deleted = ContinuousClock.now
         try FileManager.default.removeItem(at: sandbox.defaultDataFile)
-        #expect(try await watch.nextLines(2) == ["happy: 2 → 0", "sad: 1 → 0"])
+        try expect(await watch.nextLines(2), equals: ["happy: 2 → 0", "sad: 1 → 0"])
         let waited = ContinuousClock.now - deleted
         #expect(waited >= .milliseconds(50), "the deletion was told \(waited) after it, before the folder was quiet 50 ms")
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "happy: 0 → 1")
+        try expect(await watch.nextLine(), equals: "happy: 0 → 1")
         try await expectCleanEnd(of: watch)
     }
 
@@ -257,10 +257,10 @@ struct WatchTests {
         let watch = try RunningWatch(["--initial"], in: sandbox)
         _ = try await watch.nextLines(5)
         try replace(sandbox.defaultDataFile, with: DataFile.text(Counts(happy: 7, neutral: 4, upset: 2)))
-        #expect(try await watch.nextLines(3) == ["happy: 3 → 7", "upset: 0 → 2", "sad: 1 → 0"])
+        try expect(await watch.nextLines(3), equals: ["happy: 3 → 7", "upset: 0 → 2", "sad: 1 → 0"])
         // The watch now follows the new file, not the replaced one.
         expectSuccess(try await sandbox.run("tap", "neutral", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "neutral: 4 → 5")
+        try expect(await watch.nextLine(), equals: "neutral: 4 → 5")
         try await expectCleanEnd(of: watch)
     }
 
@@ -273,15 +273,15 @@ struct WatchTests {
 
         // The data file's own folder.
         try FileManager.default.removeItem(at: folder)
-        #expect(try await watch.nextLine() == "happy: 1 → 0")
+        try expect(await watch.nextLine(), equals: "happy: 1 → 0")
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "happy: 0 → 1")
+        try expect(await watch.nextLine(), equals: "happy: 0 → 1")
 
         // A folder further out, with the data file's folder in it.
         try FileManager.default.removeItem(at: folder.deletingLastPathComponent())
-        #expect(try await watch.nextLine() == "happy: 1 → 0")
+        try expect(await watch.nextLine(), equals: "happy: 1 → 0")
         expectSuccess(try await sandbox.run("tap", "sad", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "sad: 0 → 1")
+        try expect(await watch.nextLine(), equals: "sad: 0 → 1")
         try await expectCleanEnd(of: watch)
     }
 
@@ -309,9 +309,9 @@ struct WatchTests {
         try await Task.sleep(for: .milliseconds(300))
 
         try replace(file, with: DataFile.text(Counts(happy: 5, smile: 1, sad: 1)))
-        #expect(try await watch.nextLines(2) == ["happy: 2 → 5", "smile: 0 → 1"])
+        try expect(await watch.nextLines(2), equals: ["happy: 2 → 5", "smile: 0 → 1"])
         // The error line for a second report would have been written before these lines.
-        #expect(try watch.unread().errors == "", "the same problem was reported again")
+        try expect(watch.unread().errors, equals: "", "the same problem was reported again")
         try await expectCleanEnd(of: watch)
     }
 
@@ -333,9 +333,9 @@ struct WatchTests {
         let foreign = activity.eventsSinceLastAsked()
         let allowed = Duration.milliseconds(20) + .microseconds(100) * foreign
         #expect(used <= allowed, "\(used) of CPU in 2 s with no change but \(foreign) events in the folders on the way")
-        #expect(try watch.unread() == .nothing)
+        try expect(watch.unread(), equals: .nothing)
         expectSuccess(try await sandbox.run("tap", "upset", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "upset: 0 → 1")
+        try expect(await watch.nextLine(), equals: "upset: 0 → 1")
         try await expectCleanEnd(of: watch)
     }
     #endif
@@ -350,22 +350,22 @@ struct WatchTests {
         // Timed in this thread, and a failure if it takes longer: an awaiting task may be resumed
         // long after the end, when the run is busy.
         let ending = try watch.waitForPromptEnd(within: .seconds(5))
-        #expect(ending == .exited(0), "signal \(signal): \(ending)")
-        #expect(try watch.unread() == .nothing)
+        expect(ending, equals: .exited(0), "signal \(signal): \(ending)")
+        try expect(watch.unread(), equals: .nothing)
     }
 
     @Test func aMisspelledEmotionIsAUsageErrorWithASuggestion() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("watch", "hapy")
         expectUsageError(outcome, command: "emotions watch", message: "Unknown emotion 'hapy'. Did you mean 'happy'?")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     @Test func anUnknownOptionIsAUsageError() async throws {
         let sandbox = try Sandbox()
         let outcome = try await sandbox.run("watch", "--bogus")
         expectUsageError(outcome, command: "emotions watch", message: "Unknown option '--bogus'")
-        #expect(sandbox.contentsOfHome() == [])
+        expect(sandbox.contentsOfHome(), equals: [])
     }
 
     // MARK: - Helpers

@@ -21,7 +21,7 @@ import Testing
         expectSuccess(try await machines[0].run("tap", "smile", "-q"), stdout: "")
         let after = try Data(contentsOf: file)
         #expect(after.count > before.count && after.starts(with: before), "\(String(decoding: after, as: UTF8.self))")
-        #expect(after.split(separator: 0x0A).count == before.split(separator: 0x0A).count + 1)
+        expect(after.split(separator: 0x0A).count, equals: before.split(separator: 0x0A).count + 1)
     }
 
     @Test(arguments: [0, 1, 2])
@@ -41,11 +41,11 @@ import Testing
         expectSuccess(try await machines[0].run("tap", "upset", "-q"), stdout: "")
         let after = try Data(contentsOf: file)
         #expect(after.count > before.count && after.starts(with: before), "\(String(decoding: after, as: UTF8.self))")
-        #expect(after.split(separator: 0x0A).count == lines.count + 1)
+        expect(after.split(separator: 0x0A).count, equals: lines.count + 1)
         // A plain read command also puts it right.
         try FileManager.default.removeItem(at: file)
         let stats = try await machines[0].run("stats", "--json")
-        #expect(stats.status == 0, "\(stats)")
-        #expect(try Data(contentsOf: file) == after)
+        expect(stats.status, equals: 0, "\(stats)")
+        try expect(Data(contentsOf: file), equals: after)
     }
 }

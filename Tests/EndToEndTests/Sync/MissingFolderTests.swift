@@ -17,7 +17,7 @@ import Testing
         #expect(tap.stderr.hasPrefix("Warning: ") && tap.stderr.contains(machines.folder.path), "\(tap)")
         #expect(tap.stderr.contains("does not exist"), "\(tap)")
         let stats = try await home.run("stats", "--json")
-        #expect(Machines.count("sad", in: stats.stdout) == 1, "\(stats)")
+        expect(Machines.count("sad", in: stats.stdout), equals: 1, "\(stats)")
         // Back again (an empty folder, as a drive mounted afresh): the next command publishes the whole file.
         try FileManager.default.createDirectory(at: machines.folder, withIntermediateDirectories: true)
         expectSuccess(try await home.run("tap", "smile", "-q"), stdout: "")
@@ -33,7 +33,7 @@ import Testing
         try FileManager.default.removeItem(at: machines.folder)
         for command in [["tap", "happy"], ["undo"], ["reset", "happy"]] {
             let outcome = try await home.run(command + ["-q"])
-            #expect(outcome.status == 0, "\(outcome)")
+            expect(outcome.status, equals: 0, "\(outcome)")
             #expect(outcome.stderr.hasPrefix("Warning: ") && outcome.stderr.contains("does not exist"), "\(outcome)")
         }
         let sync = try await home.run("sync", "--json")

@@ -25,7 +25,7 @@ import Testing
             async let first = Self.run(commands, on: homes[0])
             async let second = Self.run(commands, on: homes[1])
             for outcome in try await first + second {
-                #expect(outcome.status == 0, "round \(round): \(outcome)")
+                expect(outcome.status, equals: 0, "round \(round): \(outcome)")
             }
             try pair.rescan()
         }
@@ -57,7 +57,7 @@ import Testing
         for commands in Self.rounds {
             for (index, home) in homes.enumerated() {
                 for outcome in try await Self.run(commands, on: home) {
-                    #expect(outcome.status == 0, "\(outcome)")
+                    expect(outcome.status, equals: 0, "\(outcome)")
                 }
                 let synced = try await home.run("sync")
                 #expect(synced.status == 0 && synced.stderr.isEmpty, "\(synced)")
@@ -75,7 +75,7 @@ import Testing
             }
         }
         let views = try await Self.views(of: homes)
-        #expect(views[0] == views[1], "\(views)")
+        expect(views[0], equals: views[1], "\(views)")
         #expect(views[0].ids.count > 10, "\(views)")
         for index in 0..<2 {
             #expect(try await remote.isClean(index))

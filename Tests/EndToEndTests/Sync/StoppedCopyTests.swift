@@ -15,9 +15,9 @@ import Testing
     /// lost journal is, and nothing changes.
     @Test func aHistoryThatLostItsJournalCannotSetTheFolderAgainAndCountItsChangesTwice() async throws {
         let (machines, a) = try await Self.syncedThenLostItsJournal()
-        #expect(try await a.run("tap", "smile").status == 65)
-        #expect(try await a.run("sync", "--stop").status == 0)
-        #expect(try await a.run("tap", "smile").status == 0)
+        try expect(await a.run("tap", "smile").status, equals: 65)
+        try expect(await a.run("sync", "--stop").status, equals: 0)
+        try expect(await a.run("tap", "smile").status, equals: 0)
         let before = try await a.run("stats", "--json").stdout
         #expect(Machines.count("happy", in: before) == 1 && Machines.count("sad", in: before) == 1, "\(before)")
         let dataFile = a.bytes(of: a.defaultDataFile)
@@ -26,15 +26,15 @@ import Testing
         #expect(again.status == 65 && again.stderr.hasPrefix("Error: ") && again.stderr.contains("sync --folder"), "\(again)")
         #expect(a.bytes(of: a.defaultDataFile) == dataFile && machines.files() == folder)
         let after = try await a.run("stats", "--json").stdout
-        #expect(after == before, "\(after)")
+        expect(after, equals: before, "\(after)")
     }
 
     /// Nor can it get round that by setting another, empty folder first (where it would pass for a
     /// copy and take a new id) and then the first folder again: its old changes would count twice.
     @Test func aHistoryThatLostItsJournalCannotPassForACopyInAnEmptyFolderAndCountItsChangesTwice() async throws {
         let (machines, a) = try await Self.syncedThenLostItsJournal()
-        #expect(try await a.run("sync", "--stop").status == 0)
-        #expect(try await a.run("tap", "smile").status == 0)
+        try expect(await a.run("sync", "--stop").status, equals: 0)
+        try expect(await a.run("tap", "smile").status, equals: 0)
         let before = try await a.run("stats", "--json").stdout
         let empty = machines.folder.deletingLastPathComponent().appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
@@ -46,41 +46,41 @@ import Testing
         _ = try await a.run("sync")
         let after = try await a.run("stats", "--json").stdout
         #expect(Machines.count("happy", in: after) == 1 && Machines.count("sad", in: after) == 1, "\(after)")
-        #expect(after == before, "\(after)")
+        expect(after, equals: before, "\(after)")
     }
 
     /// Nor by setting the folder again straight after `--stop`, with no change between: the journal
     /// made for what is taken in would hold everything read again on counts that hold it already.
     @Test func aHistoryThatLostItsJournalCannotStopAndSetTheFolderAgainAtOnceAndCountItsChangesTwice() async throws {
         let (machines, a) = try await Self.syncedThenLostItsJournal()
-        #expect(try await a.run("sync", "--stop").status == 0)
+        try expect(await a.run("sync", "--stop").status, equals: 0)
         let before = try await a.run("stats", "--json").stdout
         let again = try await a.run("sync", "--folder", machines.folder.path)
         #expect(again.status == 65 && again.stderr.hasPrefix("Error: "), "\(again)")
         _ = try await a.run("sync")
         let after = try await a.run("stats", "--json").stdout
         #expect(Machines.count("happy", in: after) == 1 && Machines.count("sad", in: after) == 1, "\(after)")
-        #expect(after == before, "\(after)")
+        expect(after, equals: before, "\(after)")
     }
 
     /// Nor by an import, instead of a change, making the new journal while stopped.
     @Test func aHistoryThatLostItsJournalCannotImportWhileStoppedAndCountItsChangesTwice() async throws {
         let (machines, a) = try await Self.syncedThenLostItsJournal()
         let other = try Sandbox()  // Never syncs: its export holds only its own change.
-        #expect(try await other.run("tap", "upset").status == 0)
+        try expect(await other.run("tap", "upset").status, equals: 0)
         let export = machines.root.appendingPathComponent("upset.jsonl")
         let exported = try await other.run("export")
-        #expect(exported.status == 0, "\(exported)")
+        expect(exported.status, equals: 0, "\(exported)")
         try exported.stdout.write(to: export, atomically: false, encoding: .utf8)
-        #expect(try await a.run("sync", "--stop").status == 0)
+        try expect(await a.run("sync", "--stop").status, equals: 0)
         let imported = try await a.run("import", export.path)
-        #expect(imported.status == 0, "\(imported)")
+        expect(imported.status, equals: 0, "\(imported)")
         let before = try await a.run("stats", "--json").stdout
         let again = try await a.run("sync", "--folder", machines.folder.path)
         #expect(again.status == 65 && again.stderr.hasPrefix("Error: "), "\(again)")
         let after = try await a.run("stats", "--json").stdout
         #expect(Machines.count("happy", in: after) == 1 && Machines.count("sad", in: after) == 1, "\(after)")
-        #expect(after == before, "\(after)")
+        expect(after, equals: before, "\(after)")
     }
 
     /// A copy made with `cp -a` is no journal made again, whatever its history's file in the folder
@@ -95,9 +95,9 @@ import Testing
         lines[1] = lines[1].replacingOccurrences(of: "happy", with: "upset")
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: false, encoding: .utf8)
         let tap = try await c.run("tap", "smile")
-        #expect(tap.status == 0, "\(tap)")
+        expect(tap.status, equals: 0, "\(tap)")
         let sync = try await c.run("sync")
-        #expect(sync.status == 0, "\(sync)")
+        expect(sync.status, equals: 0, "\(sync)")
         let stats = try await c.run("stats", "--json").stdout
         #expect(Machines.count("happy", in: stats) == 1 && Machines.count("smile", in: stats) == 1, "\(stats)")
     }
@@ -108,8 +108,8 @@ import Testing
         let machines = try Machines(2)
         let (a, b) = (machines[0], machines[1])
         try await machines.joinAll()
-        #expect(try await a.run("tap", "happy").status == 0)
-        #expect(try await b.run("tap", "sad").status == 0)
+        try expect(await a.run("tap", "happy").status, equals: 0)
+        try expect(await b.run("tap", "sad").status, equals: 0)
         try await machines.syncAll()
         try FileManager.default.removeItem(at: URL(fileURLWithPath: a.defaultDataFile.path + ".journal"))
         return (machines, a)
@@ -120,30 +120,30 @@ import Testing
         let (a, b) = (machines[0], machines[1])
         // B is A's config folder copied with `cp -a` (a new machine set up from a copy of the old one's home).
         let original = try await machines.syncedHistoryCopied(from: a, to: b)
-        #expect(try await b.run("tap", "smile").status == 0)
-        #expect(try await a.run("tap", "upset").status == 0)
+        try expect(await b.run("tap", "smile").status, equals: 0)
+        try expect(await a.run("tap", "upset").status, equals: 0)
         try await machines.syncAll()
         let fresh = try #require(Machines.object(try await b.run("sync", "--json").stdout)?["history"] as? String)
         #expect(fresh != original)
         // A resets happy after taking in B's smile; B takes the reset in.
-        #expect(try await a.run("reset", "happy").status == 0)
+        try expect(await a.run("reset", "happy").status, equals: 0)
         try await machines.syncAll()
         let before = try await machines.stats()
         // B stops, and sets the folder again.
-        #expect(try await b.run("sync", "--stop").status == 0)
+        try expect(await b.run("sync", "--stop").status, equals: 0)
         let stopped = try await b.run("stats", "--json")
-        #expect(stopped.stdout == before[1], "\(stopped)")
+        expect(stopped.stdout, equals: before[1], "\(stopped)")
         let again = try await b.run("sync", "--folder", machines.folder.path, "--json")
         #expect(again.status == 0 && again.stderr.isEmpty, "\(again)")
-        #expect(Machines.object(again.stdout)?["history"] as? String == fresh, "\(again)")
-        #expect(try await b.run("tap", "smile").status == 0)
+        expect(Machines.object(again.stdout)?["history"] as? String, equals: fresh, "\(again)")
+        try expect(await b.run("tap", "smile").status, equals: 0)
         try await machines.syncAll()
         let after = try await machines.stats()
-        #expect(after[0] == after[1], "\(after)")
-        #expect(Machines.count("smile", in: after[0]) == 2, "\(after)")
+        expect(after[0], equals: after[1], "\(after)")
+        expect(Machines.count("smile", in: after[0]), equals: 2, "\(after)")
         #expect(Machines.count("upset", in: after[0]) == 1 && Machines.count("sad", in: after[0]) == 1, "\(after)")
-        #expect(machines.historyFiles().count == 2, "\(machines.files())")
+        expect(machines.historyFiles().count, equals: 2, "\(machines.files())")
         let lines = try await b.run("log", "--json").stdout.split(separator: "\n").compactMap { Machines.object(String($0)) }
-        #expect(Set(lines.compactMap { $0["history"] as? String }) == [original, fresh], "\(lines)")
+        expect(Set(lines.compactMap { $0["history"] as? String }), equals: [original, fresh], "\(lines)")
     }
 }

@@ -9,7 +9,7 @@ import Testing
         let before = sandbox.bytes(of: sandbox.defaultDataFile)
         let outcome = try await sandbox.run("sync")
         expectFailure(outcome, status: 64, mentioning: ["Error: No sync folder is set for this history. Set one with 'emotions sync --folder PATH'"])
-        #expect(sandbox.bytes(of: sandbox.defaultDataFile) == before)
+        expect(sandbox.bytes(of: sandbox.defaultDataFile), equals: before)
     }
 
     @Test func aBadNameIsAUsageErrorSaidInASentence() async throws {
@@ -24,9 +24,9 @@ import Testing
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
         try FileManager.default.createDirectory(at: sandbox.home.appendingPathComponent("Sync/emotions"), withIntermediateDirectories: true)
         let outcome = try await sandbox.run("sync", "--folder", "Sync/emotions", "--json")
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         let object = try #require(Machines.object(outcome.stdout), "\(outcome)")
-        #expect(object["folder"] as? String == sandbox.home.path + "/Sync/emotions", "\(outcome)")
+        expect(object["folder"] as? String, equals: sandbox.home.path + "/Sync/emotions", "\(outcome)")
         let history = try #require(object["history"] as? String, "\(outcome)")
         let file = sandbox.home.appendingPathComponent("Sync/emotions/\(history).jsonl")
         #expect(sandbox.exists(file), "\(outcome)")
@@ -39,12 +39,12 @@ import Testing
         expectSuccess(try await machines[1].run("tap", "sad", "-q"), stdout: "")
         expectSuccess(try await machines[1].run("tap", "sad", "-q"), stdout: "")
         let outcome = try await machines[0].run("sync", "--json")
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         let object = try #require(Machines.object(outcome.stdout), "\(outcome)")
-        #expect(object["sent"] as? Int == 0, "\(outcome)")
-        #expect(object["taken"] as? [String: Int] == ["machine-1": 2], "\(outcome)")
-        #expect((object["warnings"] as? [Any])?.isEmpty == true, "\(outcome)")
-        #expect(object["name"] as? String == "machine-0", "\(outcome)")
+        expect(object["sent"] as? Int, equals: 0, "\(outcome)")
+        expect(object["taken"] as? [String: Int], equals: ["machine-1": 2], "\(outcome)")
+        expect((object["warnings"] as? [Any])?.isEmpty, equals: true, "\(outcome)")
+        expect(object["name"] as? String, equals: "machine-0", "\(outcome)")
     }
 
     @Test func stopForgetsTheFolderAndChangesNoLongerGoThere() async throws {
@@ -57,10 +57,10 @@ import Testing
         let stop = try await home.run("sync", "--stop", "--json")
         #expect(stop.status == 0 && stop.stdout == "{\"syncing\": false}\n", "\(stop)")
         expectSuccess(try await home.run("tap", "happy", "-q"), stdout: "")
-        #expect(home.bytes(of: file) == published)
+        expect(home.bytes(of: file), equals: published)
         expectFailure(try await home.run("sync"), status: 64, mentioning: ["--folder"])
         let stats = try await home.run("stats", "--json")
-        #expect(Machines.count("happy", in: stats.stdout) == 2, "\(stats)")
+        expect(Machines.count("happy", in: stats.stdout), equals: 2, "\(stats)")
     }
 
     @Test func folderAgainMovesItAndTheNewFolderGetsTheWholeHistory() async throws {
@@ -73,13 +73,13 @@ import Testing
         let moved = machines.root.appendingPathComponent("Elsewhere")
         try FileManager.default.createDirectory(at: moved, withIntermediateDirectories: true)
         let outcome = try await home.run("sync", "--folder", moved.path, "--json")
-        #expect(outcome.status == 0, "\(outcome)")
+        expect(outcome.status, equals: 0, "\(outcome)")
         let object = try #require(Machines.object(outcome.stdout), "\(outcome)")
-        #expect(object["sent"] as? Int == 3, "\(outcome)")
-        #expect(home.bytes(of: moved.appendingPathComponent(file.lastPathComponent)) == published)
+        expect(object["sent"] as? Int, equals: 3, "\(outcome)")
+        expect(home.bytes(of: moved.appendingPathComponent(file.lastPathComponent)), equals: published)
         // From now on changes go to the new folder only.
         expectSuccess(try await home.run("tap", "smile", "-q"), stdout: "")
-        #expect(home.bytes(of: file) == published)
+        expect(home.bytes(of: file), equals: published)
         let grown = try #require(home.bytes(of: moved.appendingPathComponent(file.lastPathComponent)))
         #expect(grown.count > published.count && grown.starts(with: published))
     }
@@ -94,9 +94,9 @@ import Testing
         expectSuccess(try await a.run("tap", "smile", "-q"), stdout: "")
         let file = try await machines.ownFile(of: a)
         if between == ["--stop"] {
-            #expect(try await a.run("sync", "--stop").status == 0)
+            try expect(await a.run("sync", "--stop").status, equals: 0)
         } else {
-            #expect(try await a.run(["sync", "--folder", machines.folder.path] + between).status == 0)
+            try expect(await a.run(["sync", "--folder", machines.folder.path] + between).status, equals: 0)
             // Rolled back meanwhile to its header and first change: made whole under its first header.
             let bytes = try Data(contentsOf: file)
             let lines = bytes.split(separator: 0x0A)
@@ -107,8 +107,8 @@ import Testing
         #expect(again.status == 0 && again.stderr.isEmpty, "\(again)")
         let report = try #require(Machines.object(again.stdout), "\(again)")
         #expect(report["new_history"] == nil && report["history"] as? String == file.deletingPathExtension().lastPathComponent, "\(again)")
-        #expect(machines.historyFiles().count == 2, "\(machines.files())")
+        expect(machines.historyFiles().count, equals: 2, "\(machines.files())")
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 4, "\(lines)")
+        expect(lines.count, equals: 4, "\(lines)")
     }
 }

@@ -7,15 +7,15 @@ import Testing
     @Test func theDesktopSeesTheLaptopsTapsOnceItSyncsWithTheFolder() async throws {
         let machines = try Machines(2)
         let (laptop, desktop) = (machines[0], machines[1])
-        #expect(try await laptop.run("sync", "--folder", machines.folder.path, "--name", "laptop").status == 0)
+        try expect(await laptop.run("sync", "--folder", machines.folder.path, "--name", "laptop").status, equals: 0)
         for emotion in ["happy", "happy", "sad"] {
             expectSuccess(try await laptop.run("tap", emotion, "-q"), stdout: "")
         }
         let synced = try await desktop.run("sync", "--folder", machines.folder.path, "--name", "desktop")
-        #expect(synced.status == 0, "\(synced)")
+        expect(synced.status, equals: 0, "\(synced)")
         #expect(synced.stdout.contains("took in 3 changes from laptop"), "\(synced)")
         let stats = try await desktop.run("stats", "--json")
-        #expect(stats.stdout == #"{"counts": {"happy": 2, "smile": 0, "neutral": 0, "upset": 0, "sad": 1}, "total": 3}"# + "\n", "\(stats)")
+        expect(stats.stdout, equals: #"{"counts": {"happy": 2, "smile": 0, "neutral": 0, "upset": 0, "sad": 1}, "total": 3}"# + "\n", "\(stats)")
     }
 
     @Test func aResetAtTwoWhileTheOtherTapsLeavesOneOnBoth() async throws {
@@ -29,12 +29,12 @@ import Testing
         let hidden = machines.root.appendingPathComponent("away")
         try FileManager.default.moveItem(at: machines.folder, to: hidden)
         let tap = try await b.run("tap", "happy", "-q")
-        #expect(tap.status == 0, "\(tap)")
+        expect(tap.status, equals: 0, "\(tap)")
         try FileManager.default.moveItem(at: hidden, to: machines.folder)
         expectSuccess(try await a.run("reset", "happy", "-q"), stdout: "")
         try await machines.syncAll()
         for stats in try await machines.stats() {
-            #expect(Machines.count("happy", in: stats) == 1, "\(stats)")
+            expect(Machines.count("happy", in: stats), equals: 1, "\(stats)")
         }
     }
 
@@ -48,17 +48,17 @@ import Testing
             async let second = Self.run(
                 [["tap", "happy"], ["add", "sad", "\(round + 2)"], ["undo"], ["tap", "upset"], ["reset", "sad"]], on: b)
             for outcome in try await first + second {
-                #expect(outcome.status == 0, "\(outcome)")
+                expect(outcome.status, equals: 0, "\(outcome)")
             }
             try await machines.syncAll()
             let stats = try await machines.stats()
-            #expect(stats[0] == stats[1], "round \(round)")
+            expect(stats[0], equals: stats[1], "round \(round)")
         }
         let logs = [try await a.run("log", "--json"), try await b.run("log", "--json")]
         let ids = logs.map { Set(($0.stdout.split(separator: "\n")).compactMap { Machines.object(String($0))?["id"] as? String }) }
         #expect(!ids[0].isEmpty && ids[0] == ids[1], "\(logs[0])\n\(logs[1])")
         let texts = [try await a.run("log"), try await b.run("log")]
-        #expect(Set(texts[0].stdoutLines) == Set(texts[1].stdoutLines), "\(texts[0])\n\(texts[1])")
+        expect(Set(texts[0].stdoutLines), equals: Set(texts[1].stdoutLines), "\(texts[0])\n\(texts[1])")
     }
 
     @Test func undoTakesBackThisMachinesOwnLatestCommandNeverOneThatArrived() async throws {
@@ -82,8 +82,8 @@ import Testing
         #expect(again.status != 0, "\(again)")
         try await machines.syncAll()
         let stats = try await machines.stats()
-        #expect(stats[0] == stats[1], "\(stats)")
-        #expect(stats[0] == #"{"counts": {"happy": 1, "smile": 0, "neutral": 1, "upset": 0, "sad": 0}, "total": 2}"# + "\n", "\(stats)")
+        expect(stats[0], equals: stats[1], "\(stats)")
+        expect(stats[0], equals: #"{"counts": {"happy": 1, "smile": 0, "neutral": 1, "upset": 0, "sad": 0}, "total": 2}"# + "\n", "\(stats)")
     }
 
     @Test func undoByIdReachesAChangeStillOnlyInTheFolder() async throws {

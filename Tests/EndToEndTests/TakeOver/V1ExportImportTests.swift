@@ -34,7 +34,7 @@ struct V1ExportImportTests {
         let journal = a.bytes(of: a.defaultDataFile.appendingPathExtension("journal"))
         for _ in 0..<2 {
             expectSuccess(try await a.run("import", export), stdout: "Nothing to import: the file's 4 changes are already there.\n")
-            #expect(a.bytes(of: a.defaultDataFile.appendingPathExtension("journal")) == journal)
+            expect(a.bytes(of: a.defaultDataFile.appendingPathExtension("journal")), equals: journal)
             expectSuccess(try await a.run("stats", "--json"), stdout: counts)
         }
     }

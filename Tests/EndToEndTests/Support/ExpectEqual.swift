@@ -1,0 +1,1 @@
+../../EmotionKitTests/Support/ExpectEqual.swift
