@@ -137,7 +137,7 @@ import Testing
             problem: .notUTF8(source, shownAs: "\u{FFFD}"))
         let outcome = sandbox.run(input)
         expect(outcome.status, equals: 64)
-        #expect(outcome.error == "Error: \(message)\n")
+        expect(outcome.error, equals: "Error: \(message)\n")
         expect(sandbox.fileBytes, equals: nil)
     }
 

@@ -128,7 +128,7 @@ struct HistoryTests {
             // The date and time, and when a backdated change was recorded, are today's.
             String($0.dropFirst(16)).replacingOccurrences(of: #"\(recorded [0-9: -]{16}\)"#, with: "(recorded …)", options: .regularExpression)
         }
-        #expect(printed == [
+        expect(printed, equals: [
             "  \(short[0])  happy +1  (recorded …)  (undone)",
             "  \(short[0])  smile +1  (recorded …)  (undone)",
             "  \(short[2])  sad +1  (recorded …)",
@@ -162,7 +162,7 @@ struct HistoryTests {
         let lines = try await sandbox.run(["log"], environment: ["TZ": "UTC"]).stdoutLines
         let firstLine = lines.first ?? ""
         #expect(firstLine.hasPrefix("2025-11-18 09:00  \(short)  sad +1  (recorded ") && firstLine.hasSuffix("  (undone)"), "\(lines)")
-        #expect(lines.last?.hasSuffix("  sad -1  (undo of \(short))") == true, "\(lines)")
+        expect(lines.last?.hasSuffix("  sad -1  (undo of \(short))"), equals: true, "\(lines)")
         let again = try await sandbox.run("undo", short)
         expectFailure(again, status: 64, mentioning: ["Cannot undo 'tap sad' of 2025-11-18 09:00 (\(short)): it is undone already."])
         let undo = try #require(lines.last?.split(separator: " ").dropFirst(2).first.map(String.init))

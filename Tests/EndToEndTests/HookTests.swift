@@ -131,7 +131,7 @@ struct HookTests {
         let outcome = try await sandbox.run("add", "happy", "2")
         expect(outcome.status, equals: 0, "\(outcome)")
         expect(outcome.stdout, equals: "happy: 0 → 2\n", "\(outcome)")
-        #expect(outcome.stderrLines == ["Warning: Hook 'broken' \(description)"])
+        expect(outcome.stderrLines, equals: ["Warning: Hook 'broken' \(description)"])
         expect(sandbox.text(), equals: DataFile.text(Counts(happy: 2)))
     }
 
@@ -235,12 +235,12 @@ struct HookTests {
             ["tap", "sad", "--file", folderName + "/" + fileName], environment: try sandbox.hookEnvironment())
         expect(outcome.status, equals: 0, "\(outcome)")
         expect(outcome.stdout, equals: "sad: 0 → 1\n", "\(outcome)")
-        #expect(outcome.stderr == "Warning: Hook '\(hookName)' exited with status 1; the change sad: 0 → 1 is saved.\n")
+        expect(outcome.stderr, equals: "Warning: Hook '\(hookName)' exited with status 1; the change sad: 0 → 1 is saved.\n")
         expect(sandbox.hookOutputLines("names"), equals: [hooks.appendingPathComponent(hookName).path, dataFile.path])
         let input = DataFile.object(sandbox.hookOutput("input"))
         expect(input?["file"] as? String, equals: dataFile.path)
         expect(input?["emotion"] as? String, equals: "sad")
-        #expect(sandbox.contentsOfHome() == [
+        expect(sandbox.contentsOfHome(), equals: [
             folderName, "\(folderName)/\(fileName)", "\(folderName)/\(fileName).journal", "\(folderName)/\(fileName).lock",
             "\(folderName)/hooks",
             "\(folderName)/hooks/\(hookName)",
@@ -263,7 +263,7 @@ struct HookTests {
         let outcome = try await sandbox.run("tap", "smile")
         expect(outcome.status, equals: 0, "\(outcome)")
         expect(outcome.stdout, equals: "smile: 0 → 1\n", "\(outcome)")
-        #expect(outcome.stderr == "Warning: Cannot read the hooks folder '\(sandbox.defaultHooksFolder.path)': "
+        expect(outcome.stderr, equals: "Warning: Cannot read the hooks folder '\(sandbox.defaultHooksFolder.path)': "
             + "Not a directory; no hook ran for the change smile: 0 → 1, which is saved. "
             + "Make it a folder you may read, or move it away.\n")
         expect(sandbox.text(), equals: DataFile.text(Counts(smile: 1)))
@@ -294,7 +294,7 @@ struct HookTests {
             ["tap", "sad", "--file", file.path], environment: try sandbox.hookEnvironment(environment))
         expect(outcome.status, equals: 0, "\(outcome)")
         expect(outcome.stdout, equals: "sad: 0 → 1\n", "\(outcome)")
-        #expect(outcome.stderr == "Warning: \(warning)\n", "\(outcome)")
+        expect(outcome.stderr, equals: "Warning: \(warning)\n", "\(outcome)")
         expect(sandbox.text(of: file), equals: DataFile.text(Counts(sad: 1)))
         #expect(sandbox.hookOutput("log") == nil, "a hook ran: \(sandbox.hookOutputLines("log"))")
     }
@@ -432,7 +432,7 @@ struct HookTests {
         for arguments in [["tap", "happy"], ["add", "sad", "2", "--no-hooks"], ["reset", "--all"]] {
             let outcome = try await sandbox.run(arguments, environment: environment)
             expectFailure(outcome, status: 64)
-            #expect(outcome.stderr == "Error: The environment variable EMOTIONS_HOOK_TIMEOUT='\(timeout)' is invalid: "
+            expect(outcome.stderr, equals: "Error: The environment variable EMOTIONS_HOOK_TIMEOUT='\(timeout)' is invalid: "
                 + "expected a number of seconds from 0 to 86400, in digits with at most three decimals, such as 2.5. "
                 + "Fix or unset it.\n")
         }
@@ -639,7 +639,7 @@ struct HookTests {
         let hook = try sandbox.writeHook("relative", "#!sh\necho ran >> \"$OUT/log\"\n")
         let outcome = try await sandbox.run(["tap", "sad"], environment: try sandbox.hookEnvironment())
         expect(outcome.status, equals: 0)
-        #expect(outcome.stderr == "Warning: Hook '\(hook.path)' names in its #! line the interpreter 'sh', which is a "
+        expect(outcome.stderr, equals: "Warning: Hook '\(hook.path)' names in its #! line the interpreter 'sh', which is a "
             + "relative path, which the system looks up from whatever folder emotions runs in, so it was not run: another "
             + "user could put a program of their own in its place to run as you. The change sad: 0 → 1 is saved. Name "
             + "in its #! line, by its absolute path, an interpreter that you or root own and no one else may change, "

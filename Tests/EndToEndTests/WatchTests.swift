@@ -41,7 +41,7 @@ struct WatchTests {
             expectSuccess(try await sandbox.run("tap", "sad", "-q"), stdout: "")
             // Waited for in this thread, and a failure if it takes longer: an awaiting task may be
             // resumed long after the line came, when the run is busy.
-            #expect(try watch.nextLinePromptly(within: .seconds(5)) == "sad: \(count - 1) → \(count)", "tap \(count)")
+            try expect(watch.nextLinePromptly(within: .seconds(5)), equals: "sad: \(count - 1) → \(count)", "tap \(count)")
         }
         try await expectCleanEnd(of: watch)
     }
@@ -158,7 +158,7 @@ struct WatchTests {
         let sad = try await watch.waitUntilEstablished(tapping: "sad", in: sandbox)
         expectSuccess(try await sandbox.run("tap", "happy", "-q"), stdout: "")
         expectSuccess(try await sandbox.run("tap", "sad", "-q"), stdout: "")
-        #expect(try await watch.nextLine() == "sad: \(sad) → \(sad + 1)", "happy's change came first")
+        try expect(await watch.nextLine(), equals: "sad: \(sad) → \(sad + 1)", "happy's change came first")
         try await expectCleanEnd(of: watch)
     }
 

@@ -50,7 +50,7 @@ import Testing
     ])
     func theFixIsACommandLineThatWorksWhateverThePathHolds(path: String, word: String) throws {
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o777, owner: 1000, group: 50), user: 1000))
-        #expect(distrust.folderRemedy(for: path) == "Make it writable only by you: chmod go-w -- \(word).")
+        expect(distrust.folderRemedy(for: path), equals: "Make it writable only by you: chmod go-w -- \(word).")
     }
 
     @Test(arguments: ["/bin/bash", "/bin/zsh", "/usr/bin/zsh"].filter(FileManager.default.isExecutableFile(atPath:)))

@@ -87,7 +87,7 @@ import Testing
 
         let listed = try hooks.hooks()
         let distrust = try #require(HookDistrust(FileStatus(permissions: 0o755, owner: Self.stranger, group: 0), user: geteuid()))
-        #expect(listed.map(\.pathDistrust) == [.interpreter(interpreter, why: "is \(distrust)")])
+        expect(listed.map(\.pathDistrust), equals: [.interpreter(interpreter, why: "is \(distrust)")])
         expect(listed.map(\.isTrusted), equals: [false])
     }
 

@@ -99,7 +99,7 @@ import Testing
     func aMissingInterpreterIsNamedRatherThanTheHook(code: Int32, why: String) {
         let problem = HookProblem.hookFailed(
             hook: "py", .interpreterNotStarted(interpreter: "/usr/bin/nope", errno: code), change: change)
-        #expect(problem.description == "Hook 'py' could not be started: its interpreter '/usr/bin/nope', which its '#!' "
+        expect(problem.description, equals: "Hook 'py' could not be started: its interpreter '/usr/bin/nope', which its '#!' "
             + "line names, \(why); the change sad: 4 → 5 is saved. Install it, or name another in the hook's first line.")
     }
 

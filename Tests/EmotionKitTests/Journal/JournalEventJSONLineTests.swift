@@ -80,13 +80,13 @@ import Testing
         expect(refusal(example("old", #""3""#)), equals: .wrongType(key: "old", expected: "a whole number", found: #""3""#))
         expect(refusal(example("note", "null")), equals: .wrongType(key: "note", expected: "a string", found: "null"))
         expect(refusal(example("command", "1")), equals: .wrongType(key: "command", expected: "a string", found: "1"))
-        #expect(refusal(example("new", "4.0")) == .numberOutOfRange(key: "new", text: "4.0", range: "0 to \(Int.max)"))
-        #expect(refusal(example("new", "1e3")) == .numberOutOfRange(key: "new", text: "1e3", range: "0 to \(Int.max)"))
-        #expect(refusal(example("old", "99999999999999999999")) == .numberOutOfRange(
+        expect(refusal(example("new", "4.0")), equals: .numberOutOfRange(key: "new", text: "4.0", range: "0 to \(Int.max)"))
+        expect(refusal(example("new", "1e3")), equals: .numberOutOfRange(key: "new", text: "1e3", range: "0 to \(Int.max)"))
+        expect(refusal(example("old", "99999999999999999999")), equals: .numberOutOfRange(
             key: "old", text: "99999999999999999999", range: "0 to \(Int.max)"))
-        #expect(refusal(example("seq", "18446744073709551616")) == .numberOutOfRange(
+        expect(refusal(example("seq", "18446744073709551616")), equals: .numberOutOfRange(
             key: "seq", text: "18446744073709551616", range: "1 to \(UInt64.max)"))
-        #expect(refusal(example("seq", "-1")) == .numberOutOfRange(key: "seq", text: "-1", range: "1 to \(UInt64.max)"))
+        expect(refusal(example("seq", "-1")), equals: .numberOutOfRange(key: "seq", text: "-1", range: "1 to \(UInt64.max)"))
         expect(refusal(example("seq", "0")), equals: .invalidEvent(.zeroSequence))
         expect(refusal(example("command", #""Tap""#)), equals: .unknownCommand("Tap"))
         expect(refusal(example("emotion", #""angry""#)), equals: .unknownEmotion("angry"))

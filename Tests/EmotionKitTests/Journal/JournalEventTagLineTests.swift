@@ -89,7 +89,7 @@ import Testing
         expect((try? JournalEvent(journalLine: line)), equals: nil)
         expect(strictRefusal(Self.tapLine(tags: #"[""]"#)), equals: .badTag("", .empty))
         let long = String(repeating: "a", count: 33)
-        #expect(strictRefusal(Self.tapLine(tags: "[\"\(long)\"]")) == .badTag(long, .tooLong(long, characters: 33)))
+        expect(strictRefusal(Self.tapLine(tags: "[\"\(long)\"]")), equals: .badTag(long, .tooLong(long, characters: 33)))
         expect(strictRefusal(Self.tapLine(tags: #""gym""#)), equals: .wrongType(key: "tags", expected: "an array of tags", found: #""gym""#))
         expect(strictRefusal(Self.tapLine(tags: "[1]")), equals: .wrongType(key: "tags", expected: "an array of tags", found: "1"))
         let seventeen = "[" + (1...17).map { "\"t\(String(format: "%02d", $0))\"" }.joined(separator: ",") + "]"

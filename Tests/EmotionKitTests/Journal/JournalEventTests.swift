@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func atMostSixteenTags() {
-        #expect(refusal { try event(.tap, tags: (1...16).map { "t\($0)" }) } == nil)
-        #expect(refusal { try event(.tap, tags: (1...17).map { "t\($0)" }) } == .tooManyTags(17))
+        expect(refusal { try event(.tap, tags: (1...16).map { "t\($0)" }) }, equals: nil)
+        expect(refusal { try event(.tap, tags: (1...17).map { "t\($0)" }) }, equals: .tooManyTags(17))
     }
 }

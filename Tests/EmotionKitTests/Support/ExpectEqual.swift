@@ -1,6 +1,6 @@
 import Testing
 
-/// Expects `actual` to equal `expected`, as `#expect(actual == expected)` does, and reports a failure at
+/// Expects `actual` to equal `expected`, as `expect(actual, equals: expected)` does, and reports a failure at
 /// the caller's line with both values and the comment.
 ///
 /// A function, not the macro at each call: the compiler expands and checks each `#expect` in about

@@ -259,7 +259,7 @@ struct TimeExpressionTests {
         for text in ["0001-01-01", "0001-01-01T03:00"] {
             let error = TimeError.outsideYears(text, OutsideYears(isBefore: true), readAt: "+09:00")
             #expect(throws: error) { try TimeExpression(parsing: text).span(now: at("2026-11-23T12:00:00Z"), zone: tokyo) }
-            #expect(error.description == "'\(text)' is out of reach: read at +09:00 (from TZ), it falls before the year 1 in UTC, "
+            expect(error.description, equals: "'\(text)' is out of reach: read at +09:00 (from TZ), it falls before the year 1 in UTC, "
                 + "and the history keeps times in the years 1 to 9999, both in UTC and at their local offset; give a later time.")
         }
         #expect(try TimeExpression(parsing: "0001-01-01T09:00").span(now: at("2026-11-23T12:00:00Z"), zone: tokyo).start

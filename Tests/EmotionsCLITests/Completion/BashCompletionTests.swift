@@ -22,7 +22,7 @@ import Testing
         for command in [Root.spec] + Root.subcommandSpecs {
             for option in command.allOptions where option.valueName != nil {
                 // An optional value (`--year [<year>]`) is typed or left out: what follows is completed as ever.
-                #expect(script.contains("'\(command.name):--\(option.long)'") == !option.valueIsOptional, "\(command.name) --\(option.long)")
+                expect(script.contains("'\(command.name):--\(option.long)'"), equals: !option.valueIsOptional, "\(command.name) --\(option.long)")
             }
         }
     }

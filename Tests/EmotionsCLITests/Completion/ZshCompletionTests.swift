@@ -49,7 +49,7 @@ import Testing
 
     @Test func everyEmotionNameIsOfferedInOrder() {
         let line = script.split(separator: "\n").first { $0.contains("local -a words=('happy'") }
-        #expect(line.map { String($0.drop { $0 == " " }) } == "local -a words=("
+        expect(line.map { String($0.drop { $0 == " " }) }, equals: "local -a words=("
             + CompletionModel.emotions.words(for: .emotions).map { "'\($0)'" }.joined(separator: " ") + ")")
     }
 

@@ -27,7 +27,7 @@ import Testing
         let style = OutputStyle(usesColor: true, language: .english)
         for emotion in Emotion.allCases {
             let line = ChangePrinter.line(for: Change(emotion: emotion, old: 0, new: 1), format: .text, style: style)
-            #expect(line == "\u{1B}[\(emotion.color.rawValue)m\(emotion.name)\u{1B}[0m: 0 → 1")
+            expect(line, equals: "\u{1B}[\(emotion.color.rawValue)m\(emotion.name)\u{1B}[0m: 0 → 1")
         }
     }
 

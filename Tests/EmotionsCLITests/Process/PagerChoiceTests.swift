@@ -30,7 +30,7 @@ import Testing
 
     @Test func lessAndLvAreSetAsGitSetsThemUnlessTheUserSetThem() throws {
         let pager = try #require(choice())
-        #expect(pager.addedVariables(to: Environment()).map { "\($0.name)=\($0.value)" } == ["LESS=FRX", "LV=-c"])
+        expect(pager.addedVariables(to: Environment()).map { "\($0.name)=\($0.value)" }, equals: ["LESS=FRX", "LV=-c"])
         #expect(pager.addedVariables(to: Environment(["LESS": "-R", "LV": ""])).isEmpty)
     }
 }
