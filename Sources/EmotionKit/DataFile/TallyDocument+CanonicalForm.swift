@@ -10,44 +10,53 @@ extension TallyDocument {
     /// range), `latest` alone may be negative, and anything else (a sync folder's state, keys of a
     /// newer version, other spacing) goes to the parser.
     package static func canonicalContents(of bytes: [UInt8]) -> (tally: Tally, journal: JournalPosition?, zone: ZoneMemo?)? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var cursor = JournalLineCursor(bytes: buffer)
-            guard cursor.skip("{\n  \"version\": 1,\n  \"counts\": {\n    \"happy\": "), let happy = cursor.wholeNumber(),
-                cursor.skip(",\n    \"smile\": "), let smile = cursor.wholeNumber(),
-                cursor.skip(",\n    \"neutral\": "), let neutral = cursor.wholeNumber(),
-                cursor.skip(",\n    \"upset\": "), let upset = cursor.wholeNumber(),
-                cursor.skip(",\n    \"sad\": "), let sad = cursor.wholeNumber(),
-                cursor.skip("\n  }")
-            else { return nil }
-            var journal: JournalPosition?
-            if cursor.skip(",\n  \"journal\": {\"seq\": ") {
-                guard let sequence = cursor.wholeNumber(), cursor.skip(", \"bytes\": "), let size = cursor.wholeNumber(),
-                    cursor.skip(", \"latest\": ")
-                else { return nil }
-                let isNegative = cursor.skip("-")
-                guard let magnitude = cursor.wholeNumber(), !isNegative || magnitude > 0, cursor.skip("}") else { return nil }
-                let latest = isNegative ? -Int64(magnitude) : Int64(magnitude)
-                journal = JournalPosition(sequence: UInt64(sequence), bytes: Int64(size), latest: latest)
-            }
-            var zone: ZoneMemo?
-            if cursor.skip(",\n  \"zone\": {\"device\": ") {
-                guard let memo = cursor.zoneMemo() else { return nil }
-                zone = memo
-            }
-            guard cursor.skip("\n}\n"), cursor.isAtEnd else { return nil }
-            // No count or total can overflow at 18 digits each, but the tally is the judge.
-            var tally = Tally()
-            do {
-                _ = try tally.apply(.add(happy, to: .happy))
-                _ = try tally.apply(.add(smile, to: .smile))
-                _ = try tally.apply(.add(neutral, to: .neutral))
-                _ = try tally.apply(.add(upset, to: .upset))
-                _ = try tally.apply(.add(sad, to: .sad))
-            } catch {
-                return nil
-            }
-            return (tally, journal, zone)
+        guard let contents = bytes.withUnsafeBufferPointer(canonicalContents(in:)) else { return nil }
+        // No count or total can overflow at 18 digits each, but the tally is the judge.
+        var tally = Tally()
+        do {
+            _ = try tally.apply(.add(Int(contents.counts.happy), to: .happy))
+            _ = try tally.apply(.add(Int(contents.counts.smile), to: .smile))
+            _ = try tally.apply(.add(Int(contents.counts.neutral), to: .neutral))
+            _ = try tally.apply(.add(Int(contents.counts.upset), to: .upset))
+            _ = try tally.apply(.add(Int(contents.counts.sad), to: .sad))
+        } catch {
+            return nil
         }
+        return (tally, contents.journal, contents.zone)
+    }
+
+    /// `canonicalContents(of:)` of the bytes in `buffer`, its counts as plain numbers: no array or
+    /// other collection is made, so that `stats --json` can read the file without any
+    /// (`QuickCounts`). Each count is at most 18 digits, so neither it nor their total overflows.
+    package static func canonicalContents(
+        in buffer: UnsafeBufferPointer<UInt8>
+    ) -> (counts: FiveCounts, journal: JournalPosition?, zone: ZoneMemo?)? {
+        var cursor = JournalLineCursor(bytes: buffer)
+        guard cursor.skip("{\n  \"version\": 1,\n  \"counts\": {\n    \"happy\": "), let happy = cursor.wholeNumber(),
+            cursor.skip(",\n    \"smile\": "), let smile = cursor.wholeNumber(),
+            cursor.skip(",\n    \"neutral\": "), let neutral = cursor.wholeNumber(),
+            cursor.skip(",\n    \"upset\": "), let upset = cursor.wholeNumber(),
+            cursor.skip(",\n    \"sad\": "), let sad = cursor.wholeNumber(),
+            cursor.skip("\n  }")
+        else { return nil }
+        var journal: JournalPosition?
+        if cursor.skip(",\n  \"journal\": {\"seq\": ") {
+            guard let sequence = cursor.wholeNumber(), cursor.skip(", \"bytes\": "), let size = cursor.wholeNumber(),
+                cursor.skip(", \"latest\": ")
+            else { return nil }
+            let isNegative = cursor.skip("-")
+            guard let magnitude = cursor.wholeNumber(), !isNegative || magnitude > 0, cursor.skip("}") else { return nil }
+            let latest = isNegative ? -Int64(magnitude) : Int64(magnitude)
+            journal = JournalPosition(sequence: UInt64(sequence), bytes: Int64(size), latest: latest)
+        }
+        var zone: ZoneMemo?
+        if cursor.skip(",\n  \"zone\": {\"device\": ") {
+            guard let memo = cursor.zoneMemo() else { return nil }
+            zone = memo
+        }
+        guard cursor.skip("\n}\n"), cursor.isAtEnd else { return nil }
+        let counts = FiveCounts(happy: Int64(happy), smile: Int64(smile), neutral: Int64(neutral), upset: Int64(upset), sad: Int64(sad))
+        return (counts, journal, zone)
     }
 }
 
