@@ -24,6 +24,19 @@ package enum ProcessEnvironment {
         }
     }
 
+    /// The value of the variable `name`, NUL-terminated, if it is set: of a repeated name the first,
+    /// as `getenv` has it. No string is made.
+    package static func value(of name: StaticString) -> UnsafePointer<UInt8>? {
+        let count = name.utf8CodeUnitCount
+        var found: UnsafePointer<UInt8>?
+        forEachEntry { pointer in
+            guard found == nil else { return }
+            let entry = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+            if memcmp(entry, name.utf8Start, count) == 0, entry[count] == UInt8(ascii: "=") { found = entry + count + 1 }
+        }
+        return found
+    }
+
     /// The entries' bytes, without their NULs, in their order.
     package static func entryBytes() -> [[UInt8]] {
         var entries: [[UInt8]] = []

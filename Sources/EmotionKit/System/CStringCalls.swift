@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import CSystemCalls
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few calls `QuickCounts` makes, on names that are C strings already, answering `nil` rather
+/// than throwing: a path made a `String` costs its storage, and the process's first thrown error
+/// its type's conformance looked up, pages a `stats --json` of a millisecond notices. Each retries
+/// `EINTR`; any other failure is `nil`, and the caller then leaves the work to `Syscall`'s own.
+package enum CStringCalls {
+    /// The folder at `path`, open for walking (`O_PATH`), if no symbolic link is on the way; as
+    /// `Syscall.openFolderWithoutLinks(_:forReading:)`. `nil` on other systems than Linux.
+    ///
+    /// The corresponding C function is `openat2` with `RESOLVE_NO_SYMLINKS`.
+    package static func openFolderWithoutLinks(_ path: UnsafePointer<CChar>) -> Int32? {
+        #if os(Linux)
+        retrying { emotions_openat2_no_links(AT_FDCWD, path, UInt64(UInt32(bitPattern: OpenFlags.linkItself | O_DIRECTORY))) }
+        #else
+        nil
+        #endif
+    }
+
+    /// The file `name` in the open folder `folder`, opened for reading only, without following a
+    /// link (`ELOOP`) or waiting on a FIFO, as `DataFileReader` opens the data file.
+    ///
+    /// The corresponding C function is `openat`.
+    package static func openForReading(_ folder: Int32, _ name: UnsafePointer<CChar>) -> Int32? {
+        retrying { openat(folder, name, O_RDONLY | OpenFlags.nonBlocking | OpenFlags.noFollow | O_CLOEXEC | O_NOCTTY) }
+    }
+
+    /// The status of the open file `descriptor`.
+    ///
+    /// The corresponding C function is `fstat`.
+    package static func status(_ descriptor: Int32) -> FileStatus? {
+        var status = stat()
+        return retrying({ fstat(descriptor, &status) }) == nil ? nil : FileStatus(status)
+    }
+
+    /// The status of `name` in the open folder `folder`, a link itself rather than what it names;
+    /// else `nil` and the `errno` that says why there is none.
+    ///
+    /// The corresponding C function is `fstatat` with `AT_SYMLINK_NOFOLLOW`.
+    package static func status(_ folder: Int32, _ name: UnsafePointer<CChar>) -> (status: FileStatus?, errno: Int32) {
+        var status = stat()
+        while fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) != 0 {
+            if errno != EINTR { return (nil, errno) }
+        }
+        return (FileStatus(status), 0)
+    }
+
+    /// Reads up to `buffer.count` bytes from `descriptor` into `buffer`, to its end or the buffer's;
+    /// how many it read.
+    ///
+    /// The corresponding C function is `read`.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let base = buffer.baseAddress else { return 0 }
+        var done = 0
+        while done < buffer.count {
+            guard let count = retrying({ cRead(descriptor, base + done, buffer.count - done) }) else { return nil }
+            if count == 0 { break }
+            done += count
+        }
+        return done
+    }
+
+    /// Writes all of `bytes` to `descriptor`; whether it could.
+    ///
+    /// The corresponding C function is `write`.
+    package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var done = 0
+        while done < bytes.count {
+            guard let count = retrying({ cWrite(descriptor, base + done, bytes.count - done) }) else { return false }
+            done += count
+        }
+        return true
+    }
+
+    /// Closes `descriptor`.
+    ///
+    /// The corresponding C function is `close`.
+    package static func close(_ descriptor: Int32) {
+        _ = cClose(descriptor)
+    }
+
+    /// `body`'s result, called again while it fails with `EINTR`; `nil` if it fails otherwise.
+    private static func retrying<Result: BinaryInteger>(_ body: () -> Result) -> Result? {
+        while true {
+            let result = body()
+            if result >= 0 { return result }
+            if errno != EINTR { return nil }
+        }
+    }
+}
+
+// The C functions by their module-qualified names, which `CStringCalls`' own functions shadow.
+private func cRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}
+
+private func cWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
+}
+
+private func cClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.close(descriptor)
+    #else
+    Darwin.close(descriptor)
+    #endif
+}
