@@ -89,4 +89,16 @@ struct QuickStatsTests {
         try FileManager.default.createSymbolicLink(atPath: linkedFile, withDestinationPath: sandbox.defaultDataFile.path)
         try await expectAgreement(sandbox, file: linkedFile, environment: ["EMOTIONS_FILE": linkedFile])
     }
+
+    @Test func anEnvironmentEntryShorterThanANameAtTheTopOfTheStackIsNotReadPast() async throws {
+        // The last environment entry and the program's path are the stack's last bytes: with `A=` and
+        // `./e` there, comparing a 21-byte name with `memcmp` read past the stack and crashed.
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run(["tap", "happy"])
+        let copy = sandbox.home.appendingPathComponent("e")
+        try FileManager.default.copyItem(at: try Emotions.binary(), to: copy)
+        let outcome = try await sandbox.runShell("exec env -i HOME=\"$HOME\" A= ./e stats --json", binary: copy.path)
+        expect(outcome.status, equals: 0, "\(outcome)")
+        expect(outcome.stdout, equals: "{\"counts\": {\"happy\": 1, \"smile\": 0, \"neutral\": 0, \"upset\": 0, \"sad\": 0}, \"total\": 1}\n")
+    }
 }

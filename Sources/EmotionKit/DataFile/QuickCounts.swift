@@ -80,7 +80,11 @@ package enum QuickCounts {
             // `DataFileLocator` refuses a folder root does not own.
             guard let status = CStringCalls.status(folder), status.owner == 0 else { return nil }
         }
-        guard let file = CStringCalls.openForReading(folder, cString(dataFile)) else { return nil }
+        // Looked at before it is opened, as `PathWalk` looks: a FIFO or device at the name is not
+        // opened, which would release a writer waiting on it or run a driver's open.
+        guard CStringCalls.status(folder, cString(dataFile)).status?.kind == .regularFile,
+            let file = CStringCalls.openForReading(folder, cString(dataFile))
+        else { return nil }
         defer { CStringCalls.close(file) }
         guard let status = CStringCalls.status(file), status.kind == .regularFile, user != 0 || status.links <= 1,
             status.size > 0, status.size <= Int64(sizeLimit)

@@ -32,7 +32,11 @@ package enum ProcessEnvironment {
         forEachEntry { pointer in
             guard found == nil else { return }
             let entry = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
-            if memcmp(entry, name.utf8Start, count) == 0, entry[count] == UInt8(ascii: "=") { found = entry + count + 1 }
+            // Byte by byte, never past the entry's NUL: an entry shorter than the name may be the
+            // last bytes of the stack, past which `memcmp` may read.
+            var index = 0
+            while index < count, entry[index] == name.utf8Start[index] { index += 1 }
+            if index == count, entry[count] == UInt8(ascii: "=") { found = entry + count + 1 }
         }
         return found
     }

@@ -125,6 +125,26 @@ import Testing
         #expect(quick(folder.file("folder.json")) == nil)
     }
 
+    @Test func aFIFOAtTheDataFilesNameIsNotOpened() async throws {
+        // Opening it would release a writer waiting on it: whoever planted it would learn we ran.
+        let fifo = folder.file("fifo.json")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let released = Shared(false)
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            released.withLock { $0 = true }
+            if descriptor >= 0 { close(descriptor) }
+        }
+        writer.start()
+        try await Task.sleep(for: .milliseconds(200))  // Time for the writer to wait in `open`.
+        #expect(quick(fifo) == nil)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!released.withLock { $0 }, "the writer was released: the FIFO was opened")
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)  // Releases the writer, if still waiting, so the thread ends.
+        while !released.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        close(reader)
+    }
+
     @Test func asRootAHardLinkedDataFileIsLeftToTheStore() throws {
         let path = try folder.write(plainFile(happy: 1, sad: 0))
         try FileManager.default.linkItem(atPath: path, toPath: folder.file("second-name"))
