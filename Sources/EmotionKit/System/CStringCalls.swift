@@ -58,7 +58,7 @@ package enum CStringCalls {
         guard let base = buffer.baseAddress else { return 0 }
         var done = 0
         while done < buffer.count {
-            guard let count = retrying({ cRead(descriptor, base + done, buffer.count - done) }) else { return nil }
+            guard let count = retrying({ systemRead(descriptor, base + done, buffer.count - done) }) else { return nil }
             if count == 0 { break }
             done += count
         }
@@ -72,7 +72,7 @@ package enum CStringCalls {
         guard let base = bytes.baseAddress else { return true }
         var done = 0
         while done < bytes.count {
-            guard let count = retrying({ cWrite(descriptor, base + done, bytes.count - done) }) else { return false }
+            guard let count = retrying({ systemWrite(descriptor, base + done, bytes.count - done) }) else { return false }
             done += count
         }
         return true
@@ -82,7 +82,7 @@ package enum CStringCalls {
     ///
     /// The corresponding C function is `close`.
     package static func close(_ descriptor: Int32) {
-        _ = cClose(descriptor)
+        _ = systemClose(descriptor)
     }
 
     /// `body`'s result, called again while it fails with `EINTR`; `nil` if it fails otherwise.
@@ -95,27 +95,3 @@ package enum CStringCalls {
     }
 }
 
-// The C functions by their module-qualified names, which `CStringCalls`' own functions shadow.
-private func cRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
-}
-
-private func cWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
-    #endif
-}
-
-private func cClose(_ descriptor: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.close(descriptor)
-    #else
-    Darwin.close(descriptor)
-    #endif
-}

@@ -812,7 +812,8 @@ private func retryingInterrupts<Result: BinaryInteger>(
     }
 }
 
-// The C functions by their module-qualified names, which `Syscall`'s own functions shadow.
+// The C functions by their module-qualified names, which `Syscall`'s own functions shadow (`close`,
+// `read` and `write` are `CStringCalls`' too).
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     #if canImport(Glibc)
     Glibc.open(path, flags, mode)
@@ -821,7 +822,7 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
     #endif
 }
 
-private func systemClose(_ raw: Int32) -> Int32 {
+func systemClose(_ raw: Int32) -> Int32 {
     #if canImport(Glibc)
     Glibc.close(raw)
     #else
@@ -829,7 +830,7 @@ private func systemClose(_ raw: Int32) -> Int32 {
     #endif
 }
 
-private func systemRead(_ raw: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+func systemRead(_ raw: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.read(raw, buffer, count)
     #else
@@ -837,7 +838,7 @@ private func systemRead(_ raw: Int32, _ buffer: UnsafeMutableRawPointer?, _ coun
     #endif
 }
 
-private func systemWrite(_ raw: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+func systemWrite(_ raw: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.write(raw, buffer, count)
     #else
