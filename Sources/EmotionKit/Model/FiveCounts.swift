@@ -21,13 +21,6 @@ package struct FiveCounts: Equatable, Sendable {
         self.sad = sad
     }
 
-    /// `tally`'s counts.
-    package init(_ tally: Tally) {
-        self.init(
-            happy: Int64(tally[.happy]), smile: Int64(tally[.smile]), neutral: Int64(tally[.neutral]),
-            upset: Int64(tally[.upset]), sad: Int64(tally[.sad]))
-    }
-
     /// Their sum, or `nil` if it does not fit in 64 bits.
     package var total: Int64? {
         // Written out, not over an array: this type is for code that makes none.

@@ -178,3 +178,12 @@ import Testing
         }
     }
 }
+
+extension FiveCounts {
+    /// `tally`'s counts, to compare with the store's reading.
+    init(_ tally: Tally) {
+        self.init(
+            happy: Int64(tally[.happy]), smile: Int64(tally[.smile]), neutral: Int64(tally[.neutral]),
+            upset: Int64(tally[.upset]), sad: Int64(tally[.sad]))
+    }
+}
