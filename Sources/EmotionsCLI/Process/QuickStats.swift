@@ -26,7 +26,7 @@ public enum QuickStats {
         else { return nil }
         guard let counts = withDataFilePath(QuickCounts.read(path:)), let total = counts.total else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer -> Int32 in
-            var line = LineBuffer(buffer)
+            var line = ByteWriter(buffer)
             line.append("{\"counts\": {\"happy\": ")
             line.append(counts.happy)
             line.append(", \"smile\": ")
@@ -41,7 +41,7 @@ public enum QuickStats {
             line.append(total)
             line.append("}\n")
             // As `Terminal.standard`: a write that fails is not reported, there is nowhere to.
-            _ = CStringCalls.write(Syscall.standardOutput, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<line.count])))
+            _ = CStringCalls.write(Syscall.standardOutput, UnsafeRawBufferPointer(line.written))
             return ExitCode.success
         }
     }
@@ -75,7 +75,7 @@ public enum QuickStats {
     }
 
     /// Whether the C string `argument` is `word`.
-    private static func isOnly(_ argument: UnsafeMutablePointer<CChar>?, _ word: StaticString) -> Bool {
+    static func isOnly(_ argument: UnsafeMutablePointer<CChar>?, _ word: StaticString) -> Bool {
         guard let argument else { return false }
         let bytes = UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self)
         for index in 0..<word.utf8CodeUnitCount where bytes[index] != word.utf8Start[index] { return false }
@@ -83,7 +83,7 @@ public enum QuickStats {
     }
 
     /// Whether the C string `text`, if any, is all ASCII.
-    private static func isASCII(_ text: UnsafePointer<UInt8>?) -> Bool {
+    static func isASCII(_ text: UnsafePointer<UInt8>?) -> Bool {
         guard var byte = text else { return true }
         while byte.pointee != 0 {
             if byte.pointee >= 0x80 { return false }
@@ -97,39 +97,5 @@ public enum QuickStats {
         var count = 0
         while text[count] != 0 { count += 1 }
         return count
-    }
-}
-
-/// A line written into a buffer of bytes, for `QuickStats`: no string made.
-private struct LineBuffer {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    var count = 0
-
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        self.buffer = buffer
-    }
-
-    mutating func append(_ text: StaticString) {
-        for index in 0..<text.utf8CodeUnitCount {
-            buffer[count] = text.utf8Start[index]
-            count += 1
-        }
-    }
-
-    /// `number` in decimal, as `String(decimal:)` writes it; never negative here.
-    mutating func append(_ number: Int64) {
-        var digits = 1
-        var power: Int64 = 1
-        while power <= number / 10 {
-            power *= 10
-            digits += 1
-        }
-        var rest = number
-        while power > 0 {
-            buffer[count] = UInt8(ascii: "0") + UInt8(rest / power)
-            rest %= power
-            power /= 10
-            count += 1
-        }
     }
 }
