@@ -11,6 +11,17 @@ public enum Emotion: String, CaseIterable, Sendable, Hashable, Comparable {
     /// Very sad: 😢.
     case sad
 
+    /// `name` as a static string, for code that makes no `String` (`QuickUpdate`, `QuickTap`).
+    package var staticName: StaticString {
+        switch self {
+        case .happy: "happy"
+        case .smile: "smile"
+        case .neutral: "neutral"
+        case .upset: "upset"
+        case .sad: "sad"
+        }
+    }
+
     /// The name the command line prints and the data file uses as a key.
     public var name: String { rawValue }
 

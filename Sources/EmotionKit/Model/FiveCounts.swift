@@ -21,6 +21,28 @@ package struct FiveCounts: Equatable, Sendable {
         self.sad = sad
     }
 
+    /// The count of `emotion`.
+    package subscript(emotion: Emotion) -> Int64 {
+        get {
+            switch emotion {
+            case .happy: happy
+            case .smile: smile
+            case .neutral: neutral
+            case .upset: upset
+            case .sad: sad
+            }
+        }
+        set {
+            switch emotion {
+            case .happy: happy = newValue
+            case .smile: smile = newValue
+            case .neutral: neutral = newValue
+            case .upset: upset = newValue
+            case .sad: sad = newValue
+            }
+        }
+    }
+
     /// Their sum, or `nil` if it does not fit in 64 bits.
     package var total: Int64? {
         // Written out, not over an array: this type is for code that makes none.

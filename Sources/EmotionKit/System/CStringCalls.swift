@@ -85,6 +85,93 @@ package enum CStringCalls {
         _ = systemClose(descriptor)
     }
 
+    /// The file `name` in the open folder `folder`, opened with `flags` (and `O_CLOEXEC` and
+    /// `O_NOCTTY`, as `Syscall` opens every file), made with `mode` if `flags` has `O_CREAT`.
+    ///
+    /// The corresponding C function is `openat`.
+    package static func open(_ folder: Int32, _ name: UnsafePointer<CChar>, flags: Int32, mode: UInt32 = 0) -> Int32? {
+        retrying { openat(folder, name, flags | O_CLOEXEC | O_NOCTTY, mode_t(mode)) }
+    }
+
+    /// The status of the file at `path`, following links; else `nil` and the `errno` that says why.
+    ///
+    /// The corresponding C function is `stat`.
+    package static func statusFollowingLinks(_ path: UnsafePointer<CChar>) -> (status: stat?, errno: Int32) {
+        var status = stat()
+        while stat(path, &status) != 0 {
+            if errno != EINTR { return (nil, errno) }
+        }
+        return (status, 0)
+    }
+
+    /// Tries once to take an exclusive `flock` on `descriptor`: `true` if taken, `false` if another
+    /// holds it, `nil` if the system fails.
+    ///
+    /// The corresponding C function is `flock` with `LOCK_NB`.
+    package static func tryLock(_ descriptor: Int32) -> Bool? {
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            switch errno {
+            case EINTR: continue
+            case EWOULDBLOCK: return false
+            default: return nil
+            }
+        }
+        return true
+    }
+
+    /// Reads `buffer.count` bytes of `descriptor` from `offset`; whether it read them all.
+    ///
+    /// The corresponding C function is `pread`.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        var done = 0
+        while done < buffer.count {
+            guard let count = retrying({ pread(descriptor, base + done, buffer.count - done, off_t(offset) + off_t(done)) }), count > 0
+            else { return false }
+            done += count
+        }
+        return true
+    }
+
+    /// Flushes the open file's bytes to the disk; `0`, or the `errno` that says why not.
+    ///
+    /// The corresponding C function is `fdatasync` (`fsync` on macOS, which has no other).
+    package static func syncData(_ descriptor: Int32) -> Int32 {
+        #if os(Linux)
+        retrying { fdatasync(descriptor) } == nil ? errno : 0
+        #else
+        retrying { fsync(descriptor) } == nil ? errno : 0
+        #endif
+    }
+
+    /// Cuts the open file to `length` bytes; `0`, or the `errno` that says why not.
+    ///
+    /// The corresponding C function is `ftruncate`.
+    package static func truncate(_ descriptor: Int32, to length: Int64) -> Int32 {
+        retrying { ftruncate(descriptor, off_t(length)) } == nil ? errno : 0
+    }
+
+    /// Sets the open file's permission bits; whether it could.
+    ///
+    /// The corresponding C function is `fchmod`.
+    package static func setPermissions(_ descriptor: Int32, _ permissions: UInt32) -> Bool {
+        retrying { fchmod(descriptor, mode_t(permissions)) } != nil
+    }
+
+    /// Renames `name` to `newName`, both in the open folder `folder`; whether it could.
+    ///
+    /// The corresponding C function is `renameat`.
+    package static func rename(_ folder: Int32, _ name: UnsafePointer<CChar>, to newName: UnsafePointer<CChar>) -> Bool {
+        retrying { renameat(folder, name, folder, newName) } != nil
+    }
+
+    /// Removes the file `name` from the open folder `folder`, if it can.
+    ///
+    /// The corresponding C function is `unlinkat`.
+    package static func remove(_ folder: Int32, _ name: UnsafePointer<CChar>) {
+        _ = retrying { unlinkat(folder, name, 0) }
+    }
+
     /// `body`'s result, called again while it fails with `EINTR`; `nil` if it fails otherwise.
     private static func retrying<Result: BinaryInteger>(_ body: () -> Result) -> Result? {
         while true {
