@@ -4,6 +4,6 @@ import EmotionsCLI
 
 emotions_restoreEnvironment()
 StandardDescriptors.reopenClosed()
-// The command scripts run most, answered from the data file's bytes where it is plainest (QuickStats).
-if let status = QuickStats.answer() { Syscall.exit(status) }
+// The commands scripts run most, made from the data file's bytes where it is plainest (QuickStats, QuickTap).
+if let status = QuickStats.answer() ?? QuickTap.answer() { Syscall.exit(status) }
 Syscall.exit(CLI(ProcessInput.current(), terminal: .standard).run())
