@@ -356,24 +356,14 @@ package enum QuickUpdate {
     static func appendRFC3339(_ milliseconds: Int64, offset: Int, to line: inout ByteWriter) -> Bool {
         let local = milliseconds + Int64(offset) * 1000
         let day: Int64 = 86_400_000
-        let days = local >= 0 ? local / day : (local - day + 1) / day
+        let days = floorDivide(local, day)
         let inDay = local - days * day
-        // Days since 1970-01-01 to the civil date (Howard Hinnant's `civil_from_days`).
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let dayOfMonth = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        guard (1...9999).contains(year) else { return false }
-        line.append(year, padding: 4)
+        guard let date = LocalDate(daysSinceEpoch: days) else { return false }
+        line.append(Int64(date.year), padding: 4)
         line.append(byte: UInt8(ascii: "-"))
-        line.append(month, padding: 2)
+        line.append(Int64(date.month), padding: 2)
         line.append(byte: UInt8(ascii: "-"))
-        line.append(dayOfMonth, padding: 2)
+        line.append(Int64(date.day), padding: 2)
         line.append(byte: UInt8(ascii: "T"))
         line.append(inDay / 3_600_000, padding: 2)
         line.append(byte: UInt8(ascii: ":"))
