@@ -16,7 +16,6 @@ import Darwin
 /// nothing, for the store to make the update as ever:
 /// - an absolute path with no empty, `.` or `..` name in it, whose folder opens with no symbolic link
 ///   on the way (`openat2`, Linux), owned by root if we are root (`QuickCounts`);
-/// - no hooks folder beside the data file (the store's runner would look for hooks to run);
 /// - the lock file there and openable for writing; if another process holds it, the data file's
 ///   name is a regular file (so the lock beside it is its lock: `LockFile.take` waits for the same
 ///   one), and the wait is the command line's blocking one (`Syscall.lockWaiting`);
@@ -28,8 +27,9 @@ import Darwin
 ///   (`JournalFile.checkBeforeAppending`);
 /// - the zone file the memo describes, the memo covering now (`ZoneMemory`), and the clock not set
 ///   back behind the journal's latest event (whose line would carry `latest`);
-/// - no look for leftover temporary files due (`DataFileSave.mayHaveLeftovers`), and the count and
-///   the sequence far from their limits.
+/// - no hooks folder beside the data file, looked for under the lock just before the commit point
+///   (the store looks after its save; a hook found then could not be run here);
+/// - the count and the sequence far from their limits.
 ///
 /// From the journal's append on (the commit point), it never declines: a data file it cannot
 /// replace is rolled forward by the next command, as `DataFileSave` leaves it.
@@ -112,9 +112,6 @@ package enum QuickUpdate {
     private static func tap(
         _ emotion: Emotion, _ files: Files, temporaryName: inout ByteWriter, lockTimeout: Duration, zoneFile: UnsafePointer<CChar>?
     ) -> Outcome {
-        // `HookFolder.hooks()`: one `stat` says there are none, which a tap with hooks could not say after.
-        let (_, hooksMissing) = CStringCalls.statusFollowingLinks(files.hooks)
-        guard hooksMissing == ENOENT else { return .declined }
         guard let folder = CStringCalls.openFolderWithoutLinks(files.folder) else { return .declined }
         defer { CStringCalls.close(folder) }
         let user = Syscall.effectiveUser
@@ -123,7 +120,7 @@ package enum QuickUpdate {
             guard let status = CStringCalls.status(folder), status.owner == 0 else { return .declined }
         }
         let lock: Int32
-        switch takeLock(folder, files, lockTimeout: lockTimeout) {
+        switch takeLock(folder, files, user: user, lockTimeout: lockTimeout, zoneFile: zoneFile) {
         case .taken(let descriptor): lock = descriptor
         case .declined: return .declined
         case .failed(let error): return .failed(error)
@@ -144,16 +141,27 @@ package enum QuickUpdate {
 
     /// The lock, as `LockFile.takeIfPresent` takes it, or as `LockFile.take` waits for it where another
     /// process holds it and the data file's name is a regular file: then the walk the store would make
-    /// first finds no link, and `take` waits for this very lock file.
-    private static func takeLock(_ folder: Int32, _ files: Files, lockTimeout: Duration) -> Locking {
+    /// first finds no link, and `take` waits for this very lock file. Only waited for where the data
+    /// file, as it stands, is one this tap takes (a synced history's never is) and its zone memo
+    /// answers: a tap that declined after its wait would wait again in the store, behind those that
+    /// came meanwhile. (The holder may still leave the files otherwise: then it does.)
+    private static func takeLock(
+        _ folder: Int32, _ files: Files, user: UInt32, lockTimeout: Duration, zoneFile: UnsafePointer<CChar>?
+    ) -> Locking {
         let flags = O_RDWR | OpenFlags.noFollow | OpenFlags.nonBlocking
-        guard let lock = CStringCalls.open(folder, files.lock, flags: flags) else { return .declined }
+        // Looked at first, as every name here: a FIFO or device the store would open once is not opened twice.
+        guard isRegularFile(files.lock, in: folder), let lock = CStringCalls.open(folder, files.lock, flags: flags) else {
+            return .declined
+        }
         switch CStringCalls.tryLock(lock) {
         case true?:
             break
         case false?:
-            guard CStringCalls.status(folder, files.dataFile).status?.kind == .regularFile,
-                CStringCalls.status(lock)?.kind == .regularFile
+            guard CStringCalls.status(lock)?.kind == .regularFile,
+                withUnsafeTemporaryAllocation(byteCount: sizeLimit, alignment: 8, { buffer in
+                    guard let data = readDataFile(folder, files, user: user, into: buffer) else { return false }
+                    return offset(at: SystemTime.realTimeMilliseconds(), remembered: data.zone, zoneFile: zoneFile) != nil
+                })
             else {
                 CStringCalls.close(lock)
                 return .declined
@@ -196,7 +204,9 @@ package enum QuickUpdate {
     /// The data file, read as `DataFileReader.read(_:forWriting:)` reads it, into `buffer`, if it is
     /// one this tap may update (see the type's summary); `nil` otherwise.
     private static func readDataFile(_ folder: Int32, _ files: Files, user: UInt32, into buffer: UnsafeMutableRawBufferPointer) -> DataFile? {
-        guard let file = CStringCalls.openForReading(folder, files.dataFile) else { return nil }
+        guard isRegularFile(files.dataFile, in: folder), let file = CStringCalls.openForReading(folder, files.dataFile) else {
+            return nil
+        }
         defer { CStringCalls.close(file) }
         guard let status = CStringCalls.status(file), status.kind == .regularFile, user != 0 || status.links <= 1,
             status.size > 0, status.size <= Int64(sizeLimit),
@@ -220,16 +230,17 @@ package enum QuickUpdate {
         let start = data.position
         // `JournalFile.open(_:forWriting:owner:fileSystem:)`, `JournalState` and `checkBeforeAppending`.
         let flags = O_RDWR | O_APPEND | OpenFlags.nonBlocking | OpenFlags.noFollow
-        guard let journal = CStringCalls.open(folder, files.journal, flags: flags) else { return .declined }
+        guard isRegularFile(files.journal, in: folder), let journal = CStringCalls.open(folder, files.journal, flags: flags) else {
+            return .declined
+        }
         defer { CStringCalls.close(journal) }
         guard let journalStatus = CStringCalls.status(journal), journalStatus.kind == .regularFile,
             user != 0 || journalStatus.links <= 1, journalStatus.owner == data.status.owner, journalStatus.size == start.bytes,
             beginsAsAHeader(journal, endingAt: start.bytes)
         else { return .declined }
+        guard start.sequence < JournalPosition.sequenceLimit - 1 else { return .declined }
         // `DataFileSave.mayHaveLeftovers`: the store looks through the folder at every 64th sequence number.
-        guard start.sequence < JournalPosition.sequenceLimit - 1,
-            start.sequence / DataFileSave.leftoverLookInterval == (start.sequence + 1) / DataFileSave.leftoverLookInterval
-        else { return .declined }
+        let looksForLeftovers = start.sequence / DataFileSave.leftoverLookInterval != (start.sequence + 1) / DataFileSave.leftoverLookInterval
         let old = data.counts[emotion]
         guard old < maximumCount else { return .declined }
         let now = SystemTime.realTimeMilliseconds()
@@ -250,6 +261,9 @@ package enum QuickUpdate {
             var contents = ByteWriter(UnsafeMutableBufferPointer(rebasing: buffer[1024...]))
             writeDataFile(&contents, data, emotion: emotion, position: position)
             guard !contents.isFull, contents.count <= sizeLimit else { return .declined }
+            // `HookFolder.hooks()`: one `stat` says there are none. The store looks after its save, and
+            // this tap could not run one found then: it looks last before its commit point, under the lock.
+            guard CStringCalls.statusFollowingLinks(files.hooks).errno == ENOENT else { return .declined }
             // `JournalFile.append`: the commit point. Cut back if it fails: nothing was changed.
             let written = CStringCalls.write(journal, UnsafeRawBufferPointer(line.written))
             let failure = written ? CStringCalls.syncData(journal) : errno
@@ -262,6 +276,7 @@ package enum QuickUpdate {
                 return .declined  // As it was: the store makes the update again, and says what fails.
             }
             // `DataFileSave.commit`: past the commit point, a data file not replaced is rolled forward later.
+            if looksForLeftovers { removeLeftovers(in: folder, of: files.dataFileName) }
             replace(files, in: folder, with: contents.written, permissions: data.status.permissions & 0o666, name: &temporaryName, random: random.2)
             return .tapped(old: old, new: old + 1)
         }
@@ -408,6 +423,60 @@ package enum QuickUpdate {
             return
         }
         contents.append(UnsafeBufferPointer(rebasing: data.bytes[zone...]))
+    }
+
+    /// Whether `name` in the open folder `folder` is a regular file, looked at without opening it or
+    /// following a link, as `PathWalk` looks.
+    private static func isRegularFile(_ name: UnsafePointer<CChar>, in folder: Int32) -> Bool {
+        CStringCalls.status(folder, name).status?.kind == .regularFile
+    }
+
+    /// `AtomicReplace.removeLeftovers(of:andOf:)` for the data file `name` and its day index: every
+    /// file in `folder` named as their temporary files are, left by a process killed while saving.
+    private static func removeLeftovers(in folder: Int32, of name: UnsafeBufferPointer<UInt8>) {
+        try? Syscall.forEachName(in: folder, path: "") { entry in
+            guard isTemporary(entry, of: name, ".tmp-") || isTemporary(entry, of: name, ".days.tmp-"), entry.count < 256 else { return }
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var end = 0
+                for byte in entry {
+                    buffer[end] = CChar(bitPattern: byte)
+                    end += 1
+                }
+                buffer[end] = 0
+                CStringCalls.remove(folder, base)
+            }
+        }
+    }
+
+    /// Whether `entry` is `.<name><suffix><digits>-<digits>`, as `AtomicReplace.isTemporary` tells.
+    private static func isTemporary(_ entry: Slice<UnsafeRawBufferPointer>, of name: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        let prefixCount = 1 + name.count + suffix.utf8CodeUnitCount
+        guard entry.count > prefixCount, entry[entry.startIndex] == UInt8(ascii: ".") else { return false }
+        var index = entry.startIndex + 1
+        for byte in name {
+            guard entry[index] == byte else { return false }
+            index += 1
+        }
+        for offset in 0..<suffix.utf8CodeUnitCount {
+            guard entry[index] == suffix.utf8Start[offset] else { return false }
+            index += 1
+        }
+        // Two runs of digits, each non-empty, with one `-` between them.
+        var runs = 1, digitsInRun = 0
+        while index < entry.endIndex {
+            let byte = entry[index]
+            if byte == UInt8(ascii: "-"), digitsInRun > 0, runs == 1 {
+                runs = 2
+                digitsInRun = 0
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                digitsInRun += 1
+            } else {
+                return false
+            }
+            index += 1
+        }
+        return runs == 2 && digitsInRun > 0
     }
 
     /// Where `text` first starts in `bytes`.

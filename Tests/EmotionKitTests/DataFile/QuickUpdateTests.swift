@@ -168,7 +168,6 @@ import Glibc
             }),
             ("a memo that no longer covers now", { path in try self.remember(try Self.memo(of: self.zonePath, until: 1), in: path) }),
             ("the clock behind the latest event", { path in try self.edit(path, #""latest": \d+"#, "\"latest\": 999999999999999") }),
-            ("a look for leftovers due", { path in try self.edit(path, #""seq": \d+"#, "\"seq\": 63") }),
             ("a count at the fast reader's limit", { path in try self.edit(path, #""happy": \d+"#, "\"happy\": 999999999999999998") }),
             ("a journal ahead of the data file", { path in
                 let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + ".journal"))
@@ -204,6 +203,39 @@ import Glibc
         }
     }
 
+    @Test func leftoversAreRemovedAtEvery64thSequenceNumberAsTheStoreRemovesThem() throws {
+        let leftovers = [".emotions.json.tmp-1-2", ".emotions.json.days.tmp-3-4"]
+        let kept = [".emotions.json.tmp-x-2", ".emotions.json.tmp-12", ".emotions.json.tmp-1-2-3", ".other.json.tmp-1-2", ".emotions.json.tmp-1-"]
+        for (sequence, looks) in [(10, false), (63, true)] {
+            let folder = try TemporaryFolder()
+            let path = try dataFile(in: folder)
+            try edit(path, #""seq": \d+"#, "\"seq\": \(sequence)")
+            for name in leftovers + kept { try folder.write("left", to: name) }
+            expect(tapped(quickTap(.happy, path)), equals: [2, 3])
+            let names = try folder.contents()
+            for name in leftovers { expect(names.contains(name), equals: !looks, "\(name) at \(sequence)") }
+            for name in kept { #expect(names.contains(name), "\(name) at \(sequence)") }
+            let document = try TallyDocument(parsing: Array(try #require(folder.bytes(of: path))))
+            expect(document.journal?.sequence, equals: UInt64(sequence + 1))
+        }
+    }
+
+    @Test func aHooksFolderMadeWhileTheTapWaitsSendsItTheStoresWay() throws {
+        let path = try dataFile()
+        let holder = open(path + ".lock", O_RDWR)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        let before = state(of: path)
+        let hooks = sibling(path, "hooks")
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.2)
+            try? FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: false)
+            Thread.sleep(forTimeInterval: 0.1)
+            close(holder)
+        }
+        #expect(isDeclined(quickTap(.happy, path)), "the store runs the hooks a save finds")
+        expect(state(of: path), equals: before)
+    }
+
     @Test func asRootAHardLinkedOrForeignDataFileGoesTheStoresWay() throws {
         let path = try dataFile()
         try FileManager.default.linkItem(atPath: path, toPath: folder.file("second-name.json"))
@@ -235,6 +267,17 @@ import Glibc
         expect(tapped(outcome), equals: [0, 1])
         #expect(waited >= .milliseconds(250), "\(waited)")
         expect(try store(at: path).read()[.upset], equals: 1)
+    }
+
+    @Test func aTakenLockIsNotWaitedForBesideADataFileTheTapWouldNotTake() throws {
+        let path = try dataFile()
+        try edit(path, #"\n  "counts""#, "\n \"counts\"")  // Another form, as a synced history's always is.
+        let holder = open(path + ".lock", O_RDWR)
+        defer { close(holder) }
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        let start = ContinuousClock.now
+        #expect(isDeclined(quickTap(.happy, path)))
+        #expect(ContinuousClock.now - start < .seconds(1), "declined at once, to wait in the store once")
     }
 
     @Test func aLockHeldPastTheTimeoutFailsAsTheStoreFails() throws {
