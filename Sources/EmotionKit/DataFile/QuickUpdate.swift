@@ -46,6 +46,24 @@ package enum QuickUpdate {
 
     /// The largest data file handled here; a larger one is left to the store.
     static let sizeLimit = QuickCounts.sizeLimit
+    /// The longest a data file in the form a save writes with a journal position and a zone memo can
+    /// be: every number at its most digits (18, and the signs a `latest` and an offset may have).
+    /// A synced history's file holds its sync state too, and is longer.
+    package static let longestPlainFile = 606
+
+    /// Whether the data file at `path` (its bytes, without a NUL) may be one `tap` makes a tap in, by
+    /// one look at its name (`fstatat`, not following a link there): a regular file no longer than
+    /// `longestPlainFile`. A `false` costs the store's update only that call: a synced history's tap
+    /// is then not tried here (it would be declined, its calls made twice).
+    package static func mayTap(path: UnsafeBufferPointer<UInt8>) -> Bool {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: path.count + 1) { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            for index in 0..<path.count { buffer[index] = CChar(bitPattern: path[index]) }
+            buffer[path.count] = 0
+            guard let status = CStringCalls.status(AT_FDCWD, base).status else { return false }
+            return status.kind == .regularFile && status.size > 0 && status.size <= Int64(longestPlainFile)
+        }
+    }
     /// The system's zone file, as `ZoneMemory.system` reads it.
     package static let systemZoneFile: StaticString = "/etc/localtime"
 

@@ -23,12 +23,14 @@ public enum QuickTap {
         else { return nil }
         guard ProcessEnvironment.value(of: "TZ") == nil, ProcessEnvironment.value(of: "EMOTIONS_LOCK_TIMEOUT") == nil,
             ProcessEnvironment.value(of: "EMOTIONS_HOOKS_DIR") == nil, ProcessEnvironment.value(of: "EMOTIONS_HOOK_TIMEOUT") == nil,
-            ProcessEnvironment.value(of: "EMOTIONS_HOOK_DEPTH") == nil, !localeIsKorean(), !Syscall.isTerminal(Syscall.standardOutput)
+            ProcessEnvironment.value(of: "EMOTIONS_HOOK_DEPTH") == nil, !localeIsKorean()
         else { return nil }
-        // `ApplyChanges.run`: the change, not whoever reads its line, decides the status.
-        BrokenPipe.ignore()
-        let outcome = QuickStats.withDataFilePath { path in
-            QuickUpdate.tap(emotion, path: path, lockTimeout: StoreOptions.defaultLockTimeout)
+        let outcome = QuickStats.withDataFilePath { path -> QuickUpdate.Outcome? in
+            // A look at the file first: where it is no plain one (a synced history's), one call is all this costs.
+            guard QuickUpdate.mayTap(path: path), !Syscall.isTerminal(Syscall.standardOutput) else { return nil }
+            // `ApplyChanges.run`: the change, not whoever reads its line, decides the status.
+            BrokenPipe.ignore()
+            return QuickUpdate.tap(emotion, path: path, lockTimeout: StoreOptions.defaultLockTimeout)
         }
         switch outcome {
         case .tapped(let old, let new)?:

@@ -312,6 +312,25 @@ import Glibc
         #expect(ContinuousClock.now - start < .seconds(1), "declined at once, not after the timeout")
     }
 
+    @Test func theLongestPlainFileIsWithinTheLookAndASyncedOneIsNot() throws {
+        let nines = 999_999_999_999_999_999
+        var document = TallyDocument(tally: Tally())
+        document.journal = JournalPosition(sequence: UInt64(nines), bytes: Int64(nines), latest: -Int64(nines))
+        document.zoneMemo = ZoneMemo(
+            file: FileIdentity(device: UInt64(nines), inode: UInt64(nines)), size: Int64(nines), seconds: Int64(nines),
+            nanoseconds: 999_999_999, changedSeconds: Int64(nines), changedNanoseconds: 999_999_999, from: Int64(nines),
+            until: Int64(nines), offset: -64_800)
+        var text = String(decoding: document.serialized(), as: UTF8.self)
+        for emotion in Emotion.allCases { text = text.replacingOccurrences(of: "\"\(emotion.name)\": 0", with: "\"\(emotion.name)\": \(nines)") }
+        let bytes = Array(text.utf8)
+        #expect(TallyDocument.canonicalContents(of: bytes) != nil, "the plain form, every number at its longest")
+        expect(bytes.count, equals: QuickUpdate.longestPlainFile)
+        let path = try folder.write(text, to: "longest.json")
+        #expect(Array(path.utf8).withUnsafeBufferPointer { QuickUpdate.mayTap(path: $0) })
+        try folder.write(text + " ", to: "longer.json")
+        #expect(!Array(folder.file("longer.json").utf8).withUnsafeBufferPointer { QuickUpdate.mayTap(path: $0) })
+    }
+
     @Test func theTimeIsWrittenAsTimestampWritesIt() {
         // Instants around the turns of days, months, leap years and centuries, at offsets either side.
         let instants: [Int64] = [
