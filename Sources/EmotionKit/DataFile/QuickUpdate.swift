@@ -64,12 +64,10 @@ package enum QuickUpdate {
             return status.kind == .regularFile && status.size > 0 && status.size <= Int64(longestPlainFile)
         }
     }
-    /// The system's zone file, as `ZoneMemory.system` reads it.
-    package static let systemZoneFile: StaticString = "/etc/localtime"
 
     /// Taps `emotion` in the data file at `path` (its bytes, without a NUL), waiting up to
     /// `lockTimeout` for the lock, with the offset of the zone file at `zoneFile` (a C string;
-    /// `systemZoneFile` if `nil`, which tests change) as the data file remembers it.
+    /// `ZoneMemory.systemZoneFile` if `nil`, which tests change) as the data file remembers it.
     package static func tap(
         _ emotion: Emotion, path: UnsafeBufferPointer<UInt8>, lockTimeout: Duration, zoneFile: UnsafePointer<CChar>? = nil
     ) -> Outcome {
@@ -321,7 +319,7 @@ package enum QuickUpdate {
     /// at the nearest whole minute); `nil` where the memo does not answer and the zone would be read.
     private static func offset(at milliseconds: Int64, remembered memo: ZoneMemo, zoneFile: UnsafePointer<CChar>?) -> Int? {
         guard memo.covers(milliseconds / 1000) else { return nil }
-        let path = zoneFile ?? UnsafeRawPointer(systemZoneFile.utf8Start).assumingMemoryBound(to: CChar.self)
+        let path = zoneFile ?? UnsafeRawPointer(ZoneMemory.systemZoneFile.utf8Start).assumingMemoryBound(to: CChar.self)
         guard let status = CStringCalls.statusFollowingLinks(path).status else { return nil }
         #if canImport(Darwin)
         let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)

@@ -61,11 +61,15 @@ package final class ZoneMemory: @unchecked Sendable {  // `state` is only touche
         self.read = read
     }
 
+    /// The system's zone file, read where `TZ` is unset (a static string, for `QuickUpdate` to look at
+    /// with no `String` made).
+    package static let systemZoneFile: StaticString = "/etc/localtime"
+
     /// The process's: with `TZ` unset, the system's zone file; `nil` where `TZ` is set (a command
     /// reads the zone it names at once, to say whether it may: `SystemTime.timeZoneProblem`).
     package static let system: ZoneMemory? = {
         guard getenv("TZ") == nil else { return nil }
-        return ZoneMemory(path: "/etc/localtime") { withStatus in
+        return ZoneMemory(path: systemZoneFile.description) { withStatus in
             let zone = SystemTime.readZone(recordingStatus: withStatus)
             return Reading(zone.source, status: zone.status)
         }
