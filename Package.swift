@@ -2,10 +2,10 @@
 import Foundation
 import PackageDescription
 
-/// Set by `make sanitize`, which tests a sanitized build holds: `unit`, the unit tests (the end-to-end
-/// tests are not run under the sanitizers, so not built there either); `model`, EmotionKit's alone
-/// (ThreadSanitizer's build: the threads are the model's, and the command line's targets took a
-/// third of that build).
+/// Set by `make sanitize`, which tests a sanitized build holds: `unit`, EmotionKit's and EmotionsCLI's
+/// unit tests (the end-to-end tests, and the executable they run, are not run under the sanitizers, so
+/// not built there either); `model`, EmotionKit's alone (ThreadSanitizer's build: the threads are the
+/// model's, and the command line's targets took a third of that build).
 let sanitizedTests = ProcessInfo.processInfo.environment["EMOTIONS_SANITIZED_TESTS"]
 let modelOnly = sanitizedTests == "model"
 
@@ -15,7 +15,7 @@ let package = Package(
     products: [
         .library(name: "EmotionKit", targets: ["EmotionKit"]),
         .library(name: "EmotionKitAsync", targets: ["EmotionKitAsync"]),
-    ] + (modelOnly ? [] : [
+    ] + (sanitizedTests != nil ? [] : [
         .executable(name: "emotions", targets: ["emotions"]),
     ]),
     targets: [
@@ -28,20 +28,20 @@ let package = Package(
         .target(name: "EmotionKitAsync", dependencies: ["EmotionKit"]),
         .testTarget(name: "EmotionKitTests", dependencies: ["EmotionKit", "EmotionKitAsync"]),
     ] + (modelOnly ? [] : [
+        // The command line: parsing, help, rendering, exit codes. Testable without a process.
+        .target(name: "EmotionsCLI", dependencies: ["EmotionKit"]),
+        .testTarget(name: "EmotionsCLITests", dependencies: ["EmotionsCLI", "EmotionKit"]),
+    ]) + (sanitizedTests != nil ? [] : [
         // The executable's own: tells the Swift runtime's backtracer, before it starts, not to look for its
         // helper on every start (eleven system calls), unless the user's SWIFT_BACKTRACE says otherwise.
         .target(name: "CRuntimeSettings"),
-        // The command line: parsing, help, rendering, exit codes. Testable without a process.
-        .target(name: "EmotionsCLI", dependencies: ["EmotionKit"]),
         // A few lines that hand the process's arguments to EmotionsCLI.
         // link-order.txt is the release link's function order (see the Makefile's link-order target);
         // unnamed-functions.ld packs the functions it cannot name.
         .executableTarget(
             name: "emotions", dependencies: ["EmotionsCLI", "EmotionKit", "CRuntimeSettings"],
             exclude: ["link-order.txt", "unnamed-functions.ld"]),
-        .testTarget(name: "EmotionsCLITests", dependencies: ["EmotionsCLI", "EmotionKit"]),
         .testTarget(name: "RuntimeSettingsTests", dependencies: ["CRuntimeSettings"]),
-    ]) + (sanitizedTests != nil ? [] : [
         .testTarget(name: "EndToEndTests", dependencies: ["emotions"]),
     ]),
     swiftLanguageModes: [.v6]
