@@ -34,15 +34,31 @@ import Testing
         return TallyStore(path: path, fileSystem: fileSystem, clock: { Instant(millisecondsSinceEpoch: Self.now) }, zone: .fixed(secondsEast: 0))
     }
 
-    /// The lines of an export of `imported` taps of happy, one an hour, the last an hour before now.
-    static let exportLines: [String] = (1...imported).map { number in
-        let hour: Int64 = 3_600_000
-        let at = (try? Timestamp(millisecondsSinceEpoch: now - Int64(imported - number + 1) * hour, offsetSeconds: 0))?.rfc3339 ?? ""
-        return L.line(number, "tap", "happy", number - 1, number, at: at)
+    /// How many changes the tests that make the counts again from the whole journal import: five 64 KiB
+    /// chunks, as many boundaries as they need to cross, in two fifths of the time 5,000 took.
+    static let importedToReadWhole = 2000
+
+    /// The lines of an export of `count` taps of happy, one an hour, the last an hour before now.
+    static func exportLines(count: Int) -> [String] {
+        (1...count).map { number in
+            let hour: Int64 = 3_600_000
+            let at = (try? Timestamp(millisecondsSinceEpoch: now - Int64(count - number + 1) * hour, offsetSeconds: 0))?.rfc3339 ?? ""
+            return L.line(number, "tap", "happy", number - 1, number, at: at)
+        }
     }
+
+    /// The lines of an export of `imported` changes.
+    static let exportLines: [String] = exportLines(count: imported)
 
     /// That export, read.
     static func export() throws -> ImportBatch { try L.batch(exportLines) }
+
+    /// An export of `importedToReadWhole` changes, read, and the journal it leaves checked to span more than four chunks.
+    func importToReadWhole(into store: TallyStore) throws {
+        _ = try store.importChanges(try L.batch(Self.exportLines(count: Self.importedToReadWhole)))
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path + ".journal")[.size] as? Int)
+        #expect(size > 4 * JournalFile.chunkSize)
+    }
 
     /// The journal bytes `body` reads.
     func bytesRead(_ body: () throws -> Void) rethrows -> Int {
@@ -120,7 +136,7 @@ import Testing
     func aBlockThatNamesNoBlocksFirstLineIsPassedBy(place: String) throws {
         let store = store()
         _ = try store.apply([.tap(.sad)], note: nil)
-        _ = try store.importChanges(try Self.export())
+        try importToReadWhole(into: store)
         try FileManager.default.createDirectory(atPath: path + ".days", withIntermediateDirectories: false)
         // Every imported line's `block` made to name one place, where no block starts.
         let journal = path + ".journal"
@@ -141,7 +157,7 @@ import Testing
         try (lines.joined(separator: "\n") + "\n").write(toFile: journal, atomically: false, encoding: .utf8)
         try FileManager.default.removeItem(atPath: path)  // Made again from the journal.
         let all = try store.events()
-        expect(all.count, equals: Self.imported + 1)
+        expect(all.count, equals: Self.importedToReadWhole + 1)
         try expect(store.events(EventQuery(last: 20)), equals: Array(all.suffix(20)))
         let since = Instant(millisecondsSinceEpoch: Self.now - 7 * 86_400_000)
         try expect(store.events(EventQuery(since: since)), equals: all.filter { $0.at.millisecondsSinceEpoch >= since.millisecondsSinceEpoch })
@@ -151,7 +167,7 @@ import Testing
 
     @Test func aJournalWhoseImportedLinesCarryTheImportTimeStillReadsWhole() throws {
         let store = store()
-        _ = try store.importChanges(try Self.export())
+        try importToReadWhole(into: store)
         // As an import wrote them before: each line says a change was recorded as late as the journal's making.
         let journal = path + ".journal"
         let latest = #","latest":"2026-11-18T11:06:40.000+00:00"}"#
@@ -161,10 +177,11 @@ import Testing
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: journal, atomically: false, encoding: .utf8)
         try FileManager.default.removeItem(atPath: path)  // Made again from the journal.
-        try expect(store.events(EventQuery(last: 20)).map(\.new), equals: Array(Self.imported - 19...Self.imported))
+        let imported = Self.importedToReadWhole
+        try expect(store.events(EventQuery(last: 20)).map(\.new), equals: Array(imported - 19...imported))
         let since = Instant(millisecondsSinceEpoch: Self.now - 7 * 86_400_000)
         try expect(store.events(EventQuery(since: since)).count, equals: 7 * 24)
-        try expect(store.read()[.happy], equals: Self.imported)
+        try expect(store.read()[.happy], equals: imported)
     }
 }
 
