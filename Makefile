@@ -229,7 +229,10 @@ test:
 docs:
 	rm -rf $(DOCS_SYMBOLS) $(DOCS_OUTPUT)
 	mkdir -p $(DOCS_SYMBOLS)
-	graphs=$$($(SWIFT) package dump-symbol-graph | sed -n 's/^Files written to //p') && [ -n "$$graphs" ] && \
+	@# SwiftPM prints a build's errors on standard output: shown when it fails, or when it names no folder.
+	dumped=$$($(SWIFT) package dump-symbol-graph) || { printf '%s\n' "$$dumped"; exit 1; }; \
+		graphs=$$(printf '%s\n' "$$dumped" | sed -n 's/^Files written to //p'); \
+		[ -n "$$graphs" ] || { printf '%s\n' "$$dumped"; echo "make docs: dump-symbol-graph named no folder" >&2; exit 1; }; \
 		cp "$$graphs"/EmotionKit.symbols.json $(DOCS_SYMBOLS)/ && \
 		for extra in "$$graphs"/EmotionKit@*.symbols.json; do [ ! -e "$$extra" ] || cp "$$extra" $(DOCS_SYMBOLS)/; done
 	$(DOCC) convert $(DOCS_CATALOG) --additional-symbol-graph-dir $(DOCS_SYMBOLS) --output-path $(DOCS_OUTPUT) \
